@@ -1,0 +1,69 @@
+# DB Sizer: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
+
+.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog clean openapi
+
+help:
+	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
+	@echo "make test   install what is missing, then lint, type-check and run every test suite"
+	@echo "make lint   ruff, mypy, eslint, tsc"
+	@echo "make bench  benchmark commands (ratios against a baseline measured in the same run)"
+
+# --- installs (stamp files: a second run with unchanged pins installs nothing) -------------------
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime-installed: backend/requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check -r backend/requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: backend/requirements-dev.txt backend/requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check -r backend/requirements-dev.txt
+	touch $@ $(VENV)/.runtime-installed
+
+frontend/node_modules/.installed: frontend/package-lock.json frontend/package.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
+	cd frontend && npm run --silent build
+
+deps: $(VENV)/.runtime-installed
+deps-dev: $(VENV)/.dev-installed
+frontend-deps: frontend/node_modules/.installed
+frontend-build: frontend/dist/index.html
+
+migrate: deps
+	cd backend && ../$(PY) manage.py migrate --noinput
+
+catalog: migrate
+	cd backend && if ../$(PY) manage.py help load_catalog >/dev/null 2>&1; then ../$(PY) manage.py load_catalog; fi
+
+# --- the two README commands ---------------------------------------------------------------------
+run: deps frontend-build catalog
+	@echo "DB Sizer on http://127.0.0.1:$(PORT)  (database: $${DATABASE_URL:-SQLite backend/var/db.sqlite3})"
+	cd backend && exec ../$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
+
+test: deps-dev frontend-deps
+	bash scripts/test.sh
+
+lint: deps-dev frontend-deps
+	bash scripts/lint.sh
+
+bench: deps-dev
+	bash scripts/bench.sh
+
+openapi: deps-dev
+	cd backend && ../$(PY) manage.py spectacular --file openapi.yaml --validate --fail-on-warn
+
+clean:
+	rm -rf frontend/dist backend/var/static

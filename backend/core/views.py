@@ -1,0 +1,71 @@
+"""Cross-cutting views: the health probe and the SPA shell."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+
+class HealthView(APIView):
+    """Liveness plus a real round trip to the database (outside ATOMIC_REQUESTS: no transaction)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Health",
+                fields={"status": serializers.CharField(), "database": serializers.CharField()},
+            ),
+            503: inline_serializer(
+                "HealthDown",
+                fields={
+                    "status": serializers.CharField(),
+                    "database": serializers.CharField(),
+                    "detail": serializers.CharField(),
+                },
+            ),
+        },
+        tags=["health"],
+    )
+    @method_decorator(transaction.non_atomic_requests)
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request: Request) -> Response:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+                cursor.fetchone()
+        except DatabaseError as exc:
+            return Response(
+                {"status": "unavailable", "database": connection.vendor, "detail": str(exc)[:200]},
+                status=503,
+            )
+        return Response({"status": "ok", "database": connection.vendor})
+
+
+SPA_MISSING = """<!doctype html><html><head><title>DB Sizer</title></head><body>
+<h1>DB Sizer</h1><p>The front end has not been built. Run <code>make run</code>
+(it builds frontend/ with Vite) or see <a href="/api/docs/">the API docs</a>.</p></body></html>"""
+
+
+@ensure_csrf_cookie
+def spa_index(request: HttpRequest) -> HttpResponse:
+    """Serve the built SPA's index.html for every client-side route (history-mode fallback)."""
+    index = settings.FRONTEND_DIST_DIR / "index.html"
+    if not index.exists():
+        return HttpResponse(SPA_MISSING, content_type="text/html; charset=utf-8")
+    response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

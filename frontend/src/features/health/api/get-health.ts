@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export interface Health {
+  status: string;
+  database: string;
+}
+
+export const getHealth = (): Promise<Health> => apiFetch<Health>('/api/health/');
+
+export const healthQueryOptions = () =>
+  queryOptions({ queryKey: ['health'], queryFn: getHealth, refetchInterval: 60_000 });
+
+export const useHealth = () => useQuery(healthQueryOptions());

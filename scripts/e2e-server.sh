@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Started by Playwright (frontend/playwright.config.ts): the real backend on a fresh PostgreSQL
+# database, with the seed catalog and the demo users, serving the built SPA + API.
+set -euo pipefail
+cd "$(dirname "$0")/../backend"
+PY="../.venv/bin/python"
+export DATABASE_URL="${E2E_DATABASE_URL:?E2E_DATABASE_URL is set by scripts/test.sh}"
+export DEBUG=false
+"$PY" manage.py migrate --noinput >/dev/null
+if "$PY" manage.py help load_catalog >/dev/null 2>&1; then "$PY" manage.py load_catalog >/dev/null; fi
+if "$PY" manage.py help seed_demo_users >/dev/null 2>&1; then "$PY" manage.py seed_demo_users >/dev/null; fi
+exec ../.venv/bin/gunicorn config.wsgi --bind "127.0.0.1:${E2E_PORT:-8765}" --workers 2 --log-level warning
