@@ -13,8 +13,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // Features do not import each other's internals: shared code lives in src/lib or src/components.
-      'no-restricted-imports': ['error', { patterns: ['../../features/*/*'] }],
     },
+  },
+  {
+    // Shared code (lib, components) never depends on a feature; features never on each other
+    // (checked by src/architecture.test.ts).
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
   },
 );

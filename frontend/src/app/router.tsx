@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AppLayout } from '../components/ui/app-layout';
+import { AppLayout } from './app-layout';
+import { SignInPage } from '../features/auth/components/sign-in-page';
 import { HomePage } from './home-page';
 
 export function AppRouter() {
@@ -8,6 +9,7 @@ export function AppRouter() {
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
+          <Route path="sign-in" element={<SignInPage />} />
           <Route path="*" element={<p role="alert">Page not found.</p>} />
         </Route>
       </Routes>

@@ -1,0 +1,25 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import { UserMenu } from '../features/auth/components/user-menu';
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <header className="app-header">
+        <NavLink to="/" className="brand">
+          DB Sizer
+        </NavLink>
+        <nav aria-label="Main">
+          <NavLink to="/designs">Designs</NavLink>
+          <NavLink to="/compare">Compare</NavLink>
+          <NavLink to="/catalog">Catalog</NavLink>
+          <NavLink to="/model">Model accuracy</NavLink>
+          <a href="/api/docs/">API docs</a>
+        </nav>
+        <UserMenu />
+      </header>
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
