@@ -37,7 +37,8 @@ pg_setup() {
     return 0
   fi
   local local_url="postgres://postgres@127.0.0.1:5432/dbsizer"
-  if _pg_reachable "$local_url"; then
+  # DBSIZER_PG_THROWAWAY=1 skips the local server (to exercise the throwaway path).
+  if [ "${DBSIZER_PG_THROWAWAY:-0}" != "1" ] && _pg_reachable "$local_url"; then
     export DATABASE_URL="$local_url"
     echo "== PostgreSQL: local server on 127.0.0.1:5432"
     return 0
@@ -59,7 +60,8 @@ pg_setup() {
     chown "$pg_user" "$PG_THROWAWAY_DIR"
     PG_RUNAS="runuser -u $pg_user --"
   fi
-  local port=55432
+  local port
+  port=$("$VENV_BIN/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   echo "== PostgreSQL: starting a throwaway cluster ($initdb) on 127.0.0.1:$port"
   $PG_RUNAS "$initdb" -D "$PG_THROWAWAY_DIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
   $PG_RUNAS "$PG_CTL" -D "$PG_THROWAWAY_DIR/data" -l "$PG_THROWAWAY_DIR/log" -w \
