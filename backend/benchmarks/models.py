@@ -30,6 +30,8 @@ class BenchmarkCurve(models.Model):
     asm_volumes = models.PositiveSmallIntegerField(null=True, blank=True)
     memory = models.CharField(max_length=200, blank=True)
     notes = models.TextField(blank=True)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     source_document = models.ForeignKey(SourceDocument, on_delete=models.PROTECT, related_name="curves")
     source_locator = models.CharField(max_length=200, blank=True)
     history = HistoricalRecords()

@@ -23,6 +23,8 @@ class Configuration(models.Model):
     role = models.CharField(max_length=16, choices=ConfigurationRole.choices)
     description = models.TextField(blank=True)
     attributes = models.JSONField(default=dict, blank=True)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     source_document = models.ForeignKey(
         SourceDocument, on_delete=models.PROTECT, related_name="configurations"
     )

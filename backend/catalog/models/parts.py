@@ -17,6 +17,8 @@ class SourceDocument(models.Model):
     publisher = models.CharField(max_length=100)
     year = models.PositiveSmallIntegerField()
     seed_file = models.CharField(max_length=200, blank=True)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -34,6 +36,8 @@ class SourceDocument(models.Model):
 class Manufacturer(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=100)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -79,6 +83,8 @@ class Part(models.Model):
         SourceDocument, on_delete=models.PROTECT, related_name="parts", null=True, blank=True
     )
     source_locator = models.CharField(max_length=200, blank=True)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     history = HistoricalRecords()
 
     class Meta:

@@ -27,6 +27,8 @@ class SizingRule(models.Model):
     source_document = models.ForeignKey(SourceDocument, on_delete=models.PROTECT, related_name="rules")
     source_locator = models.CharField(max_length=200, blank=True)
     is_current = models.BooleanField(default=True)
+    # Owned by load_catalog (updated and deleted with fixtures/); rows admins add are left alone.
+    from_fixtures = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
