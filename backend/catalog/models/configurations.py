@@ -99,7 +99,10 @@ class ConfigurationLayout(_ConfigurationChild):
 
 
 class StorageProfile(_ConfigurationChild):
-    """An array storage profile (Oracle FS1-2 Table 6): RAID, read-ahead, QoS priority, stripe width."""
+    """An array storage profile (Oracle FS1-2 Table 6): RAID, read-ahead, QoS priority, stripe width.
+
+    Identified by name within its configuration (layouts refer to it by name); position is only order.
+    """
 
     configuration = models.ForeignKey(
         Configuration, on_delete=models.CASCADE, related_name="storage_profiles"
@@ -114,9 +117,6 @@ class StorageProfile(_ConfigurationChild):
         ordering = ["configuration", "position"]
         constraints = [
             models.UniqueConstraint(fields=["configuration", "name"], name="storageprofile_unique_name"),
-            models.UniqueConstraint(
-                fields=["configuration", "position"], name="storageprofile_unique_position"
-            ),
         ]
 
     def __str__(self) -> str:

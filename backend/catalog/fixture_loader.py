@@ -1,0 +1,783 @@
+"""Reads, validates and loads the seed catalog in fixtures/*.yaml (format: fixtures/README.md).
+
+Three stages, all in this module so that the management command stays thin:
+1. read: YAML with exact decimals (never binary floats) and no silently duplicated keys;
+2. validate: the JSON Schema per file, then cross-references over all files (documents, manufacturers,
+   part numbers, configuration slugs, units per quantity); every problem names file + path;
+3. load: one transaction, upserts keyed by natural keys, deletion of fixture-owned rows that left the
+   files, and rule versioning (a changed rule becomes version n+1; the old version stays).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import ProtectedError
+
+from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
+from catalog.models import (
+    Configuration,
+    ConfigurationComponent,
+    ConfigurationLayout,
+    ConfigurationParameter,
+    Manufacturer,
+    Part,
+    SizingRule,
+    SourceDocument,
+    StorageProfile,
+)
+
+SCHEMA_PATH = Path(settings.FIXTURES_DIR) / "schema" / "catalog.schema.json"
+
+# Quantity names whose unit is implied by the name; anything else may use any unit of the closed list.
+_UNITS_BY_SUFFIX: tuple[tuple[str, frozenset[str]], ...] = (
+    ("iops", frozenset({"IOPS"})),
+    ("_pct", frozenset({"%"})),
+    ("utilisation", frozenset({"%"})),
+    ("latency", frozenset({"ms", "s"})),
+    ("response_time", frozenset({"ms", "s"})),
+    ("completion_time", frozenset({"s", "min", "h"})),
+    ("throughput", frozenset({"MB/s", "GB/s", "TB/h"})),
+    ("load_rate", frozenset({"MB/s", "GB/s", "TB/h"})),
+    ("tps", frozenset({"TPS"})),
+    ("tpm", frozenset({"TPM"})),
+    ("users", frozenset({"users"})),
+    ("sessions", frozenset({"sessions"})),
+    ("queue_depth", frozenset({"queue_depth"})),
+    ("warehouses", frozenset({"warehouses"})),
+)
+
+
+# --------------------------------------------------------------------------------------------- errors
+@dataclass(frozen=True)
+class FixtureProblem:
+    file: str
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.path}: {self.message}"
+
+
+class FixtureError(Exception):
+    """The fixtures are invalid; nothing was written. `problems` lists every one found."""
+
+    def __init__(self, problems: Sequence[FixtureProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# ------------------------------------------------------------------------------------------ reading
+class _DecimalSafeLoader(yaml.SafeLoader):
+    """SafeLoader that reads floats as Decimal (exact, as written) and refuses duplicate mapping keys."""
+
+
+def _construct_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
+    text = str(loader.construct_scalar(node)).replace("_", "")
+    try:
+        value = Decimal(text)
+    except InvalidOperation as exc:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"not a decimal number: {text!r}", node.start_mark
+        ) from exc
+    if not value.is_finite():
+        raise yaml.constructor.ConstructorError(None, None, f"not a finite number: {text!r}", node.start_mark)
+    return value
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    result: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in result:
+            raise yaml.constructor.ConstructorError(
+                "while reading a mapping", node.start_mark, f"duplicate key {key!r}", key_node.start_mark
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+    return result
+
+
+_DecimalSafeLoader.add_constructor("tag:yaml.org,2002:float", _construct_decimal)
+_DecimalSafeLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse one fixture file; raises FixtureError naming the file and line on a syntax problem."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.load(handle, Loader=_DecimalSafeLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else "$"
+        raise FixtureError([FixtureProblem(path.name, where, f"YAML: {exc}")]) from exc
+
+
+@cache
+def catalog_schema() -> dict[str, Any]:
+    with SCHEMA_PATH.open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+def _json_path(parts: Iterable[str | int]) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def schema_problems(file_name: str, data: Any) -> list[FixtureProblem]:
+    """Every JSON Schema violation of one parsed file, as file + JSON path + message."""
+    validator = jsonschema.Draft202012Validator(catalog_schema())
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+        problems.append(FixtureProblem(file_name, _json_path(error.absolute_path), error.message))
+    return problems
+
+
+def fixture_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.glob("*.yaml") if p.is_file())
+
+
+# ---------------------------------------------------------------------------------- cross-reference
+@dataclass
+class _Located:
+    """A fixture item with the file it came from, its JSON path and its resolved document slug."""
+
+    file: str
+    path: str
+    document: str
+    data: dict[str, Any]
+
+
+@dataclass
+class CatalogData:
+    documents: dict[str, _Located] = field(default_factory=dict)
+    manufacturers: dict[str, _Located] = field(default_factory=dict)
+    parts: dict[tuple[str, str], _Located] = field(default_factory=dict)
+    configurations: dict[str, _Located] = field(default_factory=dict)
+    curves: dict[str, _Located] = field(default_factory=dict)
+    rules: dict[str, _Located] = field(default_factory=dict)
+
+
+def _unit_problem(quantity: str, unit: str) -> str | None:
+    for suffix, units in _UNITS_BY_SUFFIX:
+        if quantity.endswith(suffix) and unit not in units:
+            return f"unit {unit!r} does not fit quantity {quantity!r} (expected one of {sorted(units)})"
+    return None
+
+
+def parse_catalog(directory: Path) -> CatalogData:
+    """Read and validate every fixtures/*.yaml in `directory`; raise FixtureError listing all problems."""
+    problems: list[FixtureProblem] = []
+    parsed: list[tuple[Path, dict[str, Any]]] = []
+    for path in fixture_files(directory):
+        try:
+            data = read_yaml(path)
+        except FixtureError as exc:
+            problems.extend(exc.problems)
+            continue
+        if data is None:
+            data = {}
+        found = schema_problems(path.name, data)
+        if found:
+            problems.extend(found)
+            continue
+        parsed.append((path, data))
+    if problems:
+        raise FixtureError(problems)
+
+    catalog = CatalogData()
+    for path, data in parsed:
+        doc = data.get("document")
+        if doc is not None:
+            if path.stem != doc["slug"]:
+                problems.append(
+                    FixtureProblem(path.name, "$.document.slug", f"file must be named {doc['slug']}.yaml")
+                )
+            if doc["slug"] in catalog.documents:
+                other = catalog.documents[doc["slug"]]
+                problems.append(FixtureProblem(path.name, "$.document.slug", f"also defined in {other.file}"))
+            catalog.documents[doc["slug"]] = _Located(path.name, "$.document", doc["slug"], doc)
+
+    def resolve_document(file: str, where: str, default: str | None, source: Mapping[str, Any] | None) -> str:
+        slug = (source or {}).get("document") or default
+        if slug is None:
+            problems.append(
+                FixtureProblem(file, where, "source.document is required in a file without a document")
+            )
+            return ""
+        if slug not in catalog.documents:
+            problems.append(FixtureProblem(file, f"{where}.source.document", f"unknown document {slug!r}"))
+        return str(slug)
+
+    for path, data in parsed:
+        file = path.name
+        default_doc = data["document"]["slug"] if "document" in data else None
+        for i, item in enumerate(data.get("manufacturers", [])):
+            where = f"$.manufacturers[{i}]"
+            known = catalog.manufacturers.get(item["slug"])
+            if known is not None and known.data["name"] != item["name"]:
+                problems.append(
+                    FixtureProblem(
+                        file, f"{where}.name", f"{item['slug']!r} is named differently in {known.file}"
+                    )
+                )
+            catalog.manufacturers.setdefault(item["slug"], _Located(file, where, "", item))
+        for i, item in enumerate(data.get("parts", [])):
+            where = f"$.parts[{i}]"
+            document = resolve_document(file, where, default_doc, item.get("source"))
+            key = (item["manufacturer"], item["part_number"])
+            if key in catalog.parts:
+                other = catalog.parts[key]
+                problems.append(
+                    FixtureProblem(
+                        file,
+                        f"{where}.part_number",
+                        f"duplicate part {key[1]!r}: also {other.file} {other.path}",
+                    )
+                )
+            catalog.parts[key] = _Located(file, where, document, item)
+        for kind in ("configurations", "curves"):
+            target: dict[str, _Located] = getattr(catalog, kind)
+            for i, item in enumerate(data.get(kind, [])):
+                where = f"$.{kind}[{i}]"
+                document = resolve_document(file, where, default_doc, item.get("source"))
+                if item["slug"] in target:
+                    other = target[item["slug"]]
+                    problems.append(
+                        FixtureProblem(
+                            file, f"{where}.slug", f"duplicate slug: also {other.file} {other.path}"
+                        )
+                    )
+                target[item["slug"]] = _Located(file, where, document, item)
+        for i, item in enumerate(data.get("rules", [])):
+            where = f"$.rules[{i}]"
+            document = resolve_document(file, where, default_doc, item.get("source"))
+            if item["slug"] in catalog.rules:
+                other = catalog.rules[item["slug"]]
+                problems.append(
+                    FixtureProblem(
+                        file, f"{where}.slug", f"duplicate rule slug: also {other.file} {other.path}"
+                    )
+                )
+            catalog.rules[item["slug"]] = _Located(file, where, document, item)
+
+    parts_by_number: dict[str, list[str]] = defaultdict(list)
+    for (manufacturer, number), part in catalog.parts.items():
+        parts_by_number[number].append(manufacturer)
+        if manufacturer not in catalog.manufacturers:
+            problems.append(
+                FixtureProblem(
+                    part.file, f"{part.path}.manufacturer", f"unknown manufacturer {manufacturer!r}"
+                )
+            )
+
+    for configuration in catalog.configurations.values():
+        file, where, item = configuration.file, configuration.path, configuration.data
+        for i, component in enumerate(item.get("components", [])):
+            cwhere = f"{where}.components[{i}]"
+            resolve_document(file, cwhere, configuration.document, component.get("source"))
+            makers = parts_by_number.get(component["part"], [])
+            wanted = component.get("manufacturer")
+            if wanted is not None:
+                if wanted not in makers:
+                    problems.append(
+                        FixtureProblem(
+                            file, f"{cwhere}.part", f"unknown part {component['part']!r} of {wanted!r}"
+                        )
+                    )
+            elif not makers:
+                problems.append(
+                    FixtureProblem(file, f"{cwhere}.part", f"unknown part number {component['part']!r}")
+                )
+            elif len(makers) > 1:
+                problems.append(
+                    FixtureProblem(
+                        file,
+                        f"{cwhere}.part",
+                        f"part number {component['part']!r} is ambiguous: set manufacturer",
+                    )
+                )
+        profile_names = [p["name"] for p in item.get("storage_profiles", [])]
+        for i, profile in enumerate(item.get("storage_profiles", [])):
+            resolve_document(
+                file, f"{where}.storage_profiles[{i}]", configuration.document, profile.get("source")
+            )
+            if profile_names.count(profile["name"]) > 1:
+                problems.append(
+                    FixtureProblem(
+                        file, f"{where}.storage_profiles[{i}].name", "duplicate storage profile name"
+                    )
+                )
+        for i, layout in enumerate(item.get("layouts", [])):
+            lwhere = f"{where}.layouts[{i}]"
+            resolve_document(file, lwhere, configuration.document, layout.get("source"))
+            profile = layout.get("storage_profile")
+            if profile_names and profile is not None and profile not in profile_names:
+                problems.append(
+                    FixtureProblem(file, f"{lwhere}.storage_profile", f"no storage profile named {profile!r}")
+                )
+        for i, parameter in enumerate(item.get("parameters", [])):
+            resolve_document(
+                file, f"{where}.parameters[{i}]", configuration.document, parameter.get("source")
+            )
+        for name, quantity in item.get("attributes", {}).items():
+            message = _unit_problem(name, quantity["unit"])
+            if message:
+                problems.append(FixtureProblem(file, f"{where}.attributes.{name}.unit", message))
+
+    for curve in catalog.curves.values():
+        file, where, item = curve.file, curve.path, curve.data
+        if item["configuration"] not in catalog.configurations:
+            problems.append(
+                FixtureProblem(
+                    file, f"{where}.configuration", f"unknown configuration {item['configuration']!r}"
+                )
+            )
+        for i, point in enumerate(item["points"]):
+            pwhere = f"{where}.points[{i}]"
+            resolve_document(file, pwhere, curve.document, point.get("source"))
+            for name, value in point["values"].items():
+                message = _unit_problem(name, value["unit"])
+                if message:
+                    problems.append(FixtureProblem(file, f"{pwhere}.values.{name}.unit", message))
+
+    for rule in catalog.rules.values():
+        for name, quantity in rule.data.get("parameters", {}).items():
+            message = _unit_problem(name, quantity["unit"])
+            if message:
+                problems.append(FixtureProblem(rule.file, f"{rule.path}.parameters.{name}.unit", message))
+
+    if problems:
+        raise FixtureError(problems)
+    return catalog
+
+
+# ------------------------------------------------------------------------------------------ loading
+def _jsonable(value: Any) -> Any:
+    """JSON fields keep exact numbers: a Decimal becomes its decimal string as written ("0.10")."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _quantities(mapping: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, str]]:
+    """{name: {value, unit}} with the value always a decimal string, whatever YAML typed it as."""
+    return {name: {"value": str(q["value"]), "unit": str(q["unit"])} for name, q in mapping.items()}
+
+
+@dataclass
+class LoadReport:
+    created: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    updated: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    deleted: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    notes: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+
+class _Loader:
+    def __init__(self, catalog: CatalogData, report: LoadReport) -> None:
+        self.catalog = catalog
+        self.report = report
+        self.documents: dict[str, SourceDocument] = {}
+        self.manufacturers: dict[str, Manufacturer] = {}
+        self.parts: dict[tuple[str, str], Part] = {}
+        self.configurations: dict[str, Configuration] = {}
+
+    # A generic upsert: compare field by field and write only what changed (keeps history honest).
+    def upsert(self, model: type[models.Model], existing: models.Model | None, values: dict[str, Any]) -> Any:
+        label = model._meta.label
+        if existing is None:
+            obj = model(**values)
+            obj.save()
+            self.report.created[label] += 1
+            return obj
+        changed = [name for name, value in values.items() if getattr(existing, name) != value]
+        if changed:
+            for name in changed:
+                setattr(existing, name, values[name])
+            existing.save()
+            self.report.updated[label] += 1
+        return existing
+
+    def sync_children(
+        self,
+        model: type[models.Model],
+        parent_field: str,
+        parents: Iterable[tuple[models.Model, list[dict[str, Any]]]],
+        key_field: str = "position",
+    ) -> dict[tuple[int, Any], Any]:
+        """Make each parent's children equal the desired rows, keyed by (parent, key_field)."""
+        label = model._meta.label
+        desired = list(parents)
+        parent_ids = [p.pk for p, _ in desired]
+        existing = {
+            (getattr(o, f"{parent_field}_id"), getattr(o, key_field)): o
+            for o in model._default_manager.filter(**{f"{parent_field}_id__in": parent_ids})
+        }
+        desired_keys = {(parent.pk, row[key_field]) for parent, rows in desired for row in rows}
+        # Stale rows go first so that their unique keys are free for the updates and inserts.
+        stale = [o.pk for key, o in existing.items() if key not in desired_keys]
+        if stale:
+            model._default_manager.filter(pk__in=stale).delete()
+            self.report.deleted[label] += len(stale)
+        wanted: dict[tuple[int, Any], Any] = {}
+        to_create = []
+        for parent, rows in desired:
+            for row in rows:
+                key = (parent.pk, row[key_field])
+                obj = existing.get(key)
+                if obj is None:
+                    obj = model(**{parent_field: parent}, **row)
+                    to_create.append(obj)
+                else:
+                    changed = [name for name, value in row.items() if getattr(obj, name) != value]
+                    if changed:
+                        for name in changed:
+                            setattr(obj, name, row[name])
+                        obj.save(update_fields=changed)
+                        self.report.updated[label] += 1
+                wanted[key] = obj
+        if to_create:
+            model._default_manager.bulk_create(to_create)
+            self.report.created[label] += len(to_create)
+        return wanted
+
+    def source(self, item: Mapping[str, Any], default: str) -> tuple[SourceDocument, str]:
+        source = item.get("source") or {}
+        return self.documents[source.get("document") or default], str(source.get("locator", ""))
+
+    # --- stages, parents before children --------------------------------------------------------
+    def load_documents(self) -> None:
+        existing = {d.slug: d for d in SourceDocument.objects.all()}
+        for slug, located in self.catalog.documents.items():
+            doc = located.data
+            values = {
+                "slug": slug,
+                "title": doc["title"],
+                "publisher": doc["publisher"],
+                "year": doc["year"],
+                "seed_file": doc.get("seed_file", ""),
+                "from_fixtures": True,
+            }
+            self.documents[slug] = self.upsert(SourceDocument, existing.get(slug), values)
+
+    def load_manufacturers(self) -> None:
+        existing = {m.slug: m for m in Manufacturer.objects.all()}
+        for slug, located in self.catalog.manufacturers.items():
+            values = {"slug": slug, "name": located.data["name"], "from_fixtures": True}
+            self.manufacturers[slug] = self.upsert(Manufacturer, existing.get(slug), values)
+
+    def load_parts(self) -> None:
+        existing = {
+            (p.manufacturer.slug, p.part_number): p for p in Part.objects.select_related("manufacturer")
+        }
+        for key, located in self.catalog.parts.items():
+            item, specs = located.data, located.data.get("specs", {})
+            document, locator = self.source(item, located.document)
+            values: dict[str, Any] = {
+                "manufacturer_id": self.manufacturers[key[0]].pk,
+                "part_number": key[1],
+                "part_number_is_model": item.get("part_number_is_model", False),
+                "kind": item["kind"],
+                "model": item.get("model", ""),
+                "description": item.get("description", ""),
+                "source_document_id": document.pk,
+                "source_locator": locator,
+                "from_fixtures": True,
+            }
+            for name in (
+                "cores",
+                "sockets",
+                "clock_ghz",
+                "memory_gb",
+                "drive_count",
+                "drive_capacity_gb",
+                "hot_spares",
+                "host_ports",
+                "host_port_speed_gbps",
+                "rack_units",
+                "cache_gb",
+            ):
+                values[name] = specs.get(name)
+            for name in ("drive_technology", "host_port_protocol"):
+                values[name] = specs.get(name, "")
+            values["raid_levels"] = list(specs.get("raid_levels", []))
+            self.parts[key] = self.upsert(Part, existing.get(key), values)
+
+    def _part_for(self, component: Mapping[str, Any]) -> Part:
+        number = component["part"]
+        maker = component.get("manufacturer")
+        if maker is None:
+            maker = next(m for (m, n) in self.parts if n == number)
+        return self.parts[(maker, number)]
+
+    def load_configurations(self) -> None:
+        existing = {c.slug: c for c in Configuration.objects.all()}
+        children: dict[str, list[tuple[models.Model, list[dict[str, Any]]]]] = defaultdict(list)
+        for slug, located in self.catalog.configurations.items():
+            item = located.data
+            document, locator = self.source(item, located.document)
+            values = {
+                "slug": slug,
+                "name": item["name"],
+                "platform": item["platform"],
+                "role": item["role"],
+                "description": item.get("description", ""),
+                "attributes": _quantities(item.get("attributes", {})),
+                "source_document_id": document.pk,
+                "source_locator": locator,
+                "from_fixtures": True,
+            }
+            configuration = self.upsert(Configuration, existing.get(slug), values)
+            self.configurations[slug] = configuration
+
+            def cited(row: Mapping[str, Any], doc: str = located.document) -> dict[str, Any]:
+                source_document, source_locator = self.source(row, doc)
+                return {"source_document_id": source_document.pk, "source_locator": source_locator}
+
+            children["components"].append(
+                (
+                    configuration,
+                    [
+                        {
+                            "position": i,
+                            "part_id": self._part_for(c).pk,
+                            "quantity": c["quantity"],
+                            "section": c["section"],
+                            **cited(c),
+                        }
+                        for i, c in enumerate(item.get("components", []), start=1)
+                    ],
+                )
+            )
+            children["layouts"].append(
+                (
+                    configuration,
+                    [
+                        {
+                            "position": i,
+                            "name": lay["name"],
+                            "kind": lay["kind"],
+                            "luns": lay.get("luns"),
+                            "lun_size_gb": lay.get("lun_size_gb"),
+                            "storage_profile": lay.get("storage_profile", ""),
+                            "redundancy": lay.get("redundancy", ""),
+                            "controllers": _jsonable(lay.get("controllers", [])),
+                            "purpose": lay.get("purpose", ""),
+                            **cited(lay),
+                        }
+                        for i, lay in enumerate(item.get("layouts", []), start=1)
+                    ],
+                )
+            )
+            children["profiles"].append(
+                (
+                    configuration,
+                    [
+                        {
+                            "position": i,
+                            "name": p["name"],
+                            "raid": p.get("raid", ""),
+                            "read_ahead": p.get("read_ahead", ""),
+                            "qos_priority": p.get("qos_priority", ""),
+                            "stripe_width": p.get("stripe_width", ""),
+                            **cited(p),
+                        }
+                        for i, p in enumerate(item.get("storage_profiles", []), start=1)
+                    ],
+                )
+            )
+            children["parameters"].append(
+                (
+                    configuration,
+                    [
+                        {
+                            "position": i,
+                            "name": p["name"],
+                            "value": _scalar_text(p["value"]),
+                            "scope": p.get("scope", ""),
+                            **cited(p),
+                        }
+                        for i, p in enumerate(item.get("parameters", []), start=1)
+                    ],
+                )
+            )
+        self.sync_children(ConfigurationComponent, "configuration", children["components"])
+        self.sync_children(ConfigurationLayout, "configuration", children["layouts"])
+        # Profiles are unique by name too: drop renamed ones first so positions can be reused.
+        self.sync_children(StorageProfile, "configuration", children["profiles"], key_field="name")
+        self.sync_children(ConfigurationParameter, "configuration", children["parameters"])
+
+    def load_curves(self) -> None:
+        existing = {c.slug: c for c in BenchmarkCurve.objects.all()}
+        point_rows: list[tuple[BenchmarkCurve, list[dict[str, Any]]]] = []
+        value_rows: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        for slug, located in self.catalog.curves.items():
+            item, workload = located.data, located.data["workload"]
+            document, locator = self.source(item, located.document)
+            values = {
+                "slug": slug,
+                "title": item["title"],
+                "configuration_id": self.configurations[item["configuration"]].pk,
+                "tool": workload["tool"],
+                "io_pattern": workload.get("io_pattern", ""),
+                "block_size_kb": workload.get("block_size_kb"),
+                "read_pct": workload.get("read_pct"),
+                "arrays": workload.get("arrays"),
+                "array_mode": workload.get("array_mode", ""),
+                "raid": workload.get("raid", ""),
+                "rac_nodes": workload.get("rac_nodes"),
+                "asm_volumes": workload.get("asm_volumes"),
+                "memory": workload.get("memory", ""),
+                "notes": workload.get("notes", ""),
+                "source_document_id": document.pk,
+                "source_locator": locator,
+                "from_fixtures": True,
+            }
+            curve = self.upsert(BenchmarkCurve, existing.get(slug), values)
+            rows = []
+            for i, point in enumerate(item["points"], start=1):
+                point_document, point_locator = self.source(point, located.document)
+                rows.append(
+                    {
+                        "position": i,
+                        "conditions": _jsonable(point.get("conditions", {})),
+                        "source_document_id": point_document.pk,
+                        "source_locator": point_locator,
+                    }
+                )
+                value_rows[(slug, i)] = [
+                    {"quantity": name, "value": v["value"], "unit": v["unit"]}
+                    for name, v in point["values"].items()
+                ]
+            point_rows.append((curve, rows))
+        points = self.sync_children(MeasuredPoint, "curve", point_rows)
+        curves_by_pk = {curve.pk: curve.slug for curve, _ in point_rows}
+        self.sync_children(
+            PointValue,
+            "point",
+            [
+                (point, value_rows[(curves_by_pk[curve_pk], position)])
+                for (curve_pk, position), point in points.items()
+            ],
+            key_field="quantity",
+        )
+
+    def load_rules(self) -> None:
+        by_slug: dict[str, list[SizingRule]] = defaultdict(list)
+        for rule in SizingRule.objects.all():
+            by_slug[rule.slug].append(rule)
+        for slug, located in self.catalog.rules.items():
+            item = located.data
+            document, locator = self.source(item, located.document)
+            content = {
+                "kind": item["kind"],
+                "title": item["title"],
+                "applies_to": list(item.get("applies_to", [])),
+                "parameters": _quantities(item.get("parameters", {})),
+                "condition": _jsonable(item.get("check")),
+                "severity": item.get("severity", ""),
+                "source_document_id": document.pk,
+                "source_locator": locator,
+            }
+            versions = sorted(by_slug.get(slug, []), key=lambda r: r.version)
+            current = next((r for r in versions if r.is_current), versions[-1] if versions else None)
+            if current is not None and all(getattr(current, k) == v for k, v in content.items()):
+                if not current.is_current or not current.from_fixtures:
+                    current.is_current = True
+                    current.from_fixtures = True
+                    current.save()
+                    self.report.updated["catalog.SizingRule"] += 1
+                continue
+            version = max([item["version"]] + [r.version + 1 for r in versions])
+            for old in versions:
+                if old.is_current:
+                    old.is_current = False
+                    old.save()
+            SizingRule.objects.create(
+                slug=slug, version=version, is_current=True, from_fixtures=True, **content
+            )
+            self.report.created["catalog.SizingRule"] += 1
+            if version != item["version"]:
+                self.report.notes.append(
+                    f"{located.file} {located.path}: rule {slug!r} changed, stored as version {version} "
+                    f"(the file says {item['version']}; older versions are kept)"
+                )
+
+    # --- removals, children before parents -----------------------------------------------------
+    def delete_removed(self) -> None:
+        SizingRule.objects.filter(from_fixtures=True, is_current=True).exclude(
+            slug__in=self.catalog.rules
+        ).update(is_current=False)
+        self._delete(BenchmarkCurve.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.curves))
+        self._delete(
+            Configuration.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.configurations)
+        )
+        kept_parts = [p.pk for p in self.parts.values()]
+        self._delete(Part.objects.filter(from_fixtures=True).exclude(pk__in=kept_parts))
+        self._delete(
+            Manufacturer.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.manufacturers)
+        )
+        self._delete(
+            SourceDocument.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.documents)
+        )
+
+    def _delete(self, queryset: models.QuerySet[Any]) -> None:
+        label = queryset.model._meta.label
+        for obj in queryset:
+            try:
+                # One by one so that history records the deletion and PROTECT names the row.
+                obj.delete()
+            except ProtectedError as exc:
+                raise FixtureError(
+                    [
+                        FixtureProblem(
+                            "(database)", f"{label} {obj}", f"removed from fixtures but still used: {exc}"
+                        )
+                    ]
+                ) from exc
+            self.report.deleted[label] += 1
+
+
+def _scalar_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def load_catalog(directory: Path | None = None) -> LoadReport:
+    """Validate fixtures in `directory` (default settings.FIXTURES_DIR) and load them in one transaction.
+
+    Raises FixtureError (nothing written) when a file is invalid or a removed row is still in use.
+    """
+    directory = Path(directory or settings.FIXTURES_DIR)
+    catalog = parse_catalog(directory)
+    report = LoadReport(files=[p.name for p in fixture_files(directory)])
+    loader = _Loader(catalog, report)
+    with transaction.atomic():
+        loader.load_documents()
+        loader.load_manufacturers()
+        loader.load_parts()
+        loader.load_configurations()
+        loader.load_curves()
+        loader.load_rules()
+        loader.delete_removed()
+    return report

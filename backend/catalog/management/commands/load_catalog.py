@@ -1,0 +1,38 @@
+"""`python manage.py load_catalog [--dir PATH]`: validate and load fixtures/*.yaml (idempotent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from catalog.fixture_loader import FixtureError, load_catalog
+
+
+class Command(BaseCommand):
+    help = "Validate the seed catalog files (fixtures/*.yaml) and load them in one transaction."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--dir", type=Path, default=None, help="fixtures directory (default: repo fixtures/)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            report = load_catalog(options["dir"])
+        except FixtureError as exc:
+            raise CommandError(f"catalog not loaded, {len(exc.problems)} problem(s):\n{exc}") from exc
+        if options["verbosity"] < 1:
+            return
+        self.stdout.write(f"files: {', '.join(report.files) or '(none)'}")
+        labels = sorted(set(report.created) | set(report.updated) | set(report.deleted))
+        for label in labels:
+            self.stdout.write(
+                f"{label}: {report.created.get(label, 0)} created, {report.updated.get(label, 0)} updated, "
+                f"{report.deleted.get(label, 0)} deleted"
+            )
+        if not labels:
+            self.stdout.write("no changes")
+        for note in report.notes:
+            self.stdout.write(self.style.WARNING(note))
