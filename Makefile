@@ -43,6 +43,7 @@ frontend-deps: frontend/node_modules/.installed
 frontend-build: frontend/dist/index.html
 
 migrate: deps
+	$(PY) scripts/ensure_database.py
 	cd backend && ../$(PY) manage.py migrate --noinput
 
 catalog: migrate
