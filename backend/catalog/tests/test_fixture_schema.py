@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 import yaml
 from django.conf import settings
+from django.db import models
 
 from benchmarks import choices as bchoices
 from catalog import choices
@@ -55,7 +56,7 @@ def test_readme_example_matches_schema() -> None:
         ("raid_level", choices.RaidLevel),
     ],
 )
-def test_schema_definitions_equal_django_choices(definition: str, choice: type) -> None:
+def test_schema_definitions_equal_django_choices(definition: str, choice: type[models.TextChoices]) -> None:
     assert catalog_schema()["$defs"][definition]["enum"] == [v for v, _ in choice.choices]
 
 
@@ -77,7 +78,7 @@ def test_schema_definitions_equal_django_choices(definition: str, choice: type) 
         ("workload", "array_mode", bchoices.ArrayMode),
     ],
 )
-def test_schema_enums_equal_django_choices(definition: str, field: str, choice: type) -> None:
+def test_schema_enums_equal_django_choices(definition: str, field: str, choice: type[models.TextChoices]) -> None:
     enum = catalog_schema()["$defs"][definition]["properties"][field]["enum"]
     assert enum == [v for v, _ in choice.choices]
 

@@ -70,6 +70,7 @@ def test_loaded_values_are_exact_and_cited(mini: Path) -> None:
     server = Part.objects.get(part_number="7110316")
     assert server.clock_ghz == Decimal("2.30")
     assert server.manufacturer.slug == "oracle"
+    assert server.source_document is not None
     assert server.source_document.slug == "mini-doc"
     assert server.source_locator == "Table 2"
     array = Part.objects.get(part_number="A-100")
