@@ -1,5 +1,16 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-router = DefaultRouter(trailing_slash=True)
+from accounts.views import CsrfView, LoginView, LogoutView, MeView, TeamViewSet, TokenView
 
-urlpatterns = router.urls
+router = DefaultRouter(trailing_slash=True)
+router.register("teams", TeamViewSet, basename="team")
+
+urlpatterns = [
+    path("auth/csrf/", CsrfView.as_view(), name="auth-csrf"),
+    path("auth/login/", LoginView.as_view(), name="auth-login"),
+    path("auth/logout/", LogoutView.as_view(), name="auth-logout"),
+    path("auth/me/", MeView.as_view(), name="auth-me"),
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
+    *router.urls,
+]

@@ -1,0 +1,98 @@
+"""Session login for the SPA (with CSRF), the current user, token issue for API clients, my teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import login, logout
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponseBase
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import Team
+from accounts.selectors import user_teams
+from accounts.serializers import CurrentUserSerializer, LoginSerializer, TeamSerializer, TokenSerializer
+
+
+class CsrfView(APIView):
+    """Sets the csrftoken cookie the SPA echoes in X-CSRFToken."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: inline_serializer("CsrfCookie", fields={"detail": serializers.CharField()})},
+        tags=["auth"],
+    )
+    @method_decorator(ensure_csrf_cookie)
+    def get(self, request: Request) -> Response:
+        return Response({"detail": "CSRF cookie set."})
+
+
+class LoginView(APIView):
+    """Session login. CSRF-protected even though the caller is still anonymous (login CSRF)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @method_decorator(csrf_protect)
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        return super().dispatch(request, *args, **kwargs)
+
+    @extend_schema(request=LoginSerializer, responses={200: CurrentUserSerializer}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        serializer = LoginSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        login(request._request, user)
+        return Response(CurrentUserSerializer(user).data)
+
+
+class LogoutView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={204: None}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        logout(request._request)
+        return Response(status=204)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: CurrentUserSerializer}, tags=["auth"])
+    def get(self, request: Request) -> Response:
+        return Response(CurrentUserSerializer(request.user).data)
+
+
+class TokenView(APIView):
+    """Issues (or returns the existing) API token for a username + password."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(request=LoginSerializer, responses={200: TokenSerializer}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        serializer = LoginSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class TeamViewSet(viewsets.ReadOnlyModelViewSet[Team]):
+    """The teams the current user belongs to, with members and the user's role."""
+
+    serializer_class = TeamSerializer
+    permission_classes = [IsAuthenticated]
+    search_fields = ["name", "slug"]
+    ordering_fields = ["name"]
+
+    def get_queryset(self) -> QuerySet[Team]:
+        return user_teams(user=self.request.user).prefetch_related("memberships__user")
