@@ -1,5 +1,8 @@
 from rest_framework.routers import DefaultRouter
 
+from benchmarks import views
+
 router = DefaultRouter(trailing_slash=True)
+router.register("curves", views.BenchmarkCurveViewSet, basename="curve")
 
 urlpatterns = router.urls

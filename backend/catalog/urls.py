@@ -1,5 +1,14 @@
 from rest_framework.routers import DefaultRouter
 
+from catalog import views
+
 router = DefaultRouter(trailing_slash=True)
+router.register("documents", views.SourceDocumentViewSet, basename="document")
+router.register("manufacturers", views.ManufacturerViewSet, basename="manufacturer")
+router.register("parts", views.PartViewSet, basename="part")
+router.register("price-books", views.PriceBookViewSet, basename="price-book")
+router.register("price-book-entries", views.PriceBookEntryViewSet, basename="price-book-entry")
+router.register("configurations", views.ConfigurationViewSet, basename="configuration")
+router.register("rules", views.SizingRuleViewSet, basename="rule")
 
 urlpatterns = router.urls

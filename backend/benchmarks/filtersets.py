@@ -1,0 +1,32 @@
+"""Query filters of the curve endpoint (django-filter)."""
+
+from __future__ import annotations
+
+import django_filters as filters
+
+from benchmarks.choices import IoPattern, Tool
+from benchmarks.models import BenchmarkCurve
+
+
+class BenchmarkCurveFilterSet(filters.FilterSet):
+    configuration = filters.CharFilter(field_name="configuration__slug", help_text="configuration slug")
+    document = filters.CharFilter(field_name="source_document__slug", help_text="source document slug")
+    platform = filters.CharFilter(field_name="configuration__platform")
+    tool = filters.MultipleChoiceFilter(choices=Tool.choices)
+    io_pattern = filters.ChoiceFilter(choices=IoPattern.choices)
+    quantity = filters.CharFilter(
+        field_name="points__values__quantity", distinct=True, help_text="curves with a value of this quantity"
+    )
+
+    class Meta:
+        model = BenchmarkCurve
+        fields = [
+            "configuration",
+            "document",
+            "tool",
+            "io_pattern",
+            "block_size_kb",
+            "read_pct",
+            "rac_nodes",
+            "arrays",
+        ]

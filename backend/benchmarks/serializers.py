@@ -1,0 +1,58 @@
+"""Benchmark evidence representations: a curve with its workload, points and values (units included)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
+from catalog.models import Configuration, SourceDocument
+
+
+class PointValueSerializer(serializers.ModelSerializer[PointValue]):
+    class Meta:
+        model = PointValue
+        fields = ["quantity", "value", "unit"]
+
+
+class MeasuredPointSerializer(serializers.ModelSerializer[MeasuredPoint]):
+    source_document: serializers.SlugRelatedField[SourceDocument] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    values = PointValueSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = MeasuredPoint
+        fields = ["position", "conditions", "values", "source_document", "source_locator"]
+
+
+class BenchmarkCurveSerializer(serializers.ModelSerializer[BenchmarkCurve]):
+    """Points are read-only here; curves with points are written through /api/v1/import/curves/."""
+
+    configuration = serializers.SlugRelatedField(slug_field="slug", queryset=Configuration.objects.all())
+    source_document = serializers.SlugRelatedField(slug_field="slug", queryset=SourceDocument.objects.all())
+    points = MeasuredPointSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = BenchmarkCurve
+        fields = [
+            "id",
+            "slug",
+            "title",
+            "configuration",
+            "tool",
+            "io_pattern",
+            "block_size_kb",
+            "read_pct",
+            "arrays",
+            "array_mode",
+            "raid",
+            "rac_nodes",
+            "asm_volumes",
+            "memory",
+            "notes",
+            "source_document",
+            "source_locator",
+            "from_fixtures",
+            "points",
+        ]
+        read_only_fields = ["from_fixtures"]

@@ -1,0 +1,25 @@
+"""Catalog data is public to read; only admins (is_staff) change it."""
+
+from __future__ import annotations
+
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+
+class IsAdminOrReadOnly(BasePermission):
+    message = "Only administrators may change the catalog."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        user = request.user
+        return bool(user and user.is_authenticated and user.is_staff)
+
+
+class IsAdmin(BasePermission):
+    message = "Only administrators may import into the catalog."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.is_staff)

@@ -1,0 +1,296 @@
+"""Catalog API representations. Provenance is flat: `source_document` (slug) + `source_locator`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from catalog.choices import Platform, RaidLevel, Unit
+from catalog.models import (
+    Configuration,
+    ConfigurationComponent,
+    ConfigurationLayout,
+    ConfigurationParameter,
+    Manufacturer,
+    Part,
+    PriceBook,
+    PriceBookEntry,
+    SizingRule,
+    SourceDocument,
+    StorageProfile,
+)
+
+
+# The list fields point at the enum components that drf-spectacular names after the single-valued
+# fields (BenchmarkCurve.raid, Configuration.platform): an inline enum would be extracted again under a
+# second name, which `make openapi --fail-on-warn` rejects. test_api_schema checks the references resolve.
+@extend_schema_field({"type": "array", "items": {"$ref": "#/components/schemas/RaidEnum"}})
+class RaidLevelListField(serializers.ListField):
+    """RAID levels (RaidLevel values)."""
+
+    child = serializers.ChoiceField(choices=RaidLevel.choices)
+
+
+@extend_schema_field({"type": "array", "items": {"$ref": "#/components/schemas/PlatformEnum"}})
+class PlatformListField(serializers.ListField):
+    """Platforms (Platform values)."""
+
+    child = serializers.ChoiceField(choices=Platform.choices)
+
+
+def _document_field(**kwargs: Any) -> serializers.SlugRelatedField[SourceDocument]:
+    return serializers.SlugRelatedField(slug_field="slug", queryset=SourceDocument.objects.all(), **kwargs)
+
+
+class QuantitySerializer(serializers.Serializer[dict[str, Any]]):
+    """A named quantity: an exact decimal (as a string) and a unit of the closed list."""
+
+    value = serializers.DecimalField(max_digits=20, decimal_places=6, coerce_to_string=True)
+    unit = serializers.ChoiceField(choices=Unit.choices)
+
+
+def _validate_quantities(value: Any, field: str) -> dict[str, dict[str, str]]:
+    if not isinstance(value, dict):
+        raise serializers.ValidationError(f"{field} must be an object of {{name: {{value, unit}}}}.")
+    out: dict[str, dict[str, str]] = {}
+    errors: dict[str, Any] = {}
+    for name, quantity in value.items():
+        item = QuantitySerializer(data=quantity)
+        if item.is_valid():
+            # Keep the number as written (normalised), never a float.
+            out[str(name)] = {"value": str(quantity["value"]), "unit": item.validated_data["unit"]}
+        else:
+            errors[str(name)] = item.errors
+    if errors:
+        raise serializers.ValidationError(errors)
+    return out
+
+
+class SourceDocumentSerializer(serializers.ModelSerializer[SourceDocument]):
+    class Meta:
+        model = SourceDocument
+        fields = ["id", "slug", "title", "publisher", "year", "seed_file", "from_fixtures"]
+        read_only_fields = ["from_fixtures"]
+
+
+class ManufacturerSerializer(serializers.ModelSerializer[Manufacturer]):
+    class Meta:
+        model = Manufacturer
+        fields = ["id", "slug", "name", "from_fixtures"]
+        read_only_fields = ["from_fixtures"]
+
+
+class PartSerializer(serializers.ModelSerializer[Part]):
+    manufacturer = serializers.SlugRelatedField(slug_field="slug", queryset=Manufacturer.objects.all())
+    source_document = _document_field(required=False, allow_null=True)
+    raid_levels = RaidLevelListField(required=False, allow_empty=True)
+
+    class Meta:
+        model = Part
+        fields = [
+            "id",
+            "manufacturer",
+            "part_number",
+            "part_number_is_model",
+            "kind",
+            "model",
+            "description",
+            "cores",
+            "sockets",
+            "clock_ghz",
+            "memory_gb",
+            "drive_count",
+            "drive_capacity_gb",
+            "drive_technology",
+            "raid_levels",
+            "hot_spares",
+            "host_ports",
+            "host_port_speed_gbps",
+            "host_port_protocol",
+            "rack_units",
+            "cache_gb",
+            "source_document",
+            "source_locator",
+            "from_fixtures",
+        ]
+        read_only_fields = ["from_fixtures"]
+
+
+class PriceBookEntrySerializer(serializers.ModelSerializer[PriceBookEntry]):
+    part_number = serializers.CharField(source="part.part_number", read_only=True)
+    manufacturer = serializers.CharField(source="part.manufacturer.slug", read_only=True)
+    currency = serializers.CharField(source="price_book.currency", read_only=True)
+
+    class Meta:
+        model = PriceBookEntry
+        fields = ["id", "price_book", "part", "part_number", "manufacturer", "unit_price", "currency"]
+
+
+class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
+    imported_by = serializers.CharField(source="imported_by.username", read_only=True, default=None)
+    entry_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = PriceBook
+        fields = [
+            "id",
+            "name",
+            "currency",
+            "version",
+            "effective_date",
+            "imported_by",
+            "is_active",
+            "created_at",
+            "entry_count",
+        ]
+        read_only_fields = ["version", "created_at", "is_active"]
+
+    def validate_currency(self, value: str) -> str:
+        if len(value) != 3 or not value.isalpha() or not value.isupper():
+            raise serializers.ValidationError("An ISO 4217 code of three capital letters, e.g. USD.")
+        return value
+
+
+class ConfigurationComponentSerializer(serializers.ModelSerializer[ConfigurationComponent]):
+    part_number = serializers.CharField(source="part.part_number", read_only=True)
+    manufacturer = serializers.CharField(source="part.manufacturer.slug", read_only=True)
+    kind = serializers.CharField(source="part.kind", read_only=True)
+    description = serializers.CharField(source="part.description", read_only=True)
+    source_document: serializers.SlugRelatedField[SourceDocument] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = ConfigurationComponent
+        fields = [
+            "position",
+            "section",
+            "part",
+            "part_number",
+            "manufacturer",
+            "kind",
+            "description",
+            "quantity",
+            "source_document",
+            "source_locator",
+        ]
+
+
+class ConfigurationLayoutSerializer(serializers.ModelSerializer[ConfigurationLayout]):
+    source_document: serializers.SlugRelatedField[SourceDocument] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = ConfigurationLayout
+        fields = [
+            "position",
+            "name",
+            "kind",
+            "luns",
+            "lun_size_gb",
+            "storage_profile",
+            "redundancy",
+            "controllers",
+            "purpose",
+            "source_document",
+            "source_locator",
+        ]
+
+
+class StorageProfileSerializer(serializers.ModelSerializer[StorageProfile]):
+    source_document: serializers.SlugRelatedField[SourceDocument] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = StorageProfile
+        fields = [
+            "position",
+            "name",
+            "raid",
+            "read_ahead",
+            "qos_priority",
+            "stripe_width",
+            "source_document",
+            "source_locator",
+        ]
+
+
+class ConfigurationParameterSerializer(serializers.ModelSerializer[ConfigurationParameter]):
+    source_document: serializers.SlugRelatedField[SourceDocument] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = ConfigurationParameter
+        fields = ["position", "name", "value", "scope", "source_document", "source_locator"]
+
+
+class ConfigurationSerializer(serializers.ModelSerializer[Configuration]):
+    """A configuration with its composition; the nested rows are read-only here (they come from the
+    fixtures, or are edited in the admin)."""
+
+    source_document = _document_field()
+    attributes = serializers.JSONField(required=False, help_text="{name: {value: decimal string, unit}}")
+    components = ConfigurationComponentSerializer(many=True, read_only=True)
+    layouts = ConfigurationLayoutSerializer(many=True, read_only=True)
+    storage_profiles = StorageProfileSerializer(many=True, read_only=True)
+    parameters = ConfigurationParameterSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Configuration
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "platform",
+            "role",
+            "description",
+            "attributes",
+            "source_document",
+            "source_locator",
+            "from_fixtures",
+            "components",
+            "layouts",
+            "storage_profiles",
+            "parameters",
+        ]
+        read_only_fields = ["from_fixtures"]
+
+    def validate_attributes(self, value: Any) -> dict[str, dict[str, str]]:
+        return _validate_quantities(value, "attributes")
+
+
+class SizingRuleSerializer(serializers.ModelSerializer[SizingRule]):
+    source_document = _document_field()
+    parameters = serializers.JSONField(required=False, help_text="{name: {value: decimal string, unit}}")
+    applies_to = PlatformListField(required=False, help_text="platforms; empty means all")
+    check = serializers.JSONField(
+        source="condition", required=False, allow_null=True, help_text="{field, op, value, when?}"
+    )
+
+    class Meta:
+        model = SizingRule
+        fields = [
+            "id",
+            "slug",
+            "version",
+            "kind",
+            "title",
+            "applies_to",
+            "parameters",
+            "check",
+            "severity",
+            "source_document",
+            "source_locator",
+            "is_current",
+            "created_at",
+            "from_fixtures",
+        ]
+        read_only_fields = ["version", "is_current", "created_at", "from_fixtures"]
+
+    def validate_parameters(self, value: Any) -> dict[str, dict[str, str]]:
+        return _validate_quantities(value, "parameters")
