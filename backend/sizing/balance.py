@@ -1,0 +1,92 @@
+"""Balance curve: (server CPU %, storage read latency ms) as load grows, with the stress zones, and
+a CPU-bound / storage-bound / balanced verdict (the Oracle FS1 paper's balance charts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sizing import mva
+from sizing.rules import Rule, RuleSet
+from sizing.units import rounded
+
+
+@dataclass(frozen=True)
+class BalancePoint:
+    users: float
+    tps: float
+    cpu_pct: float
+    read_latency_ms: float
+
+
+@dataclass(frozen=True)
+class Zones:
+    cpu_stress_pct: float
+    cpu_limit_pct: float
+    latency_stress_ms: float
+    latency_limit_ms: float
+    rules: tuple[Rule, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cpu_stress": {"value": self.cpu_stress_pct, "unit": "%"},
+            "cpu_limit": {"value": self.cpu_limit_pct, "unit": "%"},
+            "read_latency_stress": {"value": self.latency_stress_ms, "unit": "ms"},
+            "read_latency_limit": {"value": self.latency_limit_ms, "unit": "ms"},
+            "rules": [r.ref() for r in self.rules],
+        }
+
+
+def zones(rules: RuleSet, ssd: bool) -> Zones:
+    stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress")
+    limit, _ = rules.param("cpu-utilisation-limit", "limit")
+    if ssd:
+        ls, lat_rule = rules.param("ssd-read-latency-stress", "stress")
+        ll, _ = rules.param("ssd-read-latency-stress", "serious")
+    else:
+        ll, lat_rule = rules.param("disk-latency-limit", "latency_limit")
+        ls = 0.75 * ll  # disk: the stated 20 ms limit; stress shading starts at 75% of it (our choice)
+    return Zones(stress, limit, ls, ll, (cpu_rule, lat_rule))
+
+
+def point(stations: tuple[mva.Station, ...], sol: mva.Solution, ios_per_tx: float) -> BalancePoint:
+    cpu = next(i for i, s in enumerate(stations) if s.name == "cpu")
+    sto = next(i for i, s in enumerate(stations) if s.name == "storage")
+    # mean time per I/O: the storage residence per transaction spread over its I/Os
+    latency_ms = sol.residence_s[sto] / ios_per_tx * 1000.0
+    return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
+
+
+def classify(at_limit: BalancePoint, z: Zones) -> str:
+    """At the SLA point: which component is in its stress zone."""
+    cpu_hot = at_limit.cpu_pct >= z.cpu_stress_pct
+    io_hot = at_limit.read_latency_ms >= z.latency_stress_ms
+    if cpu_hot and io_hot:
+        return "balanced"
+    if cpu_hot:
+        return "cpu-bound"
+    if io_hot:
+        return "storage-bound"
+    return "balanced" if at_limit.cpu_pct >= 0.5 * z.cpu_stress_pct else "storage-bound"
+
+
+def curve(
+    stations: tuple[mva.Station, ...], think_s: float, ios_per_tx: float, max_users: float, steps: int = 12
+) -> list[BalancePoint]:
+    out = []
+    for i in range(1, steps + 1):
+        n = max(1.0, max_users * 1.2 * i / steps)
+        out.append(point(stations, mva.schweitzer(stations, think_s, n), ios_per_tx))
+    return out
+
+
+def to_dict(points: list[BalancePoint]) -> list[dict[str, float]]:
+    return [
+        {
+            "users": rounded(p.users, 5),
+            "tps": rounded(p.tps),
+            "cpu_utilisation_pct": rounded(p.cpu_pct, 3),
+            "read_latency_ms": rounded(p.read_latency_ms, 3),
+        }
+        for p in points
+    ]

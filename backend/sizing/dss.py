@@ -1,0 +1,66 @@
+"""DSS: large-I/O throughput (MB/s) a storage configuration sustains, from the ORION measurements,
+scaled with arrays as far as measured (1 -> 2 EqualLogic arrays; XtremIO's stated linear scaling)."""
+
+from __future__ import annotations
+
+import math
+
+from sizing.calibration import ORION
+from sizing.errors import EvidenceError
+from sizing.evidence import Estimate, EvidenceBundle, Observation
+from sizing.inputs import DssWorkload, Platform
+
+
+def _arrays(o: Observation) -> int:
+    return int(o.cond("arrays", 1) or 1)
+
+
+def throughput_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -> Estimate:
+    obs = [
+        o
+        for o in evidence.find("throughput", storage_model=p.storage_model, tool=ORION)
+        if o.cond("io_pattern", "random") == w.io_pattern
+    ]
+    if not obs:
+        obs = [o for o in evidence.find("throughput", platform=p.family) if _arrays(o) >= 1]
+    if not obs:
+        raise EvidenceError(f"no large-I/O throughput measured for {p.storage_model} ({w.io_pattern})")
+    notes: list[str] = []
+    basis = "measured"
+    same_raid = [o for o in obs if o.cond("raid") == p.raid_level]
+    if same_raid:
+        obs = same_raid
+    elif any(o.cond("raid") for o in obs):
+        notes.append(f"no {p.raid_level} measurement; used {obs[0].cond('raid')}")
+        basis = "extrapolated"
+    concat = [o for o in obs if o.cond("array_mode") in (None, "", "concat")]
+    obs = concat or obs
+    # nearest block size in log2
+    target = math.log2(w.block_size_kb)
+    best_b = min(
+        {float(o.cond("block_size_kb", 1024)) for o in obs}, key=lambda b: abs(math.log2(b) - target)
+    )
+    if not math.isclose(best_b, w.block_size_kb):
+        notes.append(f"block size {w.block_size_kb:g} KB not measured; nearest {best_b:g} KB used")
+        basis = "extrapolated"
+    obs = [o for o in obs if math.isclose(float(o.cond("block_size_kb", 1024)), best_b)]
+    counts = sorted({_arrays(o) for o in obs})
+    exact = [o for o in obs if _arrays(o) == p.arrays]
+    if exact:
+        o = exact[0]
+        value = o.value("throughput") or 0.0
+        return Estimate(value, "MB/s", basis, (o.source,), tuple(notes))
+    # scale per array from the largest measured count at or below the target (else the smallest)
+    below = [c for c in counts if c <= p.arrays]
+    base_count = max(below) if below else min(counts)
+    o = next(o for o in obs if _arrays(o) == base_count)
+    per_array = (o.value("throughput") or 0.0) / base_count
+    value = per_array * p.arrays
+    if p.arrays > max(counts):
+        notes.append(
+            f"{p.arrays} arrays: measured up to {max(counts)}; linear scaling beyond is an extrapolation"
+        )
+        basis = "extrapolated"
+    else:
+        basis = "interpolated" if basis == "measured" else basis
+    return Estimate(value, "MB/s", basis, (o.source,), tuple(notes))

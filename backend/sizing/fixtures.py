@@ -1,0 +1,114 @@
+"""Build an EvidenceBundle and a RuleSet from seed-catalog documents (the fixtures/*.yaml format,
+fixtures/README.md) without a database: for the bench, the engine tests and offline use."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from sizing.evidence import ConfigurationFacts, EvidenceBundle, MeasuredValue, Observation, Source
+from sizing.rules import Rule, RuleSet
+
+# storage model named in a configuration's slug / name / description (first match wins)
+_MODEL_PATTERNS = (
+    ("PS6010XV", r"ps\s*-?6010\s*-?xv"),
+    ("PS6010S", r"ps\s*-?6010\s*-?s\b"),
+    ("PS6110XV", r"ps\s*-?6110\s*-?xv"),
+    ("FS1-2", r"fs1"),
+    ("X-Brick", r"x-?brick|xtremio"),
+    ("FAS3140", r"fas\s*-?3140|netapp"),
+)
+
+
+def storage_model_of(*texts: str) -> str | None:
+    for text in texts:
+        t = text.lower()
+        for model, pat in _MODEL_PATTERNS:
+            if re.search(pat, t):
+                return model
+    return None
+
+
+def _num(v: Any) -> float:
+    return float(Decimal(str(v)))
+
+
+def _values(raw: Mapping[str, Any]) -> dict[str, MeasuredValue]:
+    return {k: MeasuredValue(k, _num(v["value"]), str(v["unit"])) for k, v in raw.items()}
+
+
+def _source(raw: Mapping[str, Any] | None, default_doc: str) -> Source:
+    raw = raw or {}
+    return Source(str(raw.get("document") or default_doc), str(raw.get("locator") or ""))
+
+
+def bundle_from_documents(docs: Iterable[Mapping[str, Any]]) -> tuple[EvidenceBundle, RuleSet]:
+    docs = list(docs)
+    configs: dict[str, ConfigurationFacts] = {}
+    for doc in docs:
+        slug = (doc.get("document") or {}).get("slug", "")
+        for c in doc.get("configurations") or []:
+            model = storage_model_of(c["slug"], c.get("name", ""), c.get("description", ""))
+            configs[c["slug"]] = ConfigurationFacts(
+                c["slug"],
+                c.get("platform", ""),
+                c.get("role", ""),
+                c.get("name", ""),
+                model,
+                _values(c.get("attributes") or {}),
+                _source(c.get("source"), slug),
+            )
+    observations: list[Observation] = []
+    rules: list[Rule] = []
+    for doc in docs:
+        slug = (doc.get("document") or {}).get("slug", "")
+        for curve in doc.get("curves") or []:
+            conf = configs.get(curve["configuration"])
+            workload = dict(curve.get("workload") or {})
+            model = conf.storage_model if conf else None
+            model = storage_model_of(curve["slug"], curve.get("title", "")) or model
+            for i, pt in enumerate(curve.get("points") or []):
+                conds = {**workload, **(pt.get("conditions") or {})}
+                observations.append(
+                    Observation(
+                        curve["slug"],
+                        curve["configuration"],
+                        conf.platform if conf else "",
+                        model,
+                        conds,
+                        _values(pt.get("values") or {}),
+                        _source(pt.get("source"), slug),
+                        i,
+                    )
+                )
+        for r in doc.get("rules") or []:
+            rules.append(
+                Rule(
+                    r["slug"],
+                    int(r.get("version", 1)),
+                    r.get("kind", ""),
+                    r.get("title", ""),
+                    {k: (_num(v["value"]), str(v["unit"])) for k, v in (r.get("parameters") or {}).items()},
+                    _source(r.get("source"), slug),
+                    tuple(r.get("applies_to") or ()),
+                    r.get("check"),
+                    r.get("severity", ""),
+                )
+            )
+    # the highest version of each rule is current
+    latest: dict[str, Rule] = {}
+    for r in rules:
+        if r.slug not in latest or r.version > latest[r.slug].version:
+            latest[r.slug] = r
+    return EvidenceBundle(tuple(observations), tuple(configs.values())), RuleSet(tuple(latest.values()))
+
+
+def load_fixture_dir(path: str | pathlib.Path) -> tuple[EvidenceBundle, RuleSet]:
+    import yaml
+
+    files = sorted(pathlib.Path(path).glob("*.yaml"))
+    docs = [yaml.safe_load(f.read_text(encoding="utf-8")) or {} for f in files]
+    return bundle_from_documents(docs)

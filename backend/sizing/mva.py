@@ -1,0 +1,220 @@
+"""Closed single-class queueing network: exact MVA, Bard-Schweitzer, asymptotic bounds.
+
+Multi-server stations (a RAC cluster's cores, an array's drives) use Seidmann's decomposition: a
+station with c servers and demand D becomes a queue with demand D/c plus a pure delay D(c-1)/c.
+It is exact at both ends of the load range; near the knee it overstates response time a little
+(reported as an assumption). The think time Z is a delay station.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sizing.errors import InputError
+
+EXACT_MAX_N = 300  # exact MVA up to here; Bard-Schweitzer above (O(K) per population)
+
+
+@dataclass(frozen=True)
+class Station:
+    name: str
+    demand_s: float  # service demand per transaction (all visits), seconds
+    servers: int = 1
+    delay: bool = False  # pure delay (no queueing)
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.demand_s) and self.demand_s >= 0):
+            raise InputError(f"station.{self.name}", "demand must be finite and >= 0")
+        if self.servers < 1:
+            raise InputError(f"station.{self.name}", "needs at least one server")
+
+    @property
+    def queue_demand(self) -> float:
+        return 0.0 if self.delay else self.demand_s / self.servers
+
+    @property
+    def fixed_delay(self) -> float:
+        return self.demand_s if self.delay else self.demand_s * (self.servers - 1) / self.servers
+
+
+@dataclass(frozen=True)
+class Solution:
+    users: float
+    throughput: float  # transactions/s
+    response_s: float
+    residence_s: tuple[float, ...]
+    utilisation: tuple[float, ...]  # per server, 0..1
+    queue: tuple[float, ...]
+
+    def station_index(self, stations: tuple[Station, ...], name: str) -> int:
+        return next(i for i, s in enumerate(stations) if s.name == name)
+
+
+def _check(stations: tuple[Station, ...], think_s: float, n: float) -> None:
+    if not stations:
+        raise InputError("stations", "need at least one station")
+    if not (math.isfinite(think_s) and think_s >= 0):
+        raise InputError("think_time_s", "must be finite and >= 0")
+    if not (math.isfinite(n) and n > 0):
+        raise InputError("users", "must be a positive finite number")
+
+
+def _finish(stations: tuple[Station, ...], n: float, x: float, rq: list[float]) -> Solution:
+    residence = tuple(rq[k] + st.fixed_delay for k, st in enumerate(stations))
+    util = tuple(min(x * st.demand_s / st.servers, 1.0) if not st.delay else 0.0 for st in stations)
+    queue = tuple(x * r for r in residence)
+    return Solution(n, x, sum(residence), residence, util, queue)
+
+
+def exact(stations: tuple[Station, ...], think_s: float, n: int) -> list[Solution]:
+    """Exact MVA on the decomposed network for populations 1..n."""
+    _check(stations, think_s, n)
+    d = [st.queue_demand for st in stations]
+    fixed = sum(st.fixed_delay for st in stations)
+    q = [0.0] * len(stations)
+    out = []
+    for pop in range(1, int(n) + 1):
+        rq = [dk * (1.0 + qk) for dk, qk in zip(d, q, strict=True)]
+        x = pop / (think_s + fixed + sum(rq))
+        q = [x * r for r in rq]
+        out.append(_finish(stations, float(pop), x, rq))
+    return out
+
+
+def schweitzer(
+    stations: tuple[Station, ...], think_s: float, n: float, *, tol: float = 1e-10, max_iter: int = 10_000
+) -> Solution:
+    """Bard-Schweitzer approximate MVA: Q_k(n-1) ~ (n-1)/n Q_k(n), iterated to a fixed point.
+
+    Solved per population as a 1-D problem in X (monotone), so it converges at any load, including
+    far past saturation, without damping tricks.
+    """
+    _check(stations, think_s, n)
+    d = [st.queue_demand for st in stations]
+    fixed = think_s + sum(st.fixed_delay for st in stations)
+    a = (n - 1.0) / n
+
+    # For a given X, each queue's residence solves R = D (1 + a X R)  ->  R = D / (1 - a X D).
+    # Then N = X (fixed + sum R). Find X in (0, X_hi) where the right side equals n.
+    dmax = max(d) if any(d) else 0.0
+
+    def population(x: float) -> float:
+        return x * (fixed + sum(dk / (1.0 - a * x * dk) for dk in d if dk > 0))
+
+    if dmax == 0.0:
+        x = n / fixed if fixed > 0 else 0.0
+        if x == 0.0:
+            raise InputError("stations", "all demands and the think time are zero")
+        return _finish(stations, n, x, [0.0] * len(d))
+    x_hi = 1.0 / (a * dmax) if a > 0 else n / (fixed + sum(d))
+    x_hi = min(x_hi, n / max(fixed + sum(d), 1e-300))  # X <= N / (Z + D) always
+    lo, hi = 0.0, x_hi
+    if population(hi * (1 - 1e-15)) <= n:
+        x = hi
+    else:
+        for _ in range(200):
+            mid = 0.5 * (lo + hi)
+            if population(mid) < n:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo <= tol * hi:
+                break
+        x = 0.5 * (lo + hi)
+    rq = [dk / (1.0 - a * x * dk) if dk > 0 else 0.0 for dk in d]
+    return _finish(stations, n, x, rq)
+
+
+def solve(stations: tuple[Station, ...], think_s: float, n: float) -> Solution:
+    if n <= EXACT_MAX_N and float(n).is_integer():
+        return exact(stations, think_s, int(n))[-1]
+    return schweitzer(stations, think_s, n)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    throughput_upper: float
+    response_lower_s: float
+    knee_users: float
+    max_throughput: float
+
+
+def bounds(stations: tuple[Station, ...], think_s: float, n: float) -> Bounds:
+    """Asymptotic bounds: X <= min(N/(D+Z), 1/Dmax), R >= max(D, N Dmax - Z)."""
+    _check(stations, think_s, n)
+    total = sum(st.demand_s for st in stations)
+    dmax = max((st.demand_s / st.servers for st in stations if not st.delay), default=0.0)
+    xmax = 1.0 / dmax if dmax > 0 else math.inf
+    x_up = min(n / (total + think_s), xmax)
+    r_low = max(total, n * dmax - think_s)
+    knee = (total + think_s) / dmax if dmax > 0 else math.inf
+    return Bounds(x_up, r_low, knee if math.isfinite(knee) else 0.0, xmax if math.isfinite(xmax) else 0.0)
+
+
+def max_users_under_sla(
+    stations: tuple[Station, ...], think_s: float, sla_s: float, *, n_cap: float = 5e6
+) -> Solution:
+    """The largest population whose response time stays within the SLA (continuous N, bisection)."""
+    if not (math.isfinite(sla_s) and sla_s > 0):
+        raise InputError("sla_response_ms", "must be positive")
+    base = sum(st.demand_s for st in stations)
+    if base > sla_s:
+        # Even one user misses the SLA: report the single-user point.
+        return schweitzer(stations, think_s, 1.0)
+    b = bounds(stations, think_s, 1.0)
+    hi = max(2.0, (b.max_throughput or 1.0) * (think_s + sla_s) * 1.5 + 2.0)
+    hi = min(hi, n_cap)
+    lo = 1.0
+    if schweitzer(stations, think_s, hi).response_s <= sla_s:
+        return schweitzer(stations, think_s, hi)
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if schweitzer(stations, think_s, mid).response_s <= sla_s:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-4 * hi:
+            break
+    return schweitzer(stations, think_s, lo)
+
+
+def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> Solution:
+    """The operating point where the Bard-Schweitzer response time equals the SLA.
+
+    Solves R(X) = SLA for X directly (R grows monotonically with X at fixed (n-1)/n), then updates
+    n = X (Z + R) and repeats; a few rounds converge because (n-1)/n barely moves for large n.
+    Equivalent to max_users_under_sla, at a fraction of the cost.
+    """
+    if not (math.isfinite(sla_s) and sla_s > 0):
+        raise InputError("sla_response_ms", "must be positive")
+    if not (math.isfinite(think_s) and think_s >= 0):
+        raise InputError("think_time_s", "must be finite and >= 0")
+    d = [st.queue_demand for st in stations]
+    fixed = sum(st.fixed_delay for st in stations)
+    if fixed + sum(d) >= sla_s:
+        return schweitzer(stations, think_s, 1.0)
+    dmax = max(d)
+    if dmax == 0.0:  # only delays: the response never grows; no SLA limit from the model
+        return schweitzer(stations, think_s, 1.0)
+    a = 1.0
+    x = 0.0
+    for _ in range(8):
+        lo, hi = 0.0, 1.0 / (a * dmax)
+        for _ in range(100):
+            mid = 0.5 * (lo + hi)
+            r = fixed + sum(dk / (1.0 - a * mid * dk) for dk in d)
+            if r < sla_s:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo <= 1e-12 * hi:
+                break
+        x = lo
+        n = max(x * (think_s + sla_s), 1.0)
+        a_new = (n - 1.0) / n
+        if abs(a_new - a) < 1e-12:
+            break
+        a = a_new
+    n = max(x * (think_s + sla_s), 1.0)
+    return schweitzer(stations, think_s, n)

@@ -1,0 +1,140 @@
+"""Sizing rules as plain data (versioned in the catalog), with the engine's cited defaults.
+
+The catalog (fixtures/*.yaml -> SizingRule) is the source of truth. When a rule the engine needs is
+absent (a bare test bundle, a catalog still being filled), the engine uses the built-in copy below,
+which cites the same document, and says so in the output (`from_catalog: false`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sizing.evidence import Source
+
+
+@dataclass(frozen=True)
+class Rule:
+    slug: str
+    version: int
+    kind: str
+    title: str
+    parameters: Mapping[str, tuple[float, str]]  # name -> (value, unit)
+    source: Source
+    applies_to: tuple[str, ...] = ()
+    check: Mapping[str, Any] | None = None
+    severity: str = ""
+    from_catalog: bool = True
+
+    def param(self, name: str) -> float | None:
+        p = self.parameters.get(name)
+        return None if p is None else p[0]
+
+    def ref(self) -> dict[str, Any]:
+        return {
+            "slug": self.slug,
+            "version": self.version,
+            "source": self.source.cite(),
+            "from_catalog": self.from_catalog,
+        }
+
+
+def _builtin(
+    slug: str, kind: str, title: str, params: dict[str, tuple[float, str]], doc: str, locator: str
+) -> Rule:
+    return Rule(slug, 0, kind, title, params, Source(doc, locator), from_catalog=False)
+
+
+DELL = "dell-equallogic-oltp-2010"
+FS1 = "oracle-fs1-2016"
+DSS = "dell-equallogic-dss-2012"
+XIO = "emc-xtremio-2014"
+NETAPP = "netapp-pam-2009"
+
+# name -> candidate parameter names looked up in the catalog's rules (first match wins)
+BUILTIN: dict[str, Rule] = {
+    r.slug: r
+    for r in (
+        _builtin(
+            "dell-iops-per-user", "demand", "IOPS per OLTP user from the TPC-C peak",
+            {"peak_iops": (3600, "IOPS"), "users_at_peak": (6900, "users"),
+             "backup_overhead": (0.10, "fraction"), "growth_overhead": (0.20, "fraction")},
+            DELL, "Section 4.2",
+        ),
+        _builtin(
+            "dell-oltp-capacity", "capacity", "OLTP space per database element (x database size)",
+            {"data": (1.0, "ratio"), "temp": (0.2, "ratio"), "system_undo": (0.05, "ratio"),
+             "redo": (0.1, "ratio"), "archive": (1.0, "ratio"), "backup": (2.0, "ratio")},
+            DELL, "Table 7",
+        ),
+        _builtin(
+            "tpcc-response-threshold", "threshold", "Benchmark Factory TPC-C: maximum application response",
+            {"response_time": (2, "s")}, DELL, "Section 3.2",
+        ),
+        _builtin(
+            "swingbench-response-threshold", "threshold", "Swingbench transaction response benchmark",
+            {"response_time": (20, "ms")}, FS1, "Table 1",
+        ),
+        _builtin(
+            "cpu-utilisation-limit", "threshold", "Server CPU should stay below 70-80%",
+            {"stress": (70, "%"), "limit": (80, "%")}, FS1, "Balance Charts",
+        ),
+        _builtin(
+            "ssd-read-latency-stress", "threshold", "SSD db file sequential read: stress above 1.5 ms, serious above 2 ms",
+            {"stress": (1.5, "ms"), "serious": (2, "ms")}, FS1, "Balance Charts",
+        ),
+        _builtin(
+            "disk-latency-limit", "threshold", "Disk latency limit for OLTP",
+            {"latency_limit": (20, "ms")}, DELL, "Section 2.2",
+        ),
+        _builtin(
+            "asm-volumes-optimal", "best_practice", "More than five EqualLogic volumes for ASM adds little",
+            {"max_useful_volumes": (5, "count")}, DELL, "Section 3.2.2",
+        ),
+        _builtin(
+            "raid10-for-oltp", "best_practice", "Use RAID 10 for OLTP", {}, DELL, "Section 5.1.3",
+        ),
+        _builtin(
+            "netapp-pam-gain", "scaling", "PAM raises OLTP throughput by 6% to 35%",
+            {"min_gain": (6, "%"), "max_gain": (35, "%")}, NETAPP, "Section 1",
+        ),
+        _builtin(
+            "xtremio-linear-scaling", "scaling", "XtremIO performance scales linearly per X-Brick",
+            {}, XIO, "Section: Scalability",
+        ),
+    )
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    rules: tuple[Rule, ...] = ()
+    _by_slug: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        for r in self.rules:
+            self._by_slug[r.slug] = r
+
+    def get(self, slug: str) -> Rule:
+        """The catalog's rule, else the built-in copy (version 0)."""
+        rule = self._by_slug.get(slug)
+        if rule is not None:
+            return rule
+        return BUILTIN[slug]
+
+    def param(self, slug: str, name: str) -> tuple[float, Rule]:
+        rule = self.get(slug)
+        value = rule.param(name)
+        if value is None:
+            builtin = BUILTIN[slug]
+            value = builtin.param(name)
+            assert value is not None, f"{slug}.{name} has no built-in default"
+            rule = builtin
+        return value, rule
+
+    def best_practices(self) -> list[Rule]:
+        return [r for r in self.rules if r.kind == "best_practice" and r.check]
+
+    def versions(self) -> dict[str, int]:
+        return {r.slug: r.version for r in self.rules}

@@ -1,0 +1,230 @@
+"""Literal measured inputs for the engine tests, in the fixtures/*.yaml shape, each citing its
+document and table. Independent of the catalog files so the engine tests need neither a database
+nor the seed catalog; test_fixture_bundle.py checks the catalog gives the same calibration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DELL = "dell-equallogic-oltp-2010"
+
+
+def _v(value: float, unit: str) -> dict[str, Any]:
+    return {"value": value, "unit": unit}
+
+
+def _orion(model: str, rows: list[tuple[int, int, int, str]]) -> dict[str, Any]:
+    return {
+        "slug": f"test-orion-{model.lower()}",
+        "title": f"{model} ORION",
+        "configuration": f"equallogic-{model.lower()}",
+        "workload": {"tool": "orion", "io_pattern": "random", "arrays": 1, "raid": "raid10"},
+        "points": [
+            {
+                "conditions": {"block_size_kb": b, "read_pct": r},
+                "values": {"max_iops": _v(iops, "IOPS"), "latency_limit": _v(20, "ms")},
+                "source": {"locator": loc},
+            }
+            for b, r, iops, loc in rows
+        ],
+    }
+
+
+def _tpcc(rows: list[tuple[int, float, float, int, str, str]]) -> dict[str, Any]:
+    return {
+        "slug": "test-tpcc",
+        "title": "TPC-C on PS6010XV",
+        "configuration": "dell-tpcc-test-system",
+        "workload": {"tool": "benchmark_factory_tpcc", "arrays": 1, "rac_nodes": 2, "raid": "raid10"},
+        "points": [
+            {
+                "conditions": {"asm_volumes": vols, "memory": mem},
+                "values": {"users": _v(n, "users"), "tps": _v(x, "TPS"), "response_time": _v(r, "s")},
+                "source": {"locator": loc},
+            }
+            for n, x, r, vols, mem, loc in rows
+        ],
+    }
+
+
+DELL_DOC: dict[str, Any] = {
+    "document": {"slug": DELL},
+    "configurations": [
+        {"slug": "equallogic-ps6010xv", "name": "PS6010XV", "platform": "equallogic", "role": "array"},
+        {"slug": "equallogic-ps6010s", "name": "PS6010S", "platform": "equallogic", "role": "array"},
+        {
+            "slug": "dell-tpcc-test-system",
+            "name": "2 x R710 + PS6010XV",
+            "platform": "equallogic",
+            "role": "test-system",
+        },
+    ],
+    "curves": [
+        # Dell OLTP 2010, Table 2
+        _orion(
+            "PS6010XV",
+            [
+                (8, 100, 4857, "Table 2, test 1"),
+                (8, 70, 4047, "Table 2, test 2"),
+                (16, 70, 3810, "Table 2, test 3"),
+                (32, 70, 3569, "Table 2, test 4"),
+                (64, 70, 3010, "Table 2, test 5"),
+            ],
+        ),
+        # Dell OLTP 2010, Table 3
+        _orion(
+            "PS6010S",
+            [
+                (8, 100, 34393, "Table 3, test 1"),
+                (8, 70, 16116, "Table 3, test 2"),
+                (16, 70, 15549, "Table 3, test 3"),
+                (32, 70, 14648, "Table 3, test 4"),
+                (64, 70, 9923, "Table 3, test 5"),
+            ],
+        ),
+        # Dell OLTP 2010, Tables 5 and 6 (users, TPS, response s, ASM volumes)
+        _tpcc(
+            [
+                (5700, 294.50, 0.18, 2, "AMM 40GB", "Table 5, test 1"),
+                (6900, 348.61, 0.67, 4, "AMM 40GB", "Table 5, test 2"),
+                (5500, 287.60, 0.068, 4, "ASMM 32GB", "Table 6, test 1"),
+                (5900, 299.99, 0.235, 4, "ASMM 40GB", "Table 6, test 2"),
+                (5400, 275.32, 0.166, 4, "ASMM 48GB", "Table 6, test 3"),
+                (5300, 260.46, 0.758, 4, "AMM 32GB", "Table 6, test 4"),
+                (6900, 348.61, 0.671, 4, "AMM 40GB", "Table 6, test 5"),
+                (5500, 284.9, 0.18, 4, "AMM 48GB", "Table 6, test 6"),
+            ]
+        ),
+    ],
+    "rules": [
+        {
+            "slug": "dell-iops-per-user",
+            "version": 1,
+            "kind": "demand",
+            "title": "IOPS per user",
+            "applies_to": ["equallogic"],
+            "parameters": {
+                "peak_iops": _v(3600, "IOPS"),
+                "users_at_peak": _v(6900, "users"),
+                "backup_overhead": _v(0.10, "fraction"),
+                "growth_overhead": _v(0.20, "fraction"),
+            },
+            "source": {"locator": "Section 4.2"},
+        },
+    ],
+}
+
+FS1_DOC: dict[str, Any] = {
+    "document": {"slug": "oracle-fs1-2016"},
+    "configurations": [
+        {
+            "slug": "oracle-fs1-quarter-rack",
+            "name": "Oracle FS1-2 quarter rack",
+            "platform": "oracle-fs1",
+            "role": "reference",
+            "attributes": {"rac_nodes": _v(2, "count")},
+        },
+        {
+            "slug": "oracle-fs1-half-rack",
+            "name": "Oracle FS1-2 half rack",
+            "platform": "oracle-fs1",
+            "role": "reference",
+            "attributes": {"rac_nodes": _v(4, "count")},
+        },
+    ],
+    "curves": [
+        {
+            "slug": f"test-fs1-{size}",
+            "title": f"FS1-2 {size} rack rated",
+            "configuration": f"oracle-fs1-{size}-rack",
+            "workload": {"tool": "swingbench_orderentry", "rac_nodes": nodes, "read_pct": 70},
+            "points": [
+                # Oracle FS1 2016, Table 1
+                {
+                    "values": {"tps": _v(tps, "TPS"), "response_time": _v(20, "ms")},
+                    "source": {"locator": "Table 1"},
+                },
+                {
+                    "conditions": {"tool": "other"},
+                    "values": {"max_iops": _v(iops, "IOPS"), "latency_limit": _v(1, "ms")},
+                    "source": {"locator": "Table 1"},
+                },
+            ],
+        }
+        for size, nodes, tps, iops in (("quarter", 2, 25800, 189000), ("half", 4, 39000, 248000))
+    ],
+}
+
+DSS_DOC: dict[str, Any] = {
+    "document": {"slug": "dell-equallogic-dss-2012"},
+    "configurations": [
+        {"slug": "equallogic-ps6110xv", "name": "PS6110XV", "platform": "equallogic", "role": "array"},
+    ],
+    "curves": [
+        {
+            "slug": "test-dss-ps6110xv-r50",
+            "title": "PS6110XV RAID 50 ORION large I/O",
+            "configuration": "equallogic-ps6110xv",
+            "workload": {
+                "tool": "orion",
+                "raid": "raid50",
+                "block_size_kb": 1024,
+                "io_pattern": "random",
+                "array_mode": "concat",
+            },
+            "points": [
+                # Dell DSS 2012, Section 2.3.4, concat table (random read 1 MB)
+                {
+                    "conditions": {"arrays": 1},
+                    "values": {"throughput": _v(573.11, "MB/s")},
+                    "source": {"locator": "Section 2.3.4, concat table"},
+                },
+                {
+                    "conditions": {"arrays": 2},
+                    "values": {"throughput": _v(1168.9, "MB/s")},
+                    "source": {"locator": "Section 2.3.4, concat table"},
+                },
+            ],
+        }
+    ],
+}
+
+XIO_DOC: dict[str, Any] = {
+    "document": {"slug": "emc-xtremio-2014"},
+    "configurations": [
+        {"slug": "xtremio-two-xbricks", "name": "Two X-Bricks", "platform": "xtremio", "role": "test-system"},
+    ],
+    "curves": [
+        {
+            "slug": "test-xtremio-slob",
+            "title": "SLOB on two X-Bricks",
+            "configuration": "xtremio-two-xbricks",
+            "workload": {"tool": "slob", "arrays": 2, "rac_nodes": 4, "block_size_kb": 8},
+            "points": [
+                {
+                    "values": {"iops": _v(197601, "IOPS"), "read_latency": _v(1.615, "ms")},
+                    "conditions": {"read_pct": 100},
+                    "source": {"locator": "Table 11"},
+                },
+                {
+                    "values": {
+                        "iops": _v(64782, "IOPS"),
+                        "read_iops": _v(31646, "IOPS"),
+                        "write_iops": _v(33136, "IOPS"),
+                    },
+                    "source": {"locator": "Table 12"},
+                },
+                {
+                    "values": {
+                        "iops": _v(140954, "IOPS"),
+                        "read_iops": _v(112124, "IOPS"),
+                        "write_iops": _v(28830, "IOPS"),
+                    },
+                    "source": {"locator": "Table 13"},
+                },
+            ],
+        }
+    ],
+}
+
+DOCS = [DELL_DOC, FS1_DOC, DSS_DOC, XIO_DOC]
