@@ -1,0 +1,68 @@
+"""The evaluation service other apps call. The evidence bundle and rule sets are built from the
+database once per process and rebuilt when the catalog changes (a cheap fingerprint query)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from django.db.models import Count, Max
+
+from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
+from catalog.models import Configuration, SizingRule
+from performance.evidence import build_evidence, build_rules
+from sizing.api import evaluate_design
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import design_inputs_from_dict
+from sizing.rules import RuleSet
+
+_lock = threading.Lock()
+_cache: dict[str, Any] = {"fingerprint": None, "evidence": None, "rules": {}}
+
+
+def catalog_fingerprint() -> tuple[Any, ...]:
+    """Changes whenever a row is added, removed or edited (history rows count edits)."""
+    parts: list[Any] = []
+    for model in (BenchmarkCurve, MeasuredPoint, PointValue, Configuration, SizingRule):
+        agg = model.objects.aggregate(n=Count("pk"), top=Max("pk"))
+        parts += [agg["n"], agg["top"]]
+    for model in (BenchmarkCurve, Configuration, SizingRule):
+        parts.append(model.history.aggregate(top=Max("history_id"))["top"])  # type: ignore[attr-defined]
+    return tuple(parts)
+
+
+def _current() -> tuple[tuple[Any, ...], EvidenceBundle]:
+    fp = catalog_fingerprint()
+    with _lock:
+        if _cache["fingerprint"] != fp or _cache["evidence"] is None:
+            _cache["evidence"] = build_evidence()
+            _cache["rules"] = {}
+            _cache["fingerprint"] = fp
+        return fp, _cache["evidence"]
+
+
+def evidence_and_rules(rule_versions: dict[str, int] | None = None) -> tuple[EvidenceBundle, RuleSet]:
+    _, evidence = _current()
+    key = tuple(sorted((rule_versions or {}).items()))
+    with _lock:
+        rules = _cache["rules"].get(key)
+        if rules is None:
+            rules = build_rules(rule_versions)
+            _cache["rules"][key] = rules
+    return evidence, rules
+
+
+def current_rule_versions() -> dict[str, int]:
+    """{slug: version} of every current sizing rule (what a new design pins)."""
+    return dict(SizingRule.objects.filter(is_current=True).values_list("slug", "version"))
+
+
+def evaluate(inputs_data: dict[str, Any], rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
+    """Evaluate design inputs (the DesignInputsSerializer JSON shape) and return the JSON-ready result.
+
+    Raises sizing.errors.InputError (a ValueError with `.field`) for invalid inputs and
+    sizing.errors.EvidenceError when the catalog lacks the measurements this design needs.
+    """
+    inputs = design_inputs_from_dict(inputs_data)
+    evidence, rules = evidence_and_rules(rule_versions)
+    return evaluate_design(inputs, evidence, rules).to_dict()
