@@ -41,8 +41,8 @@ def _configuration_text(conf: Configuration) -> list[str]:
 
 
 def build_evidence() -> EvidenceBundle:
-    configs = {}
-    for conf in Configuration.objects.select_related("source_document").prefetch_related("components__part"):
+    configs: dict[int, ConfigurationFacts] = {}
+    for row in Configuration.objects.select_related("source_document").prefetch_related("components__part"):
         configs[conf.pk] = ConfigurationFacts(
             conf.slug,
             conf.platform,

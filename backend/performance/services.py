@@ -27,7 +27,7 @@ def catalog_fingerprint() -> tuple[Any, ...]:
         agg = model.objects.aggregate(n=Count("pk"), top=Max("pk"))
         parts += [agg["n"], agg["top"]]
     for model in (BenchmarkCurve, Configuration, SizingRule):
-        parts.append(model.history.aggregate(top=Max("history_id"))["top"])  # type: ignore[attr-defined]
+        parts.append(model.history.aggregate(top=Max("history_id"))["top"])
     return tuple(parts)
 
 
