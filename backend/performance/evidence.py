@@ -43,14 +43,14 @@ def _configuration_text(conf: Configuration) -> list[str]:
 def build_evidence() -> EvidenceBundle:
     configs: dict[int, ConfigurationFacts] = {}
     for row in Configuration.objects.select_related("source_document").prefetch_related("components__part"):
-        configs[conf.pk] = ConfigurationFacts(
-            conf.slug,
-            conf.platform,
-            conf.role,
-            conf.name,
-            storage_model_of(*_configuration_text(conf)),
-            _quantities(conf.attributes),
-            Source(conf.source_document.slug, conf.source_locator),
+        configs[row.pk] = ConfigurationFacts(
+            row.slug,
+            row.platform,
+            row.role,
+            row.name,
+            storage_model_of(*_configuration_text(row)),
+            _quantities(row.attributes),
+            Source(row.source_document.slug, row.source_locator),
         )
     observations = []
     curves = BenchmarkCurve.objects.select_related("configuration").prefetch_related(
