@@ -1,0 +1,237 @@
+"""The balance and load-response charts as ReportLab vector drawings.
+
+Drawn with reportlab.graphics shapes (paths and text in the PDF, no raster image), on linear axes
+with "nice" ticks, so a printed proposal stays sharp and its labels stay searchable.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
+from reportlab.lib import colors
+
+from reports.model import BalanceChart, LoadResponseChart, Zone
+from reports.text import clean, fmt_number
+
+FONT = "Helvetica"
+ZONE_FILL = {
+    "ok": colors.Color(0.83, 0.94, 0.83),
+    "warning": colors.Color(1.0, 0.93, 0.75),
+    "critical": colors.Color(0.98, 0.80, 0.80),
+}
+SERIES_COLOURS = (
+    colors.Color(0.12, 0.35, 0.65),
+    colors.Color(0.85, 0.45, 0.10),
+    colors.Color(0.20, 0.55, 0.25),
+    colors.Color(0.55, 0.25, 0.60),
+    colors.Color(0.45, 0.45, 0.45),
+    colors.Color(0.10, 0.60, 0.65),
+)
+SLA_COLOUR = colors.Color(0.80, 0.10, 0.10)
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Round tick values (1, 2, 2.5, 5 x 10^k steps) covering [lo, hi]."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        hi = lo + 1.0
+    raw = (hi - lo) / max(count, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    start = math.floor(lo / step) * step
+    ticks = []
+    value = start
+    while value < hi + step * 0.999:
+        ticks.append(round(value, 10))
+        value += step
+    return ticks
+
+
+class _Axes:
+    """Maps data coordinates into a plot rectangle of a Drawing."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, xt: Sequence[float], yt: Sequence[float]):
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.xt, self.yt = list(xt), list(yt)
+        self.x0, self.x1 = self.xt[0], self.xt[-1]
+        self.y0, self.y1 = self.yt[0], self.yt[-1]
+
+    def px(self, v: float) -> float:
+        v = min(max(v, self.x0), self.x1)
+        return self.x + (v - self.x0) / (self.x1 - self.x0) * self.w
+
+    def py(self, v: float) -> float:
+        v = min(max(v, self.y0), self.y1)
+        return self.y + (v - self.y0) / (self.y1 - self.y0) * self.h
+
+    def draw_frame(self, d: Drawing, x_label: str, y_label: str) -> None:
+        grid = colors.Color(0.85, 0.85, 0.85)
+        for t in self.xt:
+            d.add(Line(self.px(t), self.y, self.px(t), self.y + self.h, strokeColor=grid, strokeWidth=0.3))
+            d.add(
+                String(
+                    self.px(t), self.y - 10, fmt_number(t, 3), fontName=FONT, fontSize=7, textAnchor="middle"
+                )
+            )
+        for t in self.yt:
+            d.add(Line(self.x, self.py(t), self.x + self.w, self.py(t), strokeColor=grid, strokeWidth=0.3))
+            d.add(
+                String(
+                    self.x - 4,
+                    self.py(t) - 2.5,
+                    fmt_number(t, 3),
+                    fontName=FONT,
+                    fontSize=7,
+                    textAnchor="end",
+                )
+            )
+        d.add(Rect(self.x, self.y, self.w, self.h, fillColor=None, strokeColor=colors.black, strokeWidth=0.6))
+        d.add(
+            String(self.x + self.w / 2, self.y - 22, x_label, fontName=FONT, fontSize=8, textAnchor="middle")
+        )
+        label = String(0, 0, y_label, fontName=FONT, fontSize=8, textAnchor="middle")
+        # Rotated y-axis title: a group transform keeps it as text in the PDF.
+        g = Group(label)
+        g.transform = (0, 1, -1, 0, self.x - 30, self.y + self.h / 2)
+        d.add(g)
+
+    def shade(self, d: Drawing, zone: Zone) -> None:
+        x0 = self.px(zone.x_min if zone.x_min is not None else self.x0)
+        x1 = self.px(zone.x_max if zone.x_max is not None else self.x1)
+        y0 = self.py(zone.y_min if zone.y_min is not None else self.y0)
+        y1 = self.py(zone.y_max if zone.y_max is not None else self.y1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        fill = ZONE_FILL.get(zone.level, ZONE_FILL["warning"])
+        d.add(Rect(x0, y0, x1 - x0, y1 - y0, fillColor=fill, strokeColor=None))
+
+    def polyline(self, d: Drawing, points: Iterable[tuple[float, float]], colour: colors.Color) -> None:
+        flat: list[float] = []
+        for px, py in points:
+            flat.extend((self.px(px), self.py(py)))
+        if len(flat) >= 4:
+            d.add(PolyLine(flat, strokeColor=colour, strokeWidth=1.4))
+        for i in range(0, len(flat), 2):
+            d.add(Circle(flat[i], flat[i + 1], 1.6, fillColor=colour, strokeColor=None))
+
+
+def _legend(d: Drawing, x: float, y: float, items: Sequence[tuple[str, colors.Color, str]]) -> None:
+    """Legend rows: (label, colour, kind) with kind "line" or "box"."""
+    for i, (label, colour, kind) in enumerate(items):
+        yy = y - i * 11
+        if kind == "box":
+            d.add(Rect(x, yy - 1, 10, 7, fillColor=colour, strokeColor=None))
+        else:
+            d.add(Line(x, yy + 2.5, x + 10, yy + 2.5, strokeColor=colour, strokeWidth=1.6))
+        d.add(String(x + 14, yy, clean(label)[:60], fontName=FONT, fontSize=7))
+
+
+def _empty(d: Drawing, text: str) -> Drawing:
+    d.add(String(d.width / 2, d.height / 2, text, fontName=FONT, fontSize=9, textAnchor="middle"))
+    return d
+
+
+def _range(values: Iterable[float], floor_zero: bool = True) -> tuple[float, float]:
+    vals = [v for v in values if math.isfinite(v)]
+    if not vals:
+        return 0.0, 1.0
+    lo = min(0.0, min(vals)) if floor_zero else min(vals)
+    hi = max(vals)
+    return lo, hi if hi > lo else lo + 1.0
+
+
+def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250) -> Drawing:
+    """CPU % (x) against read latency ms (y), stress zones shaded, operating point marked."""
+    d = Drawing(width, height)
+    if not chart.points:
+        return _empty(d, "No balance curve for this design")
+    xs = [p[0] for p in chart.points]
+    ys = [p[1] for p in chart.points]
+    if chart.operating_point:
+        xs.append(chart.operating_point[0])
+        ys.append(chart.operating_point[1])
+    ys.extend(z.y_min for z in chart.zones if z.y_min is not None)
+    xt = nice_ticks(0.0, max(100.0, max(xs)), 5)
+    yt = nice_ticks(*_range(ys), count=5)
+    axes = _Axes(50, 40, width - 190, height - 55, xt, yt)
+    for zone in chart.zones:
+        axes.shade(d, zone)
+    axes.draw_frame(d, "Server CPU utilisation (%)", "Read latency (ms)")
+    colour = SERIES_COLOURS[0]
+    axes.polyline(d, chart.points, colour)
+    legend: list[tuple[str, colors.Color, str]] = [("Balance curve", colour, "line")]
+    if chart.operating_point:
+        ox, oy = chart.operating_point
+        d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
+        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
+        legend.append(("Operating point", colors.black, "box"))
+    seen: set[tuple[str, str]] = set()
+    for zone in chart.zones:
+        key = (zone.label, zone.level)
+        if key not in seen:
+            seen.add(key)
+            legend.append((zone.label, ZONE_FILL.get(zone.level, ZONE_FILL["warning"]), "box"))
+    _legend(d, width - 130, height - 20, legend)
+    return d
+
+
+def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: float = 260) -> Drawing:
+    """Response time (ms) against TPS, one series per RAC node count, SLA line and operating point."""
+    d = Drawing(width, height)
+    if not any(s.points for s in chart.series):
+        return _empty(d, "No load-response curves for this design")
+    xs = [p[0] for s in chart.series for p in s.points]
+    ys = [p[1] for s in chart.series for p in s.points]
+    if chart.sla_ms is not None:
+        ys.append(chart.sla_ms * 1.2)
+    if chart.operating_point:
+        xs.append(chart.operating_point[0])
+        ys.append(chart.operating_point[1])
+    xt = nice_ticks(*_range(xs), count=5)
+    yt = nice_ticks(*_range(ys), count=5)
+    axes = _Axes(55, 40, width - 195, height - 55, xt, yt)
+    if chart.sla_ms is not None:
+        axes.shade(d, Zone("Above SLA", "critical", y_min=chart.sla_ms))
+    axes.draw_frame(d, "Throughput (TPS)", "Response time (ms)")
+    legend: list[tuple[str, colors.Color, str]] = []
+    for i, series in enumerate(chart.series):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        axes.polyline(d, series.points, colour)
+        label = series.label
+        if series.max_sustained_tps is not None:
+            mx = axes.px(series.max_sustained_tps)
+            d.add(Line(mx, axes.y, mx, axes.y + 8, strokeColor=colour, strokeWidth=1.6))
+            label = f"{series.label} (max {fmt_number(series.max_sustained_tps, 3)} TPS)"
+        legend.append((label, colour, "line"))
+    if chart.sla_ms is not None:
+        sy = axes.py(chart.sla_ms)
+        d.add(
+            Line(
+                axes.x,
+                sy,
+                axes.x + axes.w,
+                sy,
+                strokeColor=SLA_COLOUR,
+                strokeWidth=1.2,
+                strokeDashArray=[4, 2],
+            )
+        )
+        d.add(
+            String(
+                axes.x + 3,
+                sy + 3,
+                f"SLA {fmt_number(chart.sla_ms, 3)} ms",
+                fontName=FONT,
+                fontSize=7,
+                fillColor=SLA_COLOUR,
+            )
+        )
+        legend.append(("SLA response time", SLA_COLOUR, "line"))
+    if chart.operating_point:
+        ox, oy = chart.operating_point
+        d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
+        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
+        legend.append(("Operating point", colors.black, "box"))
+    _legend(d, width - 132, height - 20, legend)
+    return d

@@ -1,0 +1,232 @@
+"""The typed document model every renderer reads.
+
+Renderers never see the evaluation dict of the designs app; `reports.mapping` turns that dict into a
+`ProposalData` in one place, so a change of shape there breaks one function, not four renderers.
+Money is `Decimal` with a currency; `currency=None` means "no price book selected".
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+Number = int | float | Decimal
+
+# The BOM sections of the catalog, in the order a purchaser reads them; unknown sections go last.
+SECTION_ORDER = ("servers", "storage", "network", "software", "miscellaneous")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One number (or short text) with its unit and where it comes from."""
+
+    label: str
+    value: Number | str | None
+    unit: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class DesignMeta:
+    name: str
+    customer: str
+    author: str
+    date: datetime.date
+    revision: int
+    status: str
+    team: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Workload or platform: a one-line title and its facts."""
+
+    title: str
+    facts: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The executive summary numbers. A missing figure stays None and prints as "n/a"."""
+
+    tps_at_sla: Fact | None = None
+    sla_response: Fact | None = None
+    headroom: Fact | None = None
+    bottleneck: str | None = None
+    iops_demand: Fact | None = None
+    iops_capacity: Fact | None = None
+    capacity: tuple[Fact, ...] = ()
+    verdict: str = ""  # e.g. "Design holds" / "Design does not hold"
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A shaded rectangle of a chart; a None bound means the chart's edge."""
+
+    label: str
+    level: str  # "ok" | "warning" | "critical"
+    x_min: float | None = None
+    x_max: float | None = None
+    y_min: float | None = None
+    y_max: float | None = None
+
+
+@dataclass(frozen=True)
+class BalanceChart:
+    """Server CPU (%) against storage read latency (ms) as the load grows."""
+
+    points: tuple[tuple[float, float], ...]
+    zones: tuple[Zone, ...] = ()
+    operating_point: tuple[float, float] | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class LoadSeries:
+    label: str
+    rac_nodes: int
+    points: tuple[tuple[float, float], ...]  # (TPS, response ms)
+    max_sustained_tps: float | None = None
+
+
+@dataclass(frozen=True)
+class LoadResponseChart:
+    series: tuple[LoadSeries, ...]
+    sla_ms: float | None = None
+    operating_point: tuple[float, float] | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class CapacityRow:
+    label: str
+    required: Number | None
+    available: Number | None
+    unit: str
+    source: str = ""
+
+    @property
+    def utilisation_pct(self) -> float | None:
+        if self.required is None or self.available is None or float(self.available) == 0:
+            return None
+        return float(self.required) / float(self.available) * 100.0
+
+
+@dataclass(frozen=True)
+class WarningItem:
+    severity: str  # info | warning | critical
+    message: str
+    rule_slug: str = ""
+    rule_version: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Check:
+    """A best-practice rule evaluated against the design."""
+
+    title: str
+    passed: bool
+    rule_slug: str = ""
+    rule_version: int | None = None
+    source: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class BomLine:
+    section: str
+    part_number: str
+    description: str
+    quantity: int
+    unit_price: Decimal | None = None
+    extended_price: Decimal | None = None
+    rule: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Bom:
+    """BOM lines with totals per section and overall; totals are None without a price book."""
+
+    lines: tuple[BomLine, ...]
+    currency: str | None = None
+    price_book: str = ""
+    section_totals: tuple[tuple[str, Decimal | None], ...] = ()
+    total: Decimal | None = None
+
+    @property
+    def priced(self) -> bool:
+        return self.currency is not None
+
+    def sections(self) -> list[tuple[str, list[BomLine]]]:
+        """Lines grouped by section, catalog order first, otherwise first-seen order."""
+        groups: dict[str, list[BomLine]] = {}
+        for line in self.lines:
+            groups.setdefault(line.section, []).append(line)
+        rank = {name: i for i, name in enumerate(SECTION_ORDER)}
+        return sorted(groups.items(), key=lambda kv: rank.get(kv[0], len(rank)))
+
+    def section_total(self, section: str) -> Decimal | None:
+        return dict(self.section_totals).get(section)
+
+
+def build_bom(lines: Sequence[BomLine], *, currency: str | None, price_book: str = "") -> Bom:
+    """A Bom with totals summed exactly from the lines' extended prices.
+
+    A section (and the overall total) with an unpriced line has no total: a partial sum printed as a
+    total would under-quote.
+    """
+    lines = tuple(lines)
+    if currency is None:
+        return Bom(lines=lines, currency=None, price_book=price_book)
+    per_section: dict[str, Decimal | None] = {}
+    for line in lines:
+        running = per_section.get(line.section, Decimal(0))
+        if running is None or line.extended_price is None:
+            per_section[line.section] = None
+        else:
+            per_section[line.section] = running + line.extended_price
+    values = list(per_section.values())
+    total: Decimal | None = None
+    if all(v is not None for v in values):
+        total = sum((v for v in values if v is not None), Decimal(0))
+    bom = Bom(lines=lines, currency=currency, price_book=price_book)
+    ordered = tuple((name, per_section[name]) for name, _ in bom.sections())
+    return Bom(lines=lines, currency=currency, price_book=price_book, section_totals=ordered, total=total)
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    slug: str
+    version: int
+    title: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    document: str
+    locator: str
+    used_for: str = ""
+
+
+@dataclass(frozen=True)
+class ProposalData:
+    meta: DesignMeta
+    workload: Summary
+    platform: Summary
+    headline: Headline
+    bom: Bom
+    balance: BalanceChart | None = None
+    load_response: LoadResponseChart | None = None
+    capacity_rows: tuple[CapacityRow, ...] = ()
+    warnings: tuple[WarningItem, ...] = ()
+    checks: tuple[Check, ...] = ()
+    assumptions: tuple[Fact, ...] = ()
+    rules: tuple[RuleRef, ...] = ()
+    sources: tuple[SourceRef, ...] = ()
+    model_notes: tuple[str, ...] = field(default_factory=tuple)

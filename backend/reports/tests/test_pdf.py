@@ -1,0 +1,147 @@
+"""Proposal and BOM PDFs read back with pdftotext and pypdf."""
+
+from __future__ import annotations
+
+import io
+import re
+from decimal import Decimal
+
+import pytest
+from pypdf import PdfReader
+
+from reports import render_bom_pdf, render_proposal_pdf
+from reports.model import build_bom
+from reports.samples import TABLE_11, sample_proposal, synthetic_lines, table11_lines
+from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages, rows_with
+
+RENDERERS = [render_proposal_pdf, render_bom_pdf]
+
+
+@pytest.mark.parametrize("render", RENDERERS, ids=["proposal", "bom"])
+@pytest.mark.parametrize(("rack", "col"), [("quarter", 3), ("half", 4)])
+def test_every_table11_part_number_and_quantity_is_on_one_row(render, rack, col) -> None:
+    data = sample_proposal(table11_lines(rack))
+    text = pdftotext(render(data))
+    for section, part, _desc, *qty in TABLE_11:
+        quantity = qty[col - 3]
+        if quantity == 0:
+            continue
+        rows = rows_with(text, part, str(quantity))
+        assert rows, f"{section} {part} x {quantity} not found"
+    # Parts listed twice in Table 11 (server HBA and optics, storage HBA and optics) appear twice.
+    assert len(rows_with(text, "7101673")) == 2
+
+
+@pytest.mark.parametrize("render", RENDERERS, ids=["proposal", "bom"])
+def test_totals_are_printed_and_exact(render) -> None:
+    data = sample_proposal(table11_lines("half"))
+    text = pdftotext(render(data))
+    expected = sum((line.extended_price or Decimal(0) for line in data.bom.lines), Decimal(0))
+    assert data.bom.total == expected
+    assert rows_with(text, "Total (USD)", f"{expected:,.2f}")
+    for section, subtotal in data.bom.section_totals:
+        assert subtotal is not None
+        assert rows_with(text, f"Subtotal {section}", f"{subtotal:,.2f}")
+
+
+def test_proposal_carries_tps_at_sla_revision_and_cover() -> None:
+    data = sample_proposal(revision=7)
+    text = pdftotext(render_proposal_pdf(data))
+    assert rows_with(text, "TPS at SLA", "12,346 TPS")
+    assert rows_with(text, "Revision", "7")
+    for value in ("Acme Corp", "Alice Architect", "2026-11-22", "draft", "Design holds", "server CPU"):
+        assert value in text
+    for heading in (
+        "Executive summary",
+        "Balance",
+        "Load and response",
+        "Capacity",
+        "Warnings and best-practice checks",
+        "Bill of materials",
+        "Appendix",
+    ):
+        assert heading in text
+    # Appendix: assumptions, rule versions, sources (document + table).
+    assert rows_with(text, "reference-bom-quarter-rack", "1", "Quarter rack BOM")
+    assert rows_with(text, "oracle-fs1-2016", "Table 11", "bill of materials")
+    (think,) = rows_with(text, "Think time", "oracle-fs1-2016, Section 5")
+    assert re.search(r"\b1 ?s\b", think)  # pdftotext may close the gap before a one-letter unit
+
+
+@pytest.mark.parametrize("render", RENDERERS, ids=["proposal", "bom"])
+def test_header_and_page_number_on_every_page(render) -> None:
+    data = sample_proposal(synthetic_lines(200), revision=4)
+    pages = pypdf_pages(render(data))
+    assert len(pages) > 3
+    for i, page in enumerate(pages, start=1):
+        assert f"Page {i} of {len(pages)}" in page
+        assert "Revision 4" in page
+        assert "Acme OLTP quarter rack" in page
+
+
+def test_200_line_bom_lists_every_line() -> None:
+    lines = synthetic_lines(200)
+    text = pdftotext(render_bom_pdf(sample_proposal(lines)))
+    for line in lines:
+        assert rows_with(text, line.part_number, str(line.quantity)), line.part_number
+    # The column header repeats on every page of a long table.
+    assert text.count("Part number") == len(pypdf_pages(render_bom_pdf(sample_proposal(lines))))
+
+
+@pytest.mark.parametrize("render", RENDERERS, ids=["proposal", "bom"])
+def test_without_price_book_says_so_and_prints_no_prices(render) -> None:
+    data = sample_proposal(currency=None)
+    assert data.bom.total is None
+    text = pdftotext(render(data))
+    assert "No price book selected" in text
+    assert "USD" not in text
+    assert rows_with(text, "7110353", "32")
+
+
+def test_unpriced_line_makes_the_total_incomplete_not_smaller() -> None:
+    lines = table11_lines("quarter")
+    lines[0] = type(lines[0])(**{**lines[0].__dict__, "unit_price": None, "extended_price": None})
+    data = sample_proposal(lines)
+    object.__setattr__(data, "bom", build_bom(lines, currency="USD"))
+    text = pdftotext(render_bom_pdf(data))
+    assert rows_with(text, "Total (USD), 1 unpriced", "incomplete")
+    assert rows_with(text, "Subtotal servers, 1 unpriced", "incomplete")
+    storage = data.bom.section_total("storage")
+    assert storage is not None
+    assert rows_with(text, "Subtotal storage", f"{storage:,.2f}")
+
+
+def test_charts_are_vector_with_labels() -> None:
+    pdf = render_proposal_pdf(sample_proposal())
+    assert image_xobjects(pdf) == 0
+    text = pdftotext(pdf)
+    for label in (
+        "Server CPU utilisation (%)",
+        "Read latency (ms)",
+        "Throughput (TPS)",
+        "SLA 20 ms",
+        "2 nodes (max 13,000 TPS)",
+        "4 nodes (max 26,000 TPS)",
+        "CPU stressed",
+        "Operating point",
+    ):
+        assert label in text
+    # The chart page draws paths (stroke operators), not just text.
+    reader = PdfReader(io.BytesIO(pdf))
+    chart_page = next(p for p in reader.pages if "Load and response" in (p.extract_text() or ""))
+    stream = chart_page.get_contents()
+    assert stream is not None
+    content = stream.get_data()
+    path_ops = [t for t in content.split() if t in (b"m", b"l", b"c", b"re")]
+    assert len(path_ops) > 100
+
+
+def test_same_input_same_bytes() -> None:
+    assert render_proposal_pdf(sample_proposal()) == render_proposal_pdf(sample_proposal())
+
+
+def test_pdf_metadata_names_the_design() -> None:
+    reader = PdfReader(io.BytesIO(render_proposal_pdf(sample_proposal())))
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Proposal: Acme OLTP quarter rack"
+    assert reader.metadata.author == "Alice Architect"

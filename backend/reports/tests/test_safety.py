@@ -1,0 +1,134 @@
+"""User text is literal and rendering fetches nothing (no file, no URL, no font, no image)."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import socket
+import string
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import reportlab.lib.utils as rl_utils
+import reportlab.platypus.flowables as rl_flowables
+import reportlab.platypus.paraparser as rl_paraparser
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+from reports import render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
+from reports.samples import sample_proposal, table11_lines
+from reports.tests.readback import pdftotext, pypdf_pages
+from reports.text import clean, markup
+
+HOSTILE = '<img src="file:///etc/passwd"> & <script>'
+
+
+@contextmanager
+def recording_fetches() -> Iterator[list[tuple[str, str]]]:
+    """Record every file open, URL fetch, socket connect and ReportLab resource read while active."""
+    calls: list[tuple[str, str]] = []
+    saved: list[tuple[Any, str, Any]] = []
+
+    def wrap(owner: Any, attr: str, kind: str) -> None:
+        original = getattr(owner, attr)
+
+        def recorder(*args: Any, **kwargs: Any) -> Any:
+            shown = args[1:2] if kind == "reportlab.ImageReader" else args[:1]  # skip `self`
+            calls.append((kind, repr(shown)))
+            return original(*args, **kwargs)
+
+        saved.append((owner, attr, original))
+        setattr(owner, attr, recorder)
+
+    wrap(builtins, "open", "open")
+    wrap(io, "open", "io.open")
+    wrap(os, "open", "os.open")
+    wrap(urllib.request, "urlopen", "urlopen")
+    wrap(socket.socket, "connect", "connect")
+    for module in (rl_utils, rl_paraparser, rl_flowables):
+        for name in ("open_for_read", "open_and_read", "rlUrlRead"):
+            if hasattr(module, name):
+                wrap(module, name, f"reportlab.{name}")
+    # The class itself must stay a class (isinstance checks); its constructor is what reads.
+    wrap(rl_utils.ImageReader, "__init__", "reportlab.ImageReader")
+    try:
+        yield calls
+    finally:
+        for owner, attr, original in reversed(saved):
+            setattr(owner, attr, original)
+
+
+def _hostile_data():
+    data = sample_proposal(table11_lines("quarter"), name=HOSTILE)
+    meta = data.meta.__class__(
+        **{
+            **data.meta.__dict__,
+            "customer": '<a href="http://example.com/x">c</a>',
+            "author": "<font name='/etc/passwd'>x</font>",
+        }
+    )
+    object.__setattr__(data, "meta", meta)
+    return data
+
+
+def test_the_recorder_sees_what_an_unescaped_img_tag_would_fetch(tmp_path) -> None:
+    # Positive control: without escaping, ReportLab's Paragraph markup opens the file named in
+    # <img src> and the recorder catches it; so the `calls == []` assertions below can fail.
+    from PIL import Image
+
+    target = tmp_path / "secret.png"
+    Image.new("RGB", (1, 1)).save(target)
+    with recording_fetches() as calls:
+        story = [Paragraph(f'<img src="{target}" width="10" height="10"/>')]
+        SimpleDocTemplate(io.BytesIO()).build(story)
+    assert any(str(target) in arg for _kind, arg in calls)
+
+
+@pytest.mark.parametrize("render", [render_proposal_pdf, render_bom_pdf], ids=["proposal", "bom"])
+def test_hostile_text_renders_literally_and_fetches_nothing(render: Callable[..., bytes]) -> None:
+    data = _hostile_data()
+    with recording_fetches() as calls:
+        pdf = render(data)
+    assert calls == []
+    text = pdftotext(pdf)
+    assert HOSTILE in text
+    assert '<a href="http://example.com/x">c</a>' in text
+    assert "<font name='/etc/passwd'>x</font>" in text
+    assert "root:x:0:0" not in text  # /etc/passwd content
+    # pypdf agrees, and the header of every page carries the literal name too.
+    assert all(HOSTILE in page for page in pypdf_pages(pdf))
+
+
+def test_hostile_text_in_csv_and_xlsx_fetches_nothing_beyond_temp_files() -> None:
+    data = _hostile_data()
+    with recording_fetches() as calls:
+        render_bom_csv(data)
+    assert calls == []
+    import tempfile
+
+    with recording_fetches() as calls:
+        render_bom_xlsx(data)
+    # openpyxl writes each sheet to a temporary file before zipping; nothing else is touched.
+    tmp = tempfile.gettempdir()
+    assert all(kind in ("open", "io.open", "os.open") and tmp in arg for kind, arg in calls), calls
+
+
+def test_markup_escapes_every_tag_character() -> None:
+    assert markup(HOSTILE) == '&lt;img src="file:///etc/passwd"&gt; &amp; &lt;script&gt;'
+    assert markup("a\x00b\x1bc\nd") == "abc<br/>d"
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(name=st.text(alphabet=string.printable + "éüß€\u2013™", min_size=1, max_size=120))
+def test_any_design_name_renders_and_reads_back(name: str) -> None:
+    data = sample_proposal(table11_lines("quarter"), name=name)
+    pdf = render_bom_pdf(data)
+    visible = " ".join(clean(name).split())  # control characters dropped, whitespace runs collapse
+    text = " ".join(pdftotext(pdf).split())
+    if visible and len(visible) < 60 and all(c in string.printable for c in visible):
+        assert visible in text
