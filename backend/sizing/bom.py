@@ -1,0 +1,389 @@
+"""Bill of materials rules: from the platform inputs and a reference configuration's component lines,
+the BOM lines of a design (section, part number, description, quantity, the rule that produced it).
+
+Pure Python (no Django): the designs app loads the catalog rows, converts them to the dataclasses
+below and prices the result.
+
+Oracle FS1-2 (Table 11 of "Oracle RAC on FS1-2, quarter and half rack reference", 2016). The two
+columns are the same design at 2 and 4 RAC nodes, so every server-section line divided by the node
+count gives the same factor in both columns; those per-node factors are `ORACLE_FS1_PER_NODE`. The
+storage and miscellaneous lines are equal in both columns (per system), except the drive enclosures:
+2 x DE2-24P with thirteen 1.6 TB SSDs (7112956) in the quarter rack, 3 x nineteen-SSD enclosures
+(7112957) in the half rack, i.e. one line per enclosure of the chosen model. The SAS cabling (4 x
+7104928, 6 x 7104932) is the same for 2 and 3 enclosures, so the table gives no per-enclosure cable
+factor; beyond 3 enclosures the BOM keeps it and says it is unverified.
+
+Other platforms scale their reference (or measured test-system) configuration: server-section lines
+per RAC node, storage building blocks (arrays, X-Bricks, controllers) per array, the rest per system.
+Without any configuration, the BOM is assembled from the document's catalog parts (servers x nodes,
+the storage model x arrays), with the model designation as part number where the document gives none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+SECTIONS: tuple[str, ...] = ("servers", "storage", "network", "software", "miscellaneous")
+# Part kinds that are one storage building block each (scaled per array / X-Brick / controller).
+ARRAY_KINDS: frozenset[str] = frozenset({"storage_array", "xbrick", "storage_controller"})
+
+# Oracle FS1-2, Table 11, servers section: quantity per RAC node (quarter rack = 2 x, half rack = 4 x).
+ORACLE_FS1_PER_NODE: dict[str, int] = {
+    "7110316": 1,  # Oracle Server X5-2 (model family)
+    "7101675": 1,  # 2 x 16 Gb FC short-wave optics (factory installed)
+    "2124A": 1,  # QSFP short-wave transceiver
+    "6331A-N": 4,  # 2.5-inch HDD filler panel
+    "7110346": 2,  # Xeon E5-2699 v3 18-core
+    "7110350": 2,  # heat sink, 1U
+    "7110353": 16,  # 16 GB DDR4-2133 DIMM
+    "7111102": 2,  # 600 GB 10k SAS-3 HDD
+    "7104073": 1,  # dual-port QDR InfiniBand adapter M3
+    "7101673": 2,  # dual 16 Gb FC HBA
+    "7110337": 1,  # 1U base chassis
+    "7102748": 1,  # PCIe filler panel
+    "333V-10-10-C14": 2,  # power cord C13/C14
+    "7110360": 1,  # 8 GB USB stick
+    "7110339": 1,  # disk cage, 8 slots, DVD-RW
+    "7110359": 1,  # DVD filler panel
+}
+# Oracle FS1-2 drive enclosures: part number -> SSDs per enclosure (Table 11).
+ORACLE_FS1_ENCLOSURES: dict[str, int] = {"7112956": 13, "7112957": 19}
+ORACLE_FS1_CABLES: frozenset[str] = frozenset({"7104928", "7104932"})
+ORACLE_FS1_MAX_STATED_ENCLOSURES = 3
+TABLE_11 = "oracle-fs1-2016, Table 11"
+
+
+@dataclass(frozen=True)
+class CatalogPart:
+    part_number: str
+    description: str
+    kind: str
+    model: str = ""
+    drive_count: int | None = None
+    part_number_is_model: bool = False
+    source: str = ""  # "<document slug>, <locator>"
+
+
+@dataclass(frozen=True)
+class ReferenceLine:
+    part: CatalogPart
+    quantity: int
+    section: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ReferenceDesign:
+    """A configuration's component lines in document order, with the node and array counts they are for."""
+
+    slug: str
+    family: str
+    rac_nodes: int
+    arrays: int
+    lines: tuple[ReferenceLine, ...]
+
+
+@dataclass(frozen=True)
+class BomPlatform:
+    family: str
+    storage_model: str
+    rac_nodes: int
+    arrays: int
+    drives_per_enclosure: int | None = None
+    pam: bool = False
+
+
+@dataclass(frozen=True)
+class BomOverride:
+    section: str
+    part_number: str
+    quantity: int
+    description: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class BomLine:
+    section: str
+    part_number: str
+    description: str
+    quantity: int
+    rule: str
+    source: str = ""
+    part_number_is_model: bool = False
+
+
+@dataclass(frozen=True)
+class Bom:
+    lines: tuple[BomLine, ...]
+    notes: tuple[str, ...] = ()
+
+
+class BomError(ValueError):
+    """The inputs cannot produce a BOM (names the field at fault)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+def _line(ref: ReferenceLine, quantity: int, rule: str, part: CatalogPart | None = None) -> BomLine:
+    used = part or ref.part
+    return BomLine(
+        section=ref.section,
+        part_number=used.part_number,
+        description=used.description,
+        quantity=quantity,
+        rule=rule,
+        source=(ref.source or used.source) if part is None else used.source,
+        part_number_is_model=used.part_number_is_model,
+    )
+
+
+def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
+    nodes, enclosures = platform.rac_nodes, platform.arrays
+    notes: list[str] = []
+    enclosure_parts = {p.part_number: p for p in parts if p.part_number in ORACLE_FS1_ENCLOSURES}
+    ref_enclosure = next(
+        (line.part for line in reference.lines if line.part.part_number in ORACLE_FS1_ENCLOSURES), None
+    )
+    chosen_enclosure = ref_enclosure
+    if platform.drives_per_enclosure is not None:
+        wanted = [
+            p
+            for number, p in enclosure_parts.items()
+            if ORACLE_FS1_ENCLOSURES[number] == platform.drives_per_enclosure
+        ]
+        if (
+            ref_enclosure is not None
+            and ORACLE_FS1_ENCLOSURES[ref_enclosure.part_number] == platform.drives_per_enclosure
+        ):
+            wanted = [ref_enclosure]
+        if not wanted:
+            offered = ", ".join(str(n) for n in sorted(set(ORACLE_FS1_ENCLOSURES.values())))
+            raise BomError("platform.drives_per_enclosure", f"Table 11 offers enclosures of {offered} SSDs")
+        chosen_enclosure = wanted[0]
+
+    lines: list[BomLine] = []
+    for ref in reference.lines:
+        number = ref.part.part_number
+        if ref.section == "servers" and number in ORACLE_FS1_PER_NODE:
+            factor = ORACLE_FS1_PER_NODE[number]
+            lines.append(_line(ref, factor * nodes, f"{factor} per RAC node x {nodes} nodes (Table 11)"))
+        elif number in ORACLE_FS1_ENCLOSURES:
+            lines.append(
+                _line(
+                    ref, enclosures, f"1 per drive enclosure x {enclosures} (Table 11)", part=chosen_enclosure
+                )
+            )
+        elif ref.section == "servers":
+            # A server line Table 11 does not list: scale it like its reference, if that divides evenly.
+            per_node = Fraction(ref.quantity, reference.rac_nodes)
+            quantity = per_node * nodes
+            if quantity.denominator != 1:
+                raise BomError("platform.rac_nodes", f"{number} does not scale to {nodes} nodes")
+            lines.append(_line(ref, int(quantity), f"{per_node} per RAC node x {nodes} nodes (reference)"))
+        else:
+            lines.append(_line(ref, ref.quantity, "1 set per system (same in both Table 11 columns)"))
+            if number in ORACLE_FS1_CABLES and enclosures > ORACLE_FS1_MAX_STATED_ENCLOSURES:
+                notes.append(
+                    f"Cable {number}: Table 11 states the cabling for 2 and 3 drive enclosures only; "
+                    f"verify it for {enclosures} with Oracle."
+                )
+    if ref_enclosure is None:
+        raise BomError("reference_configuration", f"{reference.slug} has no drive enclosure line")
+    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(dict.fromkeys(notes)))
+
+
+def _is_array_line(line: ReferenceLine, storage_model: str) -> bool:
+    return line.part.kind in ARRAY_KINDS or storage_model in (line.part.part_number, line.part.model)
+
+
+def _array_part(parts: Sequence[CatalogPart], storage_model: str) -> CatalogPart | None:
+    return next((p for p in parts if storage_model in (p.part_number, p.model)), None)
+
+
+def _pam_part(parts: Sequence[CatalogPart]) -> CatalogPart | None:
+    return next(
+        (
+            p
+            for p in parts
+            if "PAM" in (p.part_number, p.model) or "performance acceleration" in p.description.lower()
+        ),
+        None,
+    )
+
+
+def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
+    nodes, arrays = platform.rac_nodes, platform.arrays
+    chosen_array = _array_part(parts, platform.storage_model)
+    lines: list[BomLine] = []
+    for ref in reference.lines:
+        if ref.part.kind == "server" or (ref.section == "servers" and ref.part.kind not in ARRAY_KINDS):
+            per_node = Fraction(ref.quantity, reference.rac_nodes)
+            quantity = per_node * nodes
+            if quantity.denominator != 1:
+                raise BomError(
+                    "platform.rac_nodes", f"{ref.part.part_number} does not scale to {nodes} nodes"
+                )
+            lines.append(
+                _line(ref, int(quantity), f"{per_node} per RAC node x {nodes} nodes ({reference.slug})")
+            )
+        elif _is_array_line(ref, platform.storage_model):
+            per_array = Fraction(ref.quantity, reference.arrays)
+            quantity = per_array * arrays
+            if quantity.denominator != 1:
+                raise BomError("platform.arrays", f"{ref.part.part_number} does not scale to {arrays} arrays")
+            swap = chosen_array if ref.part.kind in ARRAY_KINDS and chosen_array is not None else None
+            lines.append(
+                _line(ref, int(quantity), f"{per_array} per array x {arrays} ({reference.slug})", part=swap)
+            )
+        elif _pam_part([ref.part]) is not None and not platform.pam:
+            continue
+        else:
+            lines.append(_line(ref, ref.quantity, f"1 set per system ({reference.slug})"))
+    return Bom(lines=tuple(line for line in lines if line.quantity > 0))
+
+
+def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:
+    notes: list[str] = []
+    lines: list[BomLine] = []
+    server = next((p for p in parts if p.kind == "server"), None)
+    if server is not None:
+        lines.append(
+            BomLine(
+                "servers",
+                server.part_number,
+                server.description,
+                platform.rac_nodes,
+                f"1 per RAC node x {platform.rac_nodes}",
+                server.source,
+                server.part_number_is_model,
+            )
+        )
+    else:
+        notes.append("The source document names no server part: add the RAC servers as overrides.")
+    array = _array_part(parts, platform.storage_model)
+    if array is None:
+        array = CatalogPart(
+            platform.storage_model,
+            platform.storage_model,
+            "storage_array",
+            platform.storage_model,
+            part_number_is_model=True,
+        )
+        notes.append(f"{platform.storage_model} is not in the catalog; the model designation stands in.")
+    lines.append(
+        BomLine(
+            "storage",
+            array.part_number,
+            array.description,
+            platform.arrays,
+            f"1 per array x {platform.arrays}",
+            array.source,
+            array.part_number_is_model,
+        )
+    )
+    for switch in (p for p in parts if p.kind == "switch"):
+        lines.append(
+            BomLine(
+                "network",
+                switch.part_number,
+                switch.description,
+                2,
+                "2 per system (redundant SAN fabric)",
+                switch.source,
+                switch.part_number_is_model,
+            )
+        )
+    return Bom(lines=tuple(lines), notes=tuple(notes))
+
+
+def _with_pam(platform: BomPlatform, bom: Bom, parts: Sequence[CatalogPart]) -> Bom:
+    """NetApp PAM: one card per storage controller when chosen (FAS3140 HA pair: 2)."""
+    if platform.family != "netapp" or not platform.pam:
+        return bom
+    if any(
+        line.part_number == "PAM" or "performance acceleration" in line.description.lower()
+        for line in bom.lines
+    ):
+        return bom
+    pam = _pam_part(parts) or CatalogPart(
+        "PAM", "NetApp Performance Acceleration Module", "other", "PAM", part_number_is_model=True
+    )
+    line = BomLine(
+        "storage",
+        pam.part_number,
+        pam.description,
+        platform.arrays,
+        f"1 per controller x {platform.arrays}",
+        pam.source,
+        pam.part_number_is_model,
+    )
+    return replace(bom, lines=(*bom.lines, line))
+
+
+def build_bom(
+    *, platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart] = ()
+) -> Bom:
+    """The generated BOM of a design, in the reference's line order."""
+    if platform.rac_nodes < 1 or platform.arrays < 1:
+        raise BomError(
+            "platform.rac_nodes" if platform.rac_nodes < 1 else "platform.arrays", "must be at least 1"
+        )
+    if platform.family == "oracle-fs1":
+        if reference is None or not reference.lines:
+            raise BomError("reference_configuration", "an Oracle FS1-2 design starts from a reference rack")
+        return _oracle_fs1(platform, reference, parts)
+    if reference is not None and reference.lines:
+        return _with_pam(platform, _scaled_reference(platform, reference, parts), parts)
+    return _with_pam(platform, _assembled(platform, parts), parts)
+
+
+def apply_overrides(bom: Bom, overrides: Sequence[BomOverride], parts: Mapping[str, CatalogPart]) -> Bom:
+    """Set the quantity of (section, part number) lines; 0 removes; an unknown line is added at the
+    end of its section. Returns a new BOM."""
+    lines = list(bom.lines)
+    for override in overrides:
+        rule = "override" + (f": {override.reason}" if override.reason else "")
+        index = next(
+            (
+                i
+                for i, line in enumerate(lines)
+                if line.section == override.section and line.part_number == override.part_number
+            ),
+            None,
+        )
+        if index is not None:
+            lines[index] = replace(lines[index], quantity=override.quantity, rule=rule)
+            continue
+        part = parts.get(override.part_number)
+        added = BomLine(
+            section=override.section,
+            part_number=override.part_number,
+            description=override.description or (part.description if part else override.part_number),
+            quantity=override.quantity,
+            rule=rule,
+            source=part.source if part else "",
+            part_number_is_model=part.part_number_is_model if part else False,
+        )
+        last_in_section = max(
+            (i for i, line in enumerate(lines) if line.section == override.section), default=None
+        )
+        if last_in_section is None:
+            order = SECTIONS.index(override.section)
+            last_in_section = max(
+                (i for i, line in enumerate(lines) if SECTIONS.index(line.section) <= order), default=-1
+            )
+        lines.insert(last_in_section + 1, added)
+    return replace(bom, lines=tuple(line for line in lines if line.quantity > 0))
+
+
+def section_quantities(bom: Bom) -> dict[str, int]:
+    totals = dict.fromkeys(SECTIONS, 0)
+    for line in bom.lines:
+        totals[line.section] += line.quantity
+    return totals

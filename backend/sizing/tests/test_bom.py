@@ -1,0 +1,205 @@
+"""BOM rules against Oracle Table 11 (both columns), and the scaling of the other platforms."""
+
+from __future__ import annotations
+
+import pytest
+
+from sizing.bom import (
+    ORACLE_FS1_PER_NODE,
+    Bom,
+    BomError,
+    BomOverride,
+    BomPlatform,
+    CatalogPart,
+    ReferenceDesign,
+    ReferenceLine,
+    apply_overrides,
+    build_bom,
+)
+
+# Table 11 of the Oracle FS1-2 reference (2016): (section, part number, kind, quarter rack, half rack).
+TABLE_11: list[tuple[str, str, str, int, int]] = [
+    ("servers", "7110316", "server", 2, 4),
+    ("servers", "7101675", "optics", 2, 4),
+    ("servers", "2124A", "optics", 2, 4),
+    ("servers", "6331A-N", "filler", 8, 16),
+    ("servers", "7110346", "cpu", 4, 8),
+    ("servers", "7110350", "other", 4, 8),
+    ("servers", "7110353", "memory_module", 32, 64),
+    ("servers", "7111102", "drive", 4, 8),
+    ("servers", "7104073", "hba", 2, 4),
+    ("servers", "7101673", "hba", 4, 8),
+    ("servers", "7110337", "server", 2, 4),
+    ("servers", "7102748", "filler", 2, 4),
+    ("servers", "333V-10-10-C14", "cable", 4, 8),
+    ("servers", "7110360", "other", 2, 4),
+    ("servers", "7110339", "other", 2, 4),
+    ("servers", "7110359", "filler", 2, 4),
+    ("storage", "7113864", "storage_array", 1, 1),
+    ("storage", "7111942", "server", 1, 1),
+    ("storage", "7104975", "storage_array", 1, 1),
+    ("storage", "7104710", "storage_controller", 2, 2),
+    ("storage", "7101673", "hba", 6, 6),
+    ("storage", "7101675", "optics", 6, 6),
+    ("storage", "7112956", "drive_enclosure", 2, 0),
+    ("storage", "7112957", "drive_enclosure", 0, 3),
+    ("storage", "7104928", "cable", 4, 4),
+    ("storage", "7104932", "cable", 6, 6),
+    ("miscellaneous", "7103553", "switch", 2, 2),
+]
+ENCLOSURE_DRIVES = {"7112956": 13, "7112957": 19}
+PARTS = {
+    number: CatalogPart(number, f"part {number}", kind, drive_count=ENCLOSURE_DRIVES.get(number))
+    for _, number, kind, _, _ in TABLE_11
+}
+
+
+def _qty(row: tuple[str, str, str, int, int], column: int) -> int:
+    return row[3] if column == 3 else row[4]
+
+
+def _reference(column: int) -> ReferenceDesign:
+    """A reference rack as the catalog holds it: Table 11's non-zero lines of one column, in order."""
+    lines = tuple(
+        ReferenceLine(PARTS[row[1]], _qty(row, column), row[0], "Table 11")
+        for row in TABLE_11
+        if _qty(row, column) > 0
+    )
+    nodes = 2 if column == 3 else 4
+    return ReferenceDesign(
+        "oracle-fs1-quarter-rack" if column == 3 else "oracle-fs1-half-rack",
+        "oracle-fs1",
+        nodes,
+        2 if column == 3 else 3,
+        lines,
+    )
+
+
+def _expected(column: int) -> list[tuple[str, str, int]]:
+    return [(row[0], row[1], _qty(row, column)) for row in TABLE_11 if _qty(row, column) > 0]
+
+
+def _table(bom: Bom) -> list[tuple[str, str, int]]:
+    return [(line.section, line.part_number, line.quantity) for line in bom.lines]
+
+
+QUARTER = BomPlatform("oracle-fs1", "FS1-2", rac_nodes=2, arrays=2, drives_per_enclosure=13)
+HALF = BomPlatform("oracle-fs1", "FS1-2", rac_nodes=4, arrays=3, drives_per_enclosure=19)
+
+
+def test_per_node_factors_reproduce_both_columns_of_table_11() -> None:
+    for section, number, _, quarter, half in TABLE_11:
+        if section == "servers":
+            assert ORACLE_FS1_PER_NODE[number] * 2 == quarter, number
+            assert ORACLE_FS1_PER_NODE[number] * 4 == half, number
+    assert len(ORACLE_FS1_PER_NODE) == sum(1 for row in TABLE_11 if row[0] == "servers")
+
+
+@pytest.mark.parametrize(("column", "platform"), [(3, QUARTER), (4, HALF)])
+def test_reference_racks_as_they_stand_equal_table_11(column: int, platform: BomPlatform) -> None:
+    bom = build_bom(platform=platform, reference=_reference(column), parts=list(PARTS.values()))
+    assert _table(bom) == _expected(column)
+
+
+def test_scaling_the_quarter_rack_to_four_nodes_and_three_19_ssd_enclosures_gives_the_half_rack() -> None:
+    bom = build_bom(platform=HALF, reference=_reference(3), parts=list(PARTS.values()))
+    assert _table(bom) == _expected(4)
+
+
+def test_a_third_node_and_enclosure_change_only_the_dependent_lines() -> None:
+    platform = BomPlatform("oracle-fs1", "FS1-2", rac_nodes=3, arrays=3, drives_per_enclosure=13)
+    bom = build_bom(platform=platform, reference=_reference(3), parts=list(PARTS.values()))
+    quantities = {(s, n): q for s, n, q in _table(bom)}
+    assert quantities[("servers", "7110353")] == 48  # 16 DIMMs per node
+    assert quantities[("servers", "7110346")] == 6  # 2 CPUs per node
+    assert quantities[("servers", "7101673")] == 6  # 2 HBAs per node
+    assert quantities[("servers", "333V-10-10-C14")] == 6  # 2 power cords per node
+    assert quantities[("storage", "7112956")] == 3  # one line per enclosure
+    assert quantities[("storage", "7101673")] == 6  # the array's HBAs do not depend on nodes
+    assert quantities[("storage", "7104710")] == 2
+    assert quantities[("miscellaneous", "7103553")] == 2
+    assert bom.notes == ()
+
+
+def test_more_enclosures_than_table_11_states_flags_the_cabling() -> None:
+    platform = BomPlatform("oracle-fs1", "FS1-2", rac_nodes=2, arrays=4, drives_per_enclosure=13)
+    bom = build_bom(platform=platform, reference=_reference(3), parts=list(PARTS.values()))
+    assert any("7104928" in note and "verify" in note for note in bom.notes)
+
+
+def test_unknown_enclosure_size_is_refused_with_the_field() -> None:
+    platform = BomPlatform("oracle-fs1", "FS1-2", rac_nodes=2, arrays=2, drives_per_enclosure=7)
+    with pytest.raises(BomError) as error:
+        build_bom(platform=platform, reference=_reference(3), parts=list(PARTS.values()))
+    assert error.value.field == "platform.drives_per_enclosure"
+
+
+def test_oracle_needs_a_reference_rack() -> None:
+    with pytest.raises(BomError):
+        build_bom(platform=QUARTER, reference=None)
+
+
+def test_overrides_set_remove_and_add_lines() -> None:
+    bom = build_bom(platform=QUARTER, reference=_reference(3), parts=list(PARTS.values()))
+    changed = apply_overrides(
+        bom,
+        [
+            BomOverride("servers", "7110353", 64, reason="32 GB per node more"),
+            BomOverride("servers", "7110360", 0),
+            BomOverride("network", "X-NEW", 1, description="extra switch"),
+        ],
+        PARTS,
+    )
+    table = _table(changed)
+    assert ("servers", "7110353", 64) in table
+    assert all(number != "7110360" for _, number, _ in table)
+    # No network line existed: the new one goes between storage and miscellaneous (section order).
+    assert table[-2:] == [("network", "X-NEW", 1), ("miscellaneous", "7103553", 2)]
+
+
+EQL_PARTS = [
+    CatalogPart("R710", "Dell PowerEdge R710", "server", "PowerEdge R710", part_number_is_model=True),
+    CatalogPart("PS6010XV", "EqualLogic PS6010XV", "storage_array", "PS6010XV", part_number_is_model=True),
+    CatalogPart("PS6010S", "EqualLogic PS6010S", "storage_array", "PS6010S", part_number_is_model=True),
+    CatalogPart("8024F", "PowerConnect 8024F", "switch", "PowerConnect 8024F", part_number_is_model=True),
+]
+
+
+def test_equallogic_reference_scales_arrays_and_nodes_and_swaps_the_array_model() -> None:
+    reference = ReferenceDesign(
+        "eql",
+        "equallogic",
+        2,
+        1,
+        (
+            ReferenceLine(EQL_PARTS[0], 2, "servers"),
+            ReferenceLine(EQL_PARTS[1], 1, "storage"),
+            ReferenceLine(EQL_PARTS[3], 2, "network"),
+        ),
+    )
+    platform = BomPlatform("equallogic", "PS6010S", rac_nodes=4, arrays=3)
+    bom = build_bom(platform=platform, reference=reference, parts=EQL_PARTS)
+    assert _table(bom) == [("servers", "R710", 4), ("storage", "PS6010S", 3), ("network", "8024F", 2)]
+
+
+def test_without_a_configuration_the_bom_is_assembled_from_catalog_parts() -> None:
+    platform = BomPlatform("equallogic", "PS6010XV", rac_nodes=2, arrays=2)
+    bom = build_bom(platform=platform, reference=None, parts=EQL_PARTS)
+    assert _table(bom) == [("servers", "R710", 2), ("storage", "PS6010XV", 2), ("network", "8024F", 2)]
+    assert bom.lines[1].part_number_is_model
+
+
+def test_netapp_pam_adds_one_card_per_controller() -> None:
+    parts = [
+        CatalogPart(
+            "FAS3140", "NetApp FAS3140 controller", "storage_controller", "FAS3140", part_number_is_model=True
+        )
+    ]
+    with_pam = build_bom(
+        platform=BomPlatform("netapp", "FAS3140", 1, 2, pam=True), reference=None, parts=parts
+    )
+    without = build_bom(
+        platform=BomPlatform("netapp", "FAS3140", 1, 2, pam=False), reference=None, parts=parts
+    )
+    assert ("storage", "PAM", 2) in _table(with_pam)
+    assert all(line.part_number != "PAM" for line in without.lines)
