@@ -66,3 +66,21 @@ def evaluate(inputs_data: dict[str, Any], rule_versions: dict[str, int] | None =
     inputs = design_inputs_from_dict(inputs_data)
     evidence, rules = evidence_and_rules(rule_versions)
     return evaluate_design(inputs, evidence, rules).to_dict()
+
+
+def validation(rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
+    """The validation report (rows + summary), computed once per catalog state."""
+    from sizing.validation import summary, validation_report
+
+    fp, _ = _current()
+    key = ("validation", fp, tuple(sorted((rule_versions or {}).items())))
+    with _lock:
+        cached = _cache.get("validation")
+        if cached is not None and cached[0] == key:
+            return dict(cached[1])
+    evidence, rules = evidence_and_rules(rule_versions)
+    rows = validation_report(evidence, rules)
+    report = {"summary": summary(rows), "rows": [r.to_dict() for r in rows]}
+    with _lock:
+        _cache["validation"] = (key, report)
+    return report

@@ -58,8 +58,9 @@ def point(stations: tuple[mva.Station, ...], sol: mva.Solution, ios_per_tx: floa
 
 
 def classify(at_limit: BalancePoint, z: Zones) -> str:
-    """At the SLA point: which component is in its stress zone."""
-    cpu_hot = at_limit.cpu_pct >= z.cpu_stress_pct
+    """At the SLA point: which component has reached its zone. CPU counts as hot from the upper
+    limit (80%); a calibrated storage-bound system sits at the 70% stress line by construction."""
+    cpu_hot = at_limit.cpu_pct >= z.cpu_limit_pct
     io_hot = at_limit.read_latency_ms >= z.latency_stress_ms
     if cpu_hot and io_hot:
         return "balanced"
@@ -67,7 +68,12 @@ def classify(at_limit: BalancePoint, z: Zones) -> str:
         return "cpu-bound"
     if io_hot:
         return "storage-bound"
-    return "balanced" if at_limit.cpu_pct >= 0.5 * z.cpu_stress_pct else "storage-bound"
+    # neither in its zone at the SLA point (a response-time limit elsewhere): the closer one
+    cpu_share = at_limit.cpu_pct / z.cpu_limit_pct
+    io_share = at_limit.read_latency_ms / z.latency_stress_ms
+    if abs(cpu_share - io_share) <= 0.15 * max(cpu_share, io_share):
+        return "balanced"
+    return "cpu-bound" if cpu_share > io_share else "storage-bound"
 
 
 def curve(

@@ -167,6 +167,26 @@ class Fs1Rated:
     iops_source: Source
 
 
+def fs1_nominal(bundle: EvidenceBundle) -> list[tuple[int, float]]:
+    """(SSDs, nominal IOPS) of every FS1-2 configuration whose nominal IOPS the evidence states."""
+    out: dict[str, tuple[int, float]] = {}
+    for quantity in ("max_iops", "iops"):
+        for o in bundle.find(quantity, platform="oracle-fs1"):
+            enclosures, per = FS1_REFERENCE_DRIVES.get(o.configuration, (0, 0))
+            enclosures = int(o.cond("drive_enclosures", enclosures) or enclosures)
+            per = int(o.cond("drives_per_enclosure", per) or per)
+            if enclosures and per and o.configuration not in out:
+                out[o.configuration] = (enclosures * per, o.value(quantity) or 0.0)
+    for c in bundle.configurations:
+        if c.platform == "oracle-fs1" and c.slug not in out and c.slug in FS1_REFERENCE_DRIVES:
+            e, per = FS1_REFERENCE_DRIVES[c.slug]
+            for name in ("nominal_iops", "max_iops", "iops"):
+                if c.value(name):
+                    out[c.slug] = (e * per, c.value(name) or 0.0)
+                    break
+    return sorted(out.values())
+
+
 def fs1_rated(bundle: EvidenceBundle) -> list[Fs1Rated]:
     out = []
     for o in bundle.find("tps", platform="oracle-fs1"):
@@ -206,6 +226,8 @@ class Fs1Calibration:
     # per rated configuration: (ssds, nominal IOPS, IOs per transaction)
     storage: tuple[tuple[int, float, float], ...]
     ios_constants: tuple[Constant, ...]
+    # every FS1-2 with a stated nominal IOPS (rated TPS or not): (ssds, nominal IOPS)
+    nominal: tuple[tuple[int, float], ...] = ()
 
 
 def fs1_stations(
@@ -272,22 +294,35 @@ def calibrate_fs1(bundle: EvidenceBundle, rules: RuleSet) -> Fs1Calibration:
                 (r.obs.source, r.iops_source, sla_rule.source),
             )
         )
-    return Fs1Calibration(think, cpu, sla, tuple(storage), tuple(consts))
+    return Fs1Calibration(think, cpu, sla, tuple(storage), tuple(consts), tuple(fs1_nominal(bundle)))
 
 
 def fs1_storage_for(cal: Fs1Calibration, ssds: int) -> tuple[float, float, str]:
-    """(nominal IOPS, IOs per transaction, basis) for an FS1-2 with `ssds` drives, linear in drive
-    count between the rated configurations."""
-    xs = [float(s) for s, _, _ in cal.storage]
-    iops, basis_i = interpolate(xs, [i for _, i, _ in cal.storage], float(ssds))
-    v, _ = interpolate(xs, [v for _, _, v in cal.storage], float(ssds))
-    if basis_i == "extrapolated" and ssds < min(xs):
-        # below the smallest measured system scale IOPS with drives (no fixed share to subtract)
-        iops = cal.storage[0][1] * ssds / cal.storage[0][0]
-    iops = max(iops, cal.storage[0][1] * 0.1)
+    """(nominal IOPS, IOs per transaction, basis) for an FS1-2 with `ssds` drives: nominal IOPS
+    linear in drive count between the stated systems, IOs per transaction between the rated ones."""
+    nominal = list(cal.nominal) or [(s, i) for s, i, _ in cal.storage]
+    xs = [float(s) for s, _ in nominal]
+    iops, basis_i = interpolate(xs, [i for _, i in nominal], float(ssds))
+    if basis_i == "extrapolated" and (ssds < min(xs) or len(xs) == 1):
+        # below (or beside) the stated systems: scale the nearest with drive count
+        near = min(nominal, key=lambda n: abs(n[0] - ssds))
+        iops = near[1] * ssds / near[0]
+    iops = max(iops, min(i for _, i in nominal) * 0.1)
+    vx = [float(s) for s, _, _ in cal.storage]
+    v, basis_v = interpolate(vx, [v for _, _, v in cal.storage], float(ssds))
     v = max(v, min(x for _, _, x in cal.storage) * 0.5)
-    basis = "measured" if basis_i == "measured" else basis_i
+    order = ["measured", "interpolated", "extrapolated"]
+    basis = max(basis_i, basis_v if len(vx) > 1 else basis_i, key=order.index)
     return iops, v, basis
+
+
+def xtremio_read_pct(o: Observation) -> float:
+    """Read share of the I/O: the measured read/total split when stated (an UPDATE test reads too),
+    else the workload's read percentage."""
+    rd, tot = o.value("read_iops"), o.value("iops")
+    if rd is not None and tot:
+        return 100.0 * rd / tot
+    return float(o.cond("read_pct", 100))
 
 
 def xtremio_iops(
@@ -298,9 +333,8 @@ def xtremio_iops(
         raise EvidenceError("no XtremIO IOPS points")
     xs, ys, srcs = [], [], []
     for p in pts:
-        rd = p.value("read_iops")
+        rp = xtremio_read_pct(p)
         tot = p.value("iops") or 0.0
-        rp = float(p.cond("read_pct", 100 * rd / tot if rd is not None and tot else 100))
         per_brick = tot / float(p.cond("arrays", 2) or 2)
         xs.append(rp)
         ys.append(per_brick)

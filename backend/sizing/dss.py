@@ -24,6 +24,12 @@ def throughput_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -
     if not obs:
         obs = [o for o in evidence.find("throughput", platform=p.family) if _arrays(o) >= 1]
     if not obs:
+        # e.g. XtremIO's DW query test: read throughput in GB/s (decimal: 1 GB/s = 1000 MB/s)
+        for o in evidence.find("read_throughput", platform=p.family):
+            v = o.values["read_throughput"]
+            mb = v.value * 1000.0 if v.unit == "GB/s" else v.value
+            return _scaled(mb, _arrays(o), p.arrays, o, "read throughput of a DW query test")
+    if not obs:
         raise EvidenceError(f"no large-I/O throughput measured for {p.storage_model} ({w.io_pattern})")
     notes: list[str] = []
     basis = "measured"
@@ -64,3 +70,12 @@ def throughput_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -
     else:
         basis = "interpolated" if basis == "measured" else basis
     return Estimate(value, "MB/s", basis, (o.source,), tuple(notes))
+
+
+def _scaled(value: float, measured_arrays: int, arrays: int, o: Observation, what: str) -> Estimate:
+    notes = [f"{what} ({o.cond('tool')}) on {measured_arrays} unit(s)"]
+    basis = "measured"
+    if arrays != measured_arrays:
+        notes.append(f"scaled linearly to {arrays} unit(s) (vendor-stated linear scaling, not measured)")
+        basis = "extrapolated"
+    return Estimate(value / measured_arrays * arrays, "MB/s", basis, (o.source,), tuple(notes))

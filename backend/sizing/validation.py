@@ -1,0 +1,310 @@
+"""The model against every measured point it can predict: in-sample and held-out errors.
+
+Held-out: the point (and any copy of the same run printed in another table) is removed from the
+evidence, the model is recalibrated, and the point is predicted. A point that is itself a
+calibration input has ~0 in-sample error; its held-out error is the real test.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sizing import mva
+from sizing.calibration import (
+    FS1_CORES_PER_NODE,
+    ORION,
+    calibrate_dell,
+    calibrate_fs1,
+    fs1_rated,
+    fs1_stations,
+    orion_estimate,
+    tpcc_points,
+    xtremio_iops,
+    xtremio_read_pct,
+)
+from sizing.errors import SizingError
+from sizing.evidence import EvidenceBundle, Observation
+from sizing.inputs import DesignInputs, OltpWorkload, Platform
+from sizing.model import build_model
+from sizing.rules import RuleSet
+from sizing.units import rounded
+
+KEYS = ("case", "source", "quantity", "unit", "measured", "predicted", "error_pct", "held_out_error_pct")
+
+
+@dataclass(frozen=True)
+class ValidationRow:
+    case: str
+    source: str
+    quantity: str
+    unit: str
+    measured: float
+    predicted: float
+    error_pct: float
+    held_out_error_pct: float
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        for k in ("measured", "predicted"):
+            d[k] = rounded(d[k], 6)
+        for k in ("error_pct", "held_out_error_pct"):
+            d[k] = round(d[k], 2)
+        return d
+
+
+def _err(pred: float, meas: float) -> float:
+    return (pred - meas) / meas * 100.0
+
+
+def _row(
+    case: str, o: Observation, quantity: str, unit: str, meas: float, pred: float, held: float
+) -> ValidationRow:
+    return ValidationRow(
+        case, o.source.cite(), quantity, unit, meas, pred, _err(pred, meas), _err(held, meas)
+    )
+
+
+def _same_run(evidence: EvidenceBundle, o: Observation, quantities: tuple[str, ...]) -> list[str]:
+    """Keys of every observation carrying the same measured numbers (a run printed twice)."""
+    sig = tuple(o.value(q) for q in quantities)
+    return [x.key for x in evidence.observations if tuple(x.value(q) for q in quantities) == sig]
+
+
+def _orion_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
+    rows = []
+    for o in evidence.find("max_iops", tool=ORION):
+        if o.storage_model is None or int(o.cond("arrays", 1) or 1) != 1:
+            continue
+        b, r = float(o.cond("block_size_kb", 8)), float(o.cond("read_pct", 70))
+        meas = o.value("max_iops") or 0.0
+        try:
+            pred = orion_estimate(evidence, o.storage_model, b, r).value
+            held = orion_estimate(evidence.without([o.key]), o.storage_model, b, r).value
+        except SizingError:
+            continue  # e.g. the only 100%-read point: nothing left to predict it from
+        case = f"ORION {o.storage_model} {b:g} KB {r:g}/{100 - r:g} max IOPS at 20 ms"
+        rows.append(_row(case, o, "max_iops", "IOPS", meas, pred, held))
+    return rows
+
+
+def _dell_platform(volumes: int) -> Platform:
+    # dell-equallogic-oltp-2010 Table 9: two R710 (2 x quad-core X5570), one PS6010XV, RAID 10
+    return Platform("equallogic", "PS6010XV", rac_nodes=2, cores_per_node=8, arrays=1, asm_volumes=volumes)
+
+
+def _dell_model_at(
+    evidence: EvidenceBundle, rules: RuleSet, volumes: int, users: float
+) -> tuple[mva.Solution, mva.Solution]:
+    inputs = DesignInputs(
+        OltpWorkload(users=max(1, round(users)), block_size_kb=8, read_pct=70), _dell_platform(volumes)
+    )
+    m = build_model(inputs, evidence, rules)
+    st = m.stations(2)
+    return mva.sla_point(st, m.think_s, m.sla_s), mva.schweitzer(st, m.think_s, users)
+
+
+def _tpcc_rows(evidence: EvidenceBundle, rules: RuleSet) -> list[ValidationRow]:
+    rows = []
+    pts = tpcc_points(evidence)
+    best: dict[int, Any] = {}
+    for p in pts:
+        if p.asm_volumes not in best or p.tps > best[p.asm_volumes].tps:
+            best[p.asm_volumes] = p
+    for p in pts:
+        drop = _same_run(evidence, p.obs, ("users", "tps"))
+        held_ev = evidence.without(drop)
+        try:
+            calibrate_dell(held_ev, rules)
+        except SizingError:
+            continue
+        sla_in, at_in = _dell_model_at(evidence, rules, p.asm_volumes, p.users)
+        sla_out, at_out = _dell_model_at(held_ev, rules, p.asm_volumes, p.users)
+        label = p.obs.cond("memory", "")
+        rows.append(
+            _row(
+                f"TPC-C PS6010XV {p.asm_volumes} volumes {label}: TPS at {p.users:g} users".replace(
+                    "  ", " "
+                ),
+                p.obs,
+                "tps",
+                "TPS",
+                p.tps,
+                at_in.throughput,
+                at_out.throughput,
+            )
+        )
+        if best.get(p.asm_volumes) is p:
+            rows.append(
+                _row(
+                    f"TPC-C PS6010XV {p.asm_volumes} volumes: maximum sustained TPS within 2 s",
+                    p.obs,
+                    "tps",
+                    "TPS",
+                    p.tps,
+                    sla_in.throughput,
+                    sla_out.throughput,
+                )
+            )
+            rows.append(
+                _row(
+                    f"TPC-C PS6010XV {p.asm_volumes} volumes: users at maximum sustained TPS",
+                    p.obs,
+                    "users",
+                    "users",
+                    p.users,
+                    sla_in.users,
+                    sla_out.users,
+                )
+            )
+    return rows
+
+
+def _fs1_rows(evidence: EvidenceBundle, rules: RuleSet) -> list[ValidationRow]:
+    rows = []
+
+    def predict(ev: EvidenceBundle, target: Any) -> float:
+        cal = calibrate_fs1(ev, rules)
+        from sizing.calibration import fs1_storage_for
+
+        iops, v, _ = fs1_storage_for(cal, target.ssds)
+        st = fs1_stations(target.rac_nodes, FS1_CORES_PER_NODE, cal.cpu_demand.value, target.ssds, iops / v)
+        return mva.sla_point(st, cal.think_time.value, cal.sla_s).throughput
+
+    for r in fs1_rated(evidence):
+        held_ev = evidence.without([r.obs.key])
+        try:
+            held = predict(held_ev, r)
+        except SizingError:
+            continue
+        rows.append(
+            _row(
+                f"Swingbench {r.configuration} ({r.rac_nodes} nodes, {r.ssds} SSDs): TPS at 20 ms",
+                r.obs,
+                "tps",
+                "TPS",
+                r.tps,
+                predict(evidence, r),
+                held,
+            )
+        )
+    return rows
+
+
+def _xtremio_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
+    rows = []
+    for o in evidence.find("iops", platform="xtremio"):
+        tot = o.value("iops") or 0.0
+        rp = xtremio_read_pct(o)
+        bricks = int(o.cond("arrays", 2) or 2)
+        try:
+            pred = xtremio_iops(evidence, rp, bricks)[0]
+            held = xtremio_iops(evidence.without([o.key]), rp, bricks)[0]
+        except SizingError:
+            continue
+        rows.append(
+            _row(f"XtremIO {bricks} X-Bricks SLOB {rp:.1f}% read IOPS", o, "iops", "IOPS", tot, pred, held)
+        )
+    return rows
+
+
+def _throughput_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
+    """Large-I/O MB/s: predicted per array from the same test at another array count."""
+    rows = []
+    obs = [o for o in evidence.find("throughput") if o.platform == "equallogic"]
+    for o in obs:
+        key = {k: v for k, v in o.conditions.items() if k != "arrays"}
+        n = int(o.cond("arrays", 1) or 1)
+        partners = [
+            p for p in obs
+            if p is not o and p.storage_model == o.storage_model and int(p.cond("arrays", 1) or 1) != n
+            and {k: v for k, v in p.conditions.items() if k != "arrays"} == key
+        ]  # fmt: skip
+        if not partners:
+            continue
+        p = partners[0]
+        held = (p.value("throughput") or 0.0) / int(p.cond("arrays", 1) or 1) * n
+        meas = o.value("throughput") or 0.0
+        what = " ".join(
+            str(o.cond(k)) for k in ("tool", "io_pattern", "block_size_kb", "array_mode", "raid") if o.cond(k)
+        )
+        extra = " ".join(
+            f"{k}={v}"
+            for k, v in sorted(key.items())
+            if k
+            not in (
+                "tool",
+                "io_pattern",
+                "block_size_kb",
+                "array_mode",
+                "raid",
+                "notes",
+                "memory",
+                "read_pct",
+            )
+        )
+        rows.append(
+            _row(
+                f"{o.storage_model} {what} {extra} {n} array(s): MB/s".replace("  ", " "),
+                o,
+                "throughput",
+                "MB/s",
+                meas,
+                meas,
+                held,
+            )
+        )
+    return rows
+
+
+def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[ValidationRow]:
+    sections: list[Callable[[], list[ValidationRow]]] = [
+        lambda: _orion_rows(evidence),
+        lambda: _tpcc_rows(evidence, rules),
+        lambda: _fs1_rows(evidence, rules),
+        lambda: _xtremio_rows(evidence),
+        lambda: _throughput_rows(evidence),
+    ]
+    rows: list[ValidationRow] = []
+    for section in sections:
+        try:
+            rows.extend(section())
+        except SizingError:
+            continue  # the catalog lacks this platform's evidence: nothing to validate there
+    return [r for r in rows if math.isfinite(r.error_pct) and math.isfinite(r.held_out_error_pct)]
+
+
+def summary(rows: list[ValidationRow]) -> dict[str, Any]:
+    held = [abs(r.held_out_error_pct) for r in rows]
+    ins = [abs(r.error_pct) for r in rows]
+    return {
+        "count": len(rows),
+        "median_abs_error_pct": round(statistics.median(ins), 2) if ins else None,
+        "median_abs_held_out_error_pct": round(statistics.median(held), 2) if held else None,
+        "max_abs_held_out_error_pct": round(max(held), 2) if held else None,
+        "within_10pct_held_out": sum(1 for h in held if h <= 10.0),
+    }
+
+
+def to_markdown(rows: list[ValidationRow]) -> str:
+    lines = [
+        "| case | source | quantity | measured | predicted | error % | held-out error % |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        d = r.to_dict()
+        lines.append(
+            f"| {r.case} | {r.source} | {r.quantity} ({r.unit}) | {d['measured']:g} | {d['predicted']:g} | "
+            f"{d['error_pct']:+.2f} | {d['held_out_error_pct']:+.2f} |"
+        )
+    s = summary(rows)
+    lines.append("")
+    lines.append(
+        f"{s['count']} points; median absolute error {s['median_abs_error_pct']}%, median absolute held-out "
+        f"error {s['median_abs_held_out_error_pct']}% (max {s['max_abs_held_out_error_pct']}%; "
+        f"{s['within_10pct_held_out']} within 10%)."
+    )
+    return "\n".join(lines)
