@@ -1,3 +1,4 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from benchmarks import views
@@ -5,4 +6,7 @@ from benchmarks import views
 router = DefaultRouter(trailing_slash=True)
 router.register("curves", views.BenchmarkCurveViewSet, basename="curve")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("import/curves/", views.ImportCurvesView.as_view(), name="import-curves"),
+    *router.urls,
+]

@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
-from rest_framework import viewsets
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
 
+from benchmarks import imports
 from benchmarks.filtersets import BenchmarkCurveFilterSet
 from benchmarks.models import BenchmarkCurve, MeasuredPoint
 from benchmarks.serializers import BenchmarkCurveSerializer
 from catalog.permissions import IsAdminOrReadOnly
+from catalog.transfer_views import (
+    EXPORT_AS,
+    IMPORT_ERRORS,
+    IMPORT_REJECTED_EXAMPLE,
+    UPLOAD,
+    ImportView,
+    export_response,
+    read_payload,
+    run_import,
+)
 
 CURVE_EXAMPLE = {
     "id": 1,
@@ -72,3 +87,36 @@ class BenchmarkCurveViewSet(viewsets.ModelViewSet[BenchmarkCurve]):
     filterset_class = BenchmarkCurveFilterSet
     search_fields = ["slug", "title", "notes"]
     ordering_fields = ["slug", "tool", "block_size_kb", "read_pct"]
+
+    @extend_schema(
+        tags=["export"],
+        parameters=[EXPORT_AS],
+        responses={(200, "application/json"): BenchmarkCurveSerializer, (200, "text/csv"): OpenApiTypes.STR},
+        description="The curve as JSON (the import format) or as CSV, one row per measured value.",
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, slug: str | None = None) -> Response:
+        curve = self.get_object()
+        if request.query_params.get("as", "json") == "csv":
+            return export_response(request, curve.slug, imports.CSV_COLUMNS, imports.curve_rows(curve))
+        return Response(BenchmarkCurveSerializer(curve).data)
+
+
+class ImportCurvesView(ImportView):
+    @extend_schema(
+        tags=["import"],
+        request=UPLOAD,
+        responses={201: OpenApiTypes.OBJECT, 400: IMPORT_ERRORS},
+        examples=[IMPORT_REJECTED_EXAMPLE],
+        description="Admins: create curves with their points. CSV: one row per value, columns "
+        + ", ".join(imports.CSV_COLUMNS)
+        + " (required: "
+        + ", ".join(imports.CSV_REQUIRED)
+        + "). JSON: a list of curves as returned by GET /curves/{slug}/. All-or-nothing.",
+    )
+    def post(self, request: Request) -> Response:
+        def work() -> Response:
+            curves = imports.import_curves(read_payload(request))
+            return Response({"created": [c.slug for c in curves]}, status=status.HTTP_201_CREATED)
+
+        return run_import(work)

@@ -172,7 +172,7 @@ class CatalogData:
     rules: dict[str, _Located] = field(default_factory=dict)
 
 
-def _unit_problem(quantity: str, unit: str) -> str | None:
+def unit_problem(quantity: str, unit: str) -> str | None:
     for suffix, units in _UNITS_BY_SUFFIX:
         if quantity.endswith(suffix) and unit not in units:
             return f"unit {unit!r} does not fit quantity {quantity!r} (expected one of {sorted(units)})"
@@ -335,7 +335,7 @@ def parse_catalog(directory: Path) -> CatalogData:
                 file, f"{where}.parameters[{i}]", configuration.document, parameter.get("source")
             )
         for name, quantity in item.get("attributes", {}).items():
-            message = _unit_problem(name, quantity["unit"])
+            message = unit_problem(name, quantity["unit"])
             if message:
                 problems.append(FixtureProblem(file, f"{where}.attributes.{name}.unit", message))
 
@@ -351,13 +351,13 @@ def parse_catalog(directory: Path) -> CatalogData:
             pwhere = f"{where}.points[{i}]"
             resolve_document(file, pwhere, curve.document, point.get("source"))
             for name, value in point["values"].items():
-                message = _unit_problem(name, value["unit"])
+                message = unit_problem(name, value["unit"])
                 if message:
                     problems.append(FixtureProblem(file, f"{pwhere}.values.{name}.unit", message))
 
     for rule in catalog.rules.values():
         for name, quantity in rule.data.get("parameters", {}).items():
-            message = _unit_problem(name, quantity["unit"])
+            message = unit_problem(name, quantity["unit"])
             if message:
                 problems.append(FixtureProblem(rule.file, f"{rule.path}.parameters.{name}.unit", message))
 

@@ -23,3 +23,15 @@ class IsAdmin(BasePermission):
     def has_permission(self, request: Request, view: APIView) -> bool:
         user = request.user
         return bool(user and user.is_authenticated and user.is_staff)
+
+
+class IsAuthenticatedReadAdminWrite(BasePermission):
+    """Prices are commercial: signed-in users read them, admins change them."""
+
+    message = "Sign in to read prices; only administrators change them."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        return request.method in SAFE_METHODS or bool(user.is_staff)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -116,6 +117,20 @@ class PartSerializer(serializers.ModelSerializer[Part]):
             "from_fixtures",
         ]
         read_only_fields = ["from_fixtures"]
+
+    def _positive(self, value: Decimal | None, what: str) -> Decimal | None:
+        if value is not None and value <= 0:
+            raise serializers.ValidationError(f"{what} must be greater than zero.")
+        return value
+
+    def validate_clock_ghz(self, value: Decimal | None) -> Decimal | None:
+        return self._positive(value, "Clock speed")
+
+    def validate_drive_capacity_gb(self, value: Decimal | None) -> Decimal | None:
+        return self._positive(value, "Drive capacity")
+
+    def validate_host_port_speed_gbps(self, value: Decimal | None) -> Decimal | None:
+        return self._positive(value, "Host port speed")
 
 
 class PriceBookEntrySerializer(serializers.ModelSerializer[PriceBookEntry]):
@@ -291,6 +306,8 @@ class SizingRuleSerializer(serializers.ModelSerializer[SizingRule]):
             "from_fixtures",
         ]
         read_only_fields = ["version", "is_current", "created_at", "from_fixtures"]
+        # Posting an existing slug is how a new version is made (catalog.services), not a conflict.
+        validators: list[Any] = []
 
     def validate_parameters(self, value: Any) -> dict[str, dict[str, str]]:
         return _validate_quantities(value, "parameters")

@@ -1,6 +1,7 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from catalog import views
+from catalog import transfer_views, views
 
 router = DefaultRouter(trailing_slash=True)
 router.register("documents", views.SourceDocumentViewSet, basename="document")
@@ -11,4 +12,8 @@ router.register("price-book-entries", views.PriceBookEntryViewSet, basename="pri
 router.register("configurations", views.ConfigurationViewSet, basename="configuration")
 router.register("rules", views.SizingRuleViewSet, basename="rule")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("import/parts/", transfer_views.ImportPartsView.as_view(), name="import-parts"),
+    path("import/price-books/", transfer_views.ImportPriceBookView.as_view(), name="import-price-books"),
+    *router.urls,
+]

@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import services
+from catalog import imports, services
 from catalog.filtersets import (
     ConfigurationFilterSet,
     PartFilterSet,
@@ -29,7 +29,7 @@ from catalog.models import (
     SizingRule,
     SourceDocument,
 )
-from catalog.permissions import IsAdminOrReadOnly
+from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite
 from catalog.serializers import (
     ConfigurationSerializer,
     ManufacturerSerializer,
@@ -39,6 +39,7 @@ from catalog.serializers import (
     SizingRuleSerializer,
     SourceDocumentSerializer,
 )
+from catalog.transfer_views import EXPORT_AS, export_response
 
 DOCUMENT_EXAMPLE = {
     "id": 1,
@@ -200,6 +201,17 @@ class PartViewSet(viewsets.ModelViewSet[Part]):
     search_fields = ["part_number", "description", "model"]
     ordering_fields = ["part_number", "kind", "manufacturer__name"]
 
+    @extend_schema(
+        tags=["export"],
+        parameters=[EXPORT_AS],
+        responses={(200, "application/json"): PartSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
+        description="All parts matching the list filters, unpaginated, as JSON or as CSV in the import format.",
+    )
+    @action(detail=False, methods=["get"], pagination_class=None)
+    def export(self, request: Request) -> Response:
+        rows = imports.part_rows(self.filter_queryset(self.get_queryset()))
+        return export_response(request, "parts", imports.PART_COLUMNS, rows)
+
 
 @extend_schema_view(
     **_examples(
@@ -230,7 +242,7 @@ class PriceBookViewSet(
 
     queryset = PriceBook.objects.select_related("imported_by").annotate(entry_count=Count("entries"))
     serializer_class = PriceBookSerializer
-    permission_classes = [IsAdminOrReadOnly]
+    permission_classes = [IsAuthenticatedReadAdminWrite]
     filterset_fields = ["name", "currency", "is_active"]
     search_fields = ["name"]
     ordering_fields = ["name", "version", "effective_date"]
@@ -244,6 +256,18 @@ class PriceBookViewSet(
             imported_by=self.request.user,
         )
         serializer.instance.entry_count = 0  # type: ignore[attr-defined]
+
+    @extend_schema(
+        tags=["export"],
+        parameters=[EXPORT_AS],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR},
+        description="The price book's entries in the import format (manufacturer, part_number, unit_price).",
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def export(self, request: Request, pk: str | None = None) -> Response:
+        book = self.get_object()
+        name = f"price-book-{book.pk}-v{book.version}-{book.currency}"
+        return export_response(request, name, imports.PRICE_COLUMNS, imports.price_book_rows(book))
 
     @extend_schema(responses=PriceBookEntrySerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -263,7 +287,7 @@ class PriceBookViewSet(
 class PriceBookEntryViewSet(viewsets.ModelViewSet[PriceBookEntry]):
     queryset = PriceBookEntry.objects.select_related("part__manufacturer", "price_book")
     serializer_class = PriceBookEntrySerializer
-    permission_classes = [IsAdminOrReadOnly]
+    permission_classes = [IsAuthenticatedReadAdminWrite]
     filterset_class = PriceBookEntryFilterSet
     ordering_fields = ["unit_price", "part__part_number"]
 

@@ -78,7 +78,9 @@ def test_schema_definitions_equal_django_choices(definition: str, choice: type[m
         ("workload", "array_mode", bchoices.ArrayMode),
     ],
 )
-def test_schema_enums_equal_django_choices(definition: str, field: str, choice: type[models.TextChoices]) -> None:
+def test_schema_enums_equal_django_choices(
+    definition: str, field: str, choice: type[models.TextChoices]
+) -> None:
     enum = catalog_schema()["$defs"][definition]["properties"][field]["enum"]
     assert enum == [v for v, _ in choice.choices]
 
