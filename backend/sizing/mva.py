@@ -123,6 +123,10 @@ def schweitzer(
                 break
         x = 0.5 * (lo + hi)
     rq = [dk / (1.0 - a * x * dk) if dk > 0 else 0.0 for dk in d]
+    # Near the pole the bisection leaves a tiny residual in N; give it to the bottleneck queue so
+    # that Little's law N = X (R + Z) holds to rounding.
+    b = d.index(dmax)
+    rq[b] = max(rq[b] + (n / x - fixed - sum(rq)), d[b])
     return _finish(stations, n, x, rq)
 
 

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+
+from sizing.errors import InputError
+from sizing.inputs import DssWorkload, OltpWorkload, Platform, design_inputs_from_dict
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"users": -1}, "workload.users"),
+        ({"users": 0}, "workload.users"),
+        ({"users": 10, "think_time_s": 0}, "workload.think_time_s"),
+        ({"users": 10, "think_time_s": -3}, "workload.think_time_s"),
+        ({"users": 10, "read_pct": 101}, "workload.read_pct"),
+        ({"users": 10, "block_size_kb": 1}, "workload.block_size_kb"),
+        ({"users": 10, "database_size_gb": float("nan")}, "workload.database_size_gb"),
+        ({"users": 10, "target_tps": 5}, "workload.users"),
+        ({}, "workload.users"),
+    ],
+)
+def test_bad_oltp_input_names_the_field(kwargs: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as err:
+        OltpWorkload(**kwargs)  # type: ignore[arg-type]
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"family": "equallogic", "storage_model": "X-Brick"}, "platform.storage_model"),
+        ({"family": "equallogic", "storage_model": "PS6010XV", "arrays": 0}, "platform.arrays"),
+        ({"family": "equallogic", "storage_model": "PS6010XV", "arrays": 17}, "platform.arrays"),
+        ({"family": "equallogic", "storage_model": "PS6010XV", "raid": "xdp"}, "platform.raid"),
+        ({"family": "equallogic", "storage_model": "PS6010XV", "pam": True}, "platform.pam"),
+        ({"family": "xtremio", "storage_model": "X-Brick", "dedup_ratio": 0.5}, "platform.dedup_ratio"),
+        ({"family": "mainframe", "storage_model": "PS6010XV"}, "platform.family"),
+    ],
+)
+def test_bad_platform_names_the_field(kwargs: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as err:
+        Platform(**kwargs)  # type: ignore[arg-type]
+    assert err.value.field == field
+
+
+def test_dict_round_trip_and_unknown_fields() -> None:
+    data = {
+        "workload": {"kind": "oltp", "users": 100},
+        "platform": {"family": "netapp", "storage_model": "FAS3140"},
+    }
+    inputs = design_inputs_from_dict(data)
+    assert design_inputs_from_dict(inputs.to_dict()) == inputs
+    with pytest.raises(InputError) as err:
+        design_inputs_from_dict({**data, "workload": {"users": 1, "colour": "red"}})
+    assert err.value.field == "workload.colour"
+    with pytest.raises(InputError) as err:
+        design_inputs_from_dict({"workload": {"kind": "dss"}, "platform": data["platform"]})
+    assert err.value.field == "workload"
+    assert DssWorkload(target_throughput_mb_s=10).kind == "dss"
