@@ -724,9 +724,17 @@ class _Loader:
 
     # --- removals, children before parents -----------------------------------------------------
     def delete_removed(self) -> None:
-        SizingRule.objects.filter(from_fixtures=True, is_current=True).exclude(
-            slug__in=self.catalog.rules
-        ).update(is_current=False)
+        # A rule removed from the files: its versions go, except those a design pinned (kept, not current).
+        for rule in SizingRule.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.rules):
+            try:
+                with transaction.atomic():
+                    rule.delete()
+                self.report.deleted["catalog.SizingRule"] += 1
+            except ProtectedError:
+                if rule.is_current:
+                    rule.is_current = False
+                    rule.save()
+                    self.report.updated["catalog.SizingRule"] += 1
         self._delete(BenchmarkCurve.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.curves))
         self._delete(
             Configuration.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.configurations)

@@ -218,15 +218,20 @@ def test_changed_rule_becomes_a_new_version(mini: Path) -> None:
     assert SizingRule.objects.filter(slug="mini-raid10-for-oltp").count() == 1
 
 
-def test_removed_rule_stops_being_current(mini: Path) -> None:
+def test_removed_rule_is_deleted_with_its_old_versions(mini: Path) -> None:
     load_catalog(mini)
+    edit(mini / "mini-doc.yaml", 'title: "RAID 10 for OLTP"', 'title: "RAID 10 for OLTP data"')
+    load_catalog(mini)
+    assert SizingRule.objects.filter(slug="mini-raid10-for-oltp").count() == 2
     text = (mini / "mini-doc.yaml").read_text(encoding="utf-8")
     (mini / "mini-doc.yaml").write_text(
         text[: text.index("  - slug: mini-raid10-for-oltp")], encoding="utf-8"
     )
-    load_catalog(mini)
-    rule = SizingRule.objects.get(slug="mini-raid10-for-oltp")
-    assert rule.is_current is False
+    report = load_catalog(mini)
+    # No design pinned a version, so none is kept (a pinned one would stay, no longer current).
+    assert not SizingRule.objects.filter(slug="mini-raid10-for-oltp").exists()
+    assert report.deleted["catalog.SizingRule"] == 2
+    assert SizingRule.objects.get(slug="mini-iops-per-user").is_current
 
 
 def test_removed_document_still_used_by_an_admin_row_is_an_error(mini: Path) -> None:
