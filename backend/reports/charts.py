@@ -164,8 +164,8 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
     if chart.operating_point:
         ox, oy = chart.operating_point
         d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
-        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
-        legend.append(("Operating point", colors.black, "box"))
+        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, chart.operating_label, fontName=FONT, fontSize=7))
+        legend.append((chart.operating_label, colors.black, "box"))
     seen: set[tuple[str, str]] = set()
     for zone in chart.zones:
         key = (zone.label, zone.level)

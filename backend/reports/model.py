@@ -59,6 +59,7 @@ class Headline:
     iops_demand: Fact | None = None
     iops_capacity: Fact | None = None
     capacity: tuple[Fact, ...] = ()
+    extra: tuple[Fact, ...] = ()  # workload-specific figures (DSS throughput, users at the SLA, ...)
     verdict: str = ""  # e.g. "Design holds" / "Design does not hold"
 
 
@@ -81,6 +82,7 @@ class BalanceChart:
     points: tuple[tuple[float, float], ...]
     zones: tuple[Zone, ...] = ()
     operating_point: tuple[float, float] | None = None
+    operating_label: str = "Operating point"
     source: str = ""
 
 
@@ -150,7 +152,7 @@ class BomLine:
 
 @dataclass(frozen=True)
 class Bom:
-    """BOM lines with totals per section and overall; totals are None without a price book."""
+    """BOM lines with totals per section and overall; no totals without a price book."""
 
     lines: tuple[BomLine, ...]
     currency: str | None = None
@@ -173,30 +175,29 @@ class Bom:
     def section_total(self, section: str) -> Decimal | None:
         return dict(self.section_totals).get(section)
 
+    def unpriced(self, section: str | None = None) -> int:
+        """Lines without a price (in one section, or all); 0 without a price book (nothing priced)."""
+        if not self.priced:
+            return 0
+        return sum(1 for ln in self.lines if ln.extended_price is None and section in (None, ln.section))
+
 
 def build_bom(lines: Sequence[BomLine], *, currency: str | None, price_book: str = "") -> Bom:
     """A Bom with totals summed exactly from the lines' extended prices.
 
-    A section (and the overall total) with an unpriced line has no total: a partial sum printed as a
-    total would under-quote.
+    Like the designs service's priced BOM, a line without a price in the book is left out of the
+    totals and counted (`unpriced_lines`); the documents print that count beside every total.
     """
     lines = tuple(lines)
-    if currency is None:
-        return Bom(lines=lines, currency=None, price_book=price_book)
-    per_section: dict[str, Decimal | None] = {}
-    for line in lines:
-        running = per_section.get(line.section, Decimal(0))
-        if running is None or line.extended_price is None:
-            per_section[line.section] = None
-        else:
-            per_section[line.section] = running + line.extended_price
-    values = list(per_section.values())
-    total: Decimal | None = None
-    if all(v is not None for v in values):
-        total = sum((v for v in values if v is not None), Decimal(0))
     bom = Bom(lines=lines, currency=currency, price_book=price_book)
-    ordered = tuple((name, per_section[name]) for name, _ in bom.sections())
-    return Bom(lines=lines, currency=currency, price_book=price_book, section_totals=ordered, total=total)
+    if currency is None:
+        return bom
+    totals = tuple(
+        (name, sum((ln.extended_price for ln in group if ln.extended_price is not None), Decimal(0)))
+        for name, group in bom.sections()
+    )
+    total = sum((t for _, t in totals), Decimal(0))
+    return Bom(lines=lines, currency=currency, price_book=price_book, section_totals=totals, total=total)
 
 
 @dataclass(frozen=True)

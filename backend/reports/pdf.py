@@ -35,7 +35,7 @@ from reportlab.platypus import (
 )
 
 from reports.charts import balance_drawing, load_response_drawing
-from reports.model import Bom, BomLine, DesignMeta, Fact, ProposalData
+from reports.model import Bom, DesignMeta, Fact, ProposalData
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, markup
 
 PAGE = A4
@@ -190,11 +190,10 @@ def _facts_table(facts: Sequence[Fact]) -> Table:
     return _grid_table(rows, [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH])
 
 
-def _total_cells(label: str, amount: Decimal | None, lines: Sequence[BomLine]) -> tuple[str, str]:
-    if amount is not None:
-        return label, fmt_amount(amount)
-    missing = sum(1 for line in lines if line.extended_price is None)
-    return f"{label}, {missing} unpriced", "incomplete"
+def _total_cells(label: str, amount: Decimal | None, unpriced: int) -> tuple[str, str]:
+    if unpriced:
+        label += f", excl. {unpriced} unpriced line{'s' if unpriced != 1 else ''}"
+    return label, fmt_amount(amount)
 
 
 def bom_flowables(bom: Bom) -> list[Flowable]:
@@ -238,12 +237,14 @@ def bom_flowables(bom: Bom) -> list[Flowable]:
             rows.append(row)
         if bom.priced:
             r = len(rows)
-            label, amount = _total_cells(f"Subtotal {section}", bom.section_total(section), lines)
+            label, amount = _total_cells(
+                f"Subtotal {section}", bom.section_total(section), bom.unpriced(section)
+            )
             rows.append(["", P(label, "cell_b"), "", "", P(amount, "cell_rb"), ""])
             style.append(("LINEABOVE", (0, r), (-1, r), 0.4, colors.black))
     r = len(rows)
     if bom.priced:
-        label, amount = _total_cells(f"Total ({bom.currency})", bom.total, bom.lines)
+        label, amount = _total_cells(f"Total ({bom.currency})", bom.total, bom.unpriced())
         rows.append(["", P(label, "cell_b"), "", "", P(amount, "cell_rb"), ""])
     else:
         rows.append(["", P(f"Total: {NO_PRICE_BOOK}", "cell_b"), "", ""])
@@ -269,7 +270,7 @@ def _headline_rows(data: ProposalData) -> list[list[Any]]:
     rows.append([P("Bottleneck"), P(h.bottleneck or "n/a", "cell_b"), P("model", "small")])
     add("IOPS demand", h.iops_demand)
     add("IOPS capacity", h.iops_capacity)
-    for fact in h.capacity:
+    for fact in (*h.capacity, *h.extra):
         add(fact.label, fact)
     return rows
 
@@ -327,7 +328,7 @@ def _capacity(data: ProposalData) -> list[Flowable]:
                 P(fmt_number(c.required), "cell_r"),
                 P(fmt_number(c.available), "cell_r"),
                 P(c.unit),
-                P(f"{util:.0f} %" if util is not None else "n/a", "cell_r"),
+                P(f"{util:.0f} %" if util is not None else "-", "cell_r"),
                 P(c.source or "-", "small"),
             ]
         )

@@ -31,6 +31,16 @@ def test_totals_equal_the_exact_sum_of_lines(items) -> None:
     assert sum((t for _s, t in bom.section_totals if t is not None), Decimal(0)) == bom.total
 
 
+def test_unpriced_lines_are_counted_and_left_out() -> None:
+    lines = [
+        BomLine("servers", "A", "", 2, Decimal("10.00"), Decimal("20.00")),
+        BomLine("servers", "B", "", 1),
+    ]
+    bom = build_bom(lines, currency="USD")
+    assert bom.total == Decimal("20.00")
+    assert bom.unpriced() == 1 and bom.unpriced("servers") == 1 and bom.unpriced("storage") == 0
+
+
 def test_no_price_book_has_no_totals_and_sections_keep_catalog_order() -> None:
     lines = [BomLine("miscellaneous", "A", "", 1), BomLine("odd", "B", "", 1), BomLine("servers", "C", "", 1)]
     bom = build_bom(lines, currency=None)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 from pypdf import PdfReader
 
 from reports import render_bom_pdf, render_proposal_pdf
-from reports.model import build_bom
 from reports.samples import TABLE_11, sample_proposal, synthetic_lines, table11_lines
 from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages, rows_with
 
@@ -98,17 +98,22 @@ def test_without_price_book_says_so_and_prints_no_prices(render) -> None:
     assert rows_with(text, "7110353", "32")
 
 
-def test_unpriced_line_makes_the_total_incomplete_not_smaller() -> None:
+def test_unpriced_line_is_left_out_of_the_totals_and_counted() -> None:
     lines = table11_lines("quarter")
-    lines[0] = type(lines[0])(**{**lines[0].__dict__, "unit_price": None, "extended_price": None})
+    lines[0] = replace(lines[0], unit_price=None, extended_price=None)
     data = sample_proposal(lines)
-    object.__setattr__(data, "bom", build_bom(lines, currency="USD"))
+    assert data.bom.unpriced() == 1
     text = pdftotext(render_bom_pdf(data))
-    assert rows_with(text, "Total (USD), 1 unpriced", "incomplete")
-    assert rows_with(text, "Subtotal servers, 1 unpriced", "incomplete")
+    servers = sum(
+        (ln.extended_price or Decimal(0) for ln in lines[1:] if ln.section == "servers"), Decimal(0)
+    )
+    assert servers == data.bom.section_total("servers")
+    assert rows_with(text, "Subtotal servers, excl. 1 unpriced line", f"{servers:,.2f}")
+    assert rows_with(text, "Total (USD), excl. 1 unpriced line", f"{data.bom.total:,.2f}")
     storage = data.bom.section_total("storage")
     assert storage is not None
-    assert rows_with(text, "Subtotal storage", f"{storage:,.2f}")
+    (row,) = rows_with(text, "Subtotal storage", f"{storage:,.2f}")
+    assert "unpriced" not in row
 
 
 def test_charts_are_vector_with_labels() -> None:

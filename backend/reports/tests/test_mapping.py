@@ -1,0 +1,159 @@
+"""The evaluation dict of the engine (real output, no database) mapped to a proposal and read back."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from reports import render_proposal_pdf
+from reports.mapping import bom_from_dict, proposal_from_evaluation
+from reports.model import DesignMeta
+from reports.samples import table11_lines
+from reports.tests.readback import pdftotext, rows_with
+from sizing.api import evaluate_design
+from sizing.fixtures import bundle_from_documents
+from sizing.inputs import design_inputs_from_dict
+from sizing.tests.seed_evidence import DOCS
+
+META = DesignMeta("FS1 quarter rack", "Acme", "alice", datetime.date(2026, 11, 22), 5, "review")
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    return bundle_from_documents(DOCS)
+
+
+def _evaluate(bundle, inputs: dict[str, Any]) -> dict[str, Any]:
+    evidence, rules = bundle
+    return evaluate_design(design_inputs_from_dict(inputs), evidence, rules).to_dict()
+
+
+def _priced_bom(currency: str | None = "USD") -> dict[str, Any]:
+    """The designs service's priced-BOM shape (prices as strings, as the API serialises them)."""
+    lines = table11_lines("quarter")
+    return {
+        "currency": currency,
+        "price_book": {"id": 1, "name": "List 2026", "version": 3} if currency else None,
+        "lines": [
+            {
+                "line": i,
+                "section": ln.section,
+                "part_number": ln.part_number,
+                "description": ln.description,
+                "quantity": ln.quantity,
+                "unit_price": str(ln.unit_price) if currency else None,
+                "extended_price": str(ln.extended_price) if currency else None,
+                "rule": ln.rule,
+                "source": ln.source,
+            }
+            for i, ln in enumerate(lines, start=1)
+        ],
+        "total": str(sum((ln.extended_price or Decimal(0) for ln in lines), Decimal(0)))
+        if currency
+        else None,
+        "notes": [],
+    }
+
+
+FS1 = {
+    "workload": {"kind": "oltp", "users": 2000, "database_size_gb": 2000},
+    "platform": {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "arrays": 2,
+                 "drives_per_enclosure": 13},
+}  # fmt: skip
+
+
+def test_oltp_evaluation_maps_every_headline_number_with_its_source(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    h = data.headline
+    assert h.tps_at_sla is not None
+    assert (h.tps_at_sla.value, h.tps_at_sla.unit) == (ev["summary"]["max_sustained_tps"]["value"], "TPS")
+    assert "oracle-fs1-2016, Table 1" in h.tps_at_sla.source
+    assert h.headroom is not None and h.headroom.value == ev["summary"]["headroom_pct"]["value"]
+    assert h.bottleneck == ev["summary"]["bottleneck"]
+    assert h.iops_capacity is not None and h.iops_capacity.value == ev["storage"]["iops_capacity"]["value"]
+    assert h.verdict == "Design holds"
+    assert data.balance is not None and len(data.balance.points) == len(ev["balance"]["points"])
+    assert data.load_response is not None
+    assert [s.rac_nodes for s in data.load_response.series] == [
+        s["rac_nodes"] for s in ev["projection"]["series"]
+    ]
+    assert data.load_response.sla_ms == ev["projection"]["sla"]["value"]
+    # Every rule the evaluation pinned or cited is listed with its version.
+    listed = {(r.slug, r.version) for r in data.rules}
+    assert {(k, v) for k, v in ev["rule_versions"].items()} <= listed
+    assert all(r.source for r in data.rules)
+    assert any(s.document == "oracle-fs1-2016" and s.locator == "Table 1" for s in data.sources)
+    assert data.bom.total == Decimal(_priced_bom()["total"])
+    assert data.bom.price_book == "List 2026 (version 3)"
+
+
+def test_oltp_proposal_reads_back(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    text = pdftotext(render_proposal_pdf(data))
+    tps = ev["summary"]["max_sustained_tps"]["value"]
+    assert rows_with(text, "TPS at SLA", f"{tps:,.0f} TPS")
+    assert rows_with(text, "Revision", "5")
+    assert "Oracle FS1-2, 2 RAC nodes x 36 cores, 2 drive enclosures, mirrored" in " ".join(text.split())
+    for e in ev["capacity"]["elements"]:
+        assert rows_with(text, e["label"], f"{e['size']['value']:,.0f}")
+    assert "2 RAC nodes (max" in text
+    assert f"SLA {ev['projection']['sla']['value']:g} ms" in text
+
+
+def test_service_assumptions_and_pins_replace_the_engine_copy(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    extra = {
+        "key": "bom.prices",
+        "text": "No price book chosen: the BOM is unpriced",
+        "source": "",
+        "value": None,
+    }
+    result = {
+        "evaluation": ev,
+        "bom": _priced_bom(None),
+        "assumptions": [*ev["assumptions"], extra],
+        "rule_versions": {**ev["rule_versions"], "fs1-bom": 2},
+    }
+    data = proposal_from_evaluation(result, meta=META)
+    assert data.assumptions[-1].label == extra["text"]
+    assert ("fs1-bom", 2) in {(r.slug, r.version) for r in data.rules}
+    assert not data.bom.priced and data.bom.total is None
+    assert all(line.unit_price is None for line in data.bom.lines)
+
+
+def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
+    ev = _evaluate(bundle, {
+        "workload": {"kind": "dss", "target_throughput_mb_s": 500, "query_streams": 4},
+        "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
+    })  # fmt: skip
+    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    assert data.headline.tps_at_sla is None
+    labels = {f.label: f for f in data.headline.extra}
+    assert labels["Sustained throughput"].unit == "MB/s"
+    assert data.balance is None and data.load_response is None
+    text = pdftotext(render_proposal_pdf(data))
+    assert rows_with(text, "TPS at SLA", "n/a")
+    assert "No balance curve" not in text  # no chart at all rather than an empty frame
+    assert "Sustained throughput" in text
+
+
+def test_missing_or_odd_sections_do_not_break_the_mapping() -> None:
+    data = proposal_from_evaluation(
+        {"evaluation": {"summary": "??", "balance": {"points": [{"x": 1}]}}}, meta=META
+    )
+    assert data.headline.tps_at_sla is None and data.balance is None
+    assert data.bom.lines == ()
+    render_proposal_pdf(data)
+
+
+def test_bom_from_dict_keeps_exact_decimals() -> None:
+    bom = bom_from_dict({"currency": "EUR", "lines": [
+        {"section": "storage", "part_number": "X", "quantity": 3, "unit_price": "0.10", "extended_price": "0.30"},
+    ]})  # fmt: skip
+    assert bom.total == Decimal("0.30")
+    assert bom.lines[0].unit_price == Decimal("0.10")
