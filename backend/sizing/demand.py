@@ -197,7 +197,8 @@ def years_until(current: float, limit: float, growth_pct: float, horizon: int) -
     0 when already over)."""
     if current >= limit:
         return 0.0
-    if growth_pct <= 0 or current <= 0:
+    rate = math.log1p(growth_pct / 100.0)
+    if growth_pct <= 0 or current <= 0 or rate <= 0:
         return None
-    t = math.log(limit / current) / math.log(1 + growth_pct / 100.0)
+    t = math.log(limit / current) / rate
     return t if t <= horizon else None
