@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+
+
+class BomOverrideInline(admin.TabularInline):
+    model = DesignBomOverride
+    extra = 0
+
+
+@admin.register(Design)
+class DesignAdmin(SimpleHistoryAdmin):
+    list_display = ("name", "customer", "owner", "team", "visibility", "status", "version", "updated")
+    list_filter = ("status", "visibility", "team")
+    search_fields = ("name", "customer")
+    inlines = [BomOverrideInline]
+
+
+@admin.register(DesignRevision)
+class DesignRevisionAdmin(admin.ModelAdmin):
+    list_display = ("design", "number", "author", "created", "summary")
+    readonly_fields = (
+        "design",
+        "number",
+        "author",
+        "created",
+        "summary",
+        "changes",
+        "snapshot",
+        "restored_from",
+    )
+
+
+@admin.register(ShareLink)
+class ShareLinkAdmin(admin.ModelAdmin):
+    list_display = ("design", "created_by", "created", "revoked_at")

@@ -1,0 +1,308 @@
+"""Evaluation of a design: the engine's evaluation, the BOM built by sizing.bom from the reference
+configuration and the catalog, priced from the chosen price book only, plus the assumptions.
+
+Catalog rows are converted to sizing.bom's dataclasses here (the engine package never imports Django).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q
+from rest_framework import serializers
+
+from catalog.choices import ConfigurationRole
+from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
+from designs import engine
+from sizing import bom as bom_rules
+from sizing.errors import EvidenceError, InputError
+
+CENT = Decimal("0.01")
+# Platform defaults the engine uses when a field is left out (sizing.inputs.Platform).
+DEFAULT_RAC_NODES = 2
+DEFAULT_ARRAYS = 1
+# Configuration attributes that count a reference's storage building blocks.
+ARRAY_ATTRIBUTES = ("arrays", "drive_enclosures", "enclosures", "x_bricks", "controllers")
+
+
+def _source(document_slug: str | None, locator: str) -> str:
+    return ", ".join(part for part in (document_slug or "", locator) if part)
+
+
+def _catalog_part(part: Part) -> bom_rules.CatalogPart:
+    return bom_rules.CatalogPart(
+        part_number=part.part_number,
+        description=part.description or part.model or part.part_number,
+        kind=part.kind,
+        model=part.model,
+        drive_count=part.drive_count,
+        part_number_is_model=part.part_number_is_model,
+        source=_source(part.source_document.slug if part.source_document else None, part.source_locator),
+    )
+
+
+def _attribute_count(configuration: Configuration, names: Sequence[str]) -> int | None:
+    for name in names:
+        value = (configuration.attributes or {}).get(name)
+        if isinstance(value, dict) and value.get("value") not in (None, ""):
+            return int(Decimal(str(value["value"])))
+    return None
+
+
+def reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
+    components = list(
+        configuration.components.select_related("part", "part__source_document", "source_document").order_by(
+            "position"
+        )
+    )
+    lines = tuple(
+        bom_rules.ReferenceLine(
+            part=_catalog_part(c.part),
+            quantity=c.quantity,
+            section=c.section,
+            source=_source(c.source_document.slug if c.source_document else None, c.source_locator),
+        )
+        for c in components
+    )
+    servers = [line.quantity for line in lines if line.section == "servers" and line.part.kind == "server"]
+    nodes = _attribute_count(configuration, ("rac_nodes",)) or (servers[0] if servers else DEFAULT_RAC_NODES)
+    blocks = [
+        line.quantity
+        for line in lines
+        if line.part.kind in ("drive_enclosure", "storage_array", "xbrick")
+        or (configuration.platform == "netapp" and line.part.kind == "storage_controller")
+    ]
+    if configuration.platform == "oracle-fs1":
+        blocks = [line.quantity for line in lines if line.part.kind == "drive_enclosure"]
+    arrays = _attribute_count(configuration, ARRAY_ATTRIBUTES) or (sum(blocks) if blocks else DEFAULT_ARRAYS)
+    return bom_rules.ReferenceDesign(configuration.slug, configuration.platform, nodes, arrays, lines)
+
+
+def reference_platform(configuration: Configuration) -> dict[str, Any]:
+    """The platform inputs a reference configuration stands for (what the SPA starts a design from)."""
+    reference = reference_design(configuration)
+    enclosure = next((line.part for line in reference.lines if line.part.kind == "drive_enclosure"), None)
+    array = next(
+        (
+            line.part
+            for line in reference.lines
+            if line.part.kind in ("storage_array", "xbrick", "storage_controller")
+        ),
+        None,
+    )
+    storage_model = {"oracle-fs1": "FS1-2", "xtremio": "X-Brick", "netapp": "FAS3140"}.get(
+        configuration.platform, array.model or array.part_number if array else ""
+    )
+    platform: dict[str, Any] = {
+        "family": configuration.platform,
+        "storage_model": storage_model,
+        "reference": configuration.slug,
+        "rac_nodes": reference.rac_nodes,
+        "arrays": reference.arrays,
+    }
+    if enclosure is not None and enclosure.drive_count:
+        platform["drives_per_enclosure"] = enclosure.drive_count
+    elif enclosure is not None and enclosure.part_number in bom_rules.ORACLE_FS1_ENCLOSURES:
+        platform["drives_per_enclosure"] = bom_rules.ORACLE_FS1_ENCLOSURES[enclosure.part_number]
+    return platform
+
+
+def family_parts(family: str) -> list[bom_rules.CatalogPart]:
+    """Catalog parts of the documents that describe this platform family."""
+    parts = (
+        Part.objects.filter(
+            Q(source_document__configurations__platform=family)
+            | Q(configuration_components__configuration__platform=family)
+        )
+        .select_related("source_document")
+        .distinct()
+        .order_by("part_number")
+    )
+    return [_catalog_part(p) for p in parts]
+
+
+def _configuration_for(
+    *, platform: dict[str, Any], configuration: Configuration | None
+) -> Configuration | None:
+    """The configuration a BOM starts from: the design's, else the platform's `reference` slug, else the
+    family's reference configuration (first by slug), else its measured test system."""
+    if configuration is not None:
+        return configuration
+    family = platform.get("family")
+    slug = platform.get("reference")
+    if slug:
+        found = Configuration.objects.filter(slug=slug).first()
+        if found is None:
+            raise serializers.ValidationError({"platform": {"reference": [f"No configuration {slug}."]}})
+        return found
+    for role in (ConfigurationRole.REFERENCE, ConfigurationRole.TEST_SYSTEM):
+        found = (
+            Configuration.objects.filter(platform=family, role=role, components__isnull=False)
+            .distinct()
+            .order_by("slug")
+            .first()
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def design_bom(
+    *, platform: dict[str, Any], configuration: Configuration | None, overrides: Sequence[dict[str, Any]]
+) -> tuple[bom_rules.Bom, Configuration | None]:
+    configuration = _configuration_for(platform=platform, configuration=configuration)
+    reference = reference_design(configuration) if configuration is not None else None
+    parts = family_parts(str(platform.get("family")))
+    if reference is not None:
+        known = {p.part_number for p in parts}
+        parts += [line.part for line in reference.lines if line.part.part_number not in known]
+    request = bom_rules.BomPlatform(
+        family=str(platform.get("family")),
+        storage_model=str(platform.get("storage_model")),
+        rac_nodes=int(platform.get("rac_nodes") or DEFAULT_RAC_NODES),
+        arrays=int(platform.get("arrays") or DEFAULT_ARRAYS),
+        drives_per_enclosure=platform.get("drives_per_enclosure"),
+        pam=bool(platform.get("pam", False)),
+    )
+    try:
+        bom = bom_rules.build_bom(platform=request, reference=reference, parts=parts)
+    except bom_rules.BomError as exc:
+        section, _, name = exc.field.partition(".")
+        raise serializers.ValidationError(
+            {section: {name: [exc.message]} if name else [exc.message]}
+        ) from exc
+    extra = {p.part_number: p for p in parts}
+    extra.update(
+        {
+            p.part_number: _catalog_part(p)
+            for p in Part.objects.filter(
+                part_number__in=[o["part_number"] for o in overrides]
+            ).select_related("source_document")
+        }
+    )
+    bom = bom_rules.apply_overrides(
+        bom,
+        [
+            bom_rules.BomOverride(
+                section=o["section"],
+                part_number=o["part_number"],
+                quantity=o["quantity"],
+                description=o.get("description", ""),
+                reason=o.get("reason", ""),
+            )
+            for o in overrides
+        ],
+        extra,
+    )
+    return bom, configuration
+
+
+def _money(value: Decimal) -> str:
+    return str(value.quantize(CENT))
+
+
+def priced_bom(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Any]:
+    """Unit prices only from the chosen price book; extended = quantity x unit price (exact Decimal);
+    lines without a price stay unpriced and are counted, never invented."""
+    prices: dict[str, Decimal] = {}
+    if price_book is not None:
+        for entry in PriceBookEntry.objects.filter(
+            price_book=price_book, part__part_number__in=[line.part_number for line in bom.lines]
+        ).select_related("part"):
+            prices.setdefault(entry.part.part_number, entry.unit_price)
+    lines: list[dict[str, Any]] = []
+    sections: dict[str, dict[str, Any]] = {}
+    total = Decimal(0)
+    unpriced = 0
+    for number, line in enumerate(bom.lines, start=1):
+        unit = prices.get(line.part_number)
+        extended = unit * line.quantity if unit is not None else None
+        section = sections.setdefault(
+            line.section, {"section": line.section, "quantity": 0, "total": Decimal(0), "unpriced_lines": 0}
+        )
+        section["quantity"] += line.quantity
+        if extended is None:
+            unpriced += 1
+            section["unpriced_lines"] += 1
+        else:
+            section["total"] += extended
+            total += extended
+        lines.append(
+            {
+                "line": number,
+                "section": line.section,
+                "part_number": line.part_number,
+                "part_number_is_model": line.part_number_is_model,
+                "description": line.description,
+                "quantity": line.quantity,
+                "unit_price": _money(unit) if unit is not None else None,
+                "extended_price": _money(extended) if extended is not None else None,
+                "priced": unit is not None,
+                "rule": line.rule,
+                "source": line.source,
+            }
+        )
+    ordered = [sections[name] for name in bom_rules.SECTIONS if name in sections]
+    return {
+        "currency": price_book.currency if price_book else None,
+        "price_book": (
+            {"id": price_book.pk, "name": price_book.name, "version": price_book.version}
+            if price_book
+            else None
+        ),
+        "lines": lines,
+        "sections": [{**s, "total": _money(s["total"])} for s in ordered],
+        "total": _money(total) if price_book else None,
+        "unpriced_lines": unpriced,
+        "complete": price_book is not None and unpriced == 0,
+        "notes": list(bom.notes),
+    }
+
+
+def _assumption(key: str, text: str, source: str) -> dict[str, Any]:
+    return {"key": key, "text": text, "source": source, "value": None}
+
+
+def evaluation_payload(
+    *,
+    workload: dict[str, Any],
+    platform: dict[str, Any],
+    rule_versions: dict[str, int] | None,
+    configuration: Configuration | None,
+    price_book: PriceBook | None,
+    overrides: Sequence[dict[str, Any]],
+) -> dict[str, Any]:
+    """The engine evaluation + the priced BOM + every assumption used."""
+    try:
+        evaluation = engine.evaluate(
+            inputs={"workload": workload, "platform": platform}, rule_versions=rule_versions
+        )
+    except InputError as exc:
+        section, _, name = exc.field.partition(".")
+        raise serializers.ValidationError(
+            {section: {name: [exc.message]} if name else [exc.message]}
+        ) from exc
+    except EvidenceError as exc:
+        raise serializers.ValidationError({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
+    bom, used = design_bom(platform=platform, configuration=configuration, overrides=overrides)
+    priced = priced_bom(bom=bom, price_book=price_book)
+    assumptions = list(evaluation.get("assumptions", []))
+    if used is not None:
+        assumptions.append(
+            _assumption("bom.reference", f"BOM scaled from {used.slug} by the rule in each line", used.slug)
+        )
+    if price_book is None:
+        assumptions.append(_assumption("bom.prices", "No price book chosen: the BOM is unpriced", ""))
+    elif priced["unpriced_lines"]:
+        text = f"{priced['unpriced_lines']} BOM lines have no price in {price_book}; totals exclude them"
+        assumptions.append(_assumption("bom.prices", text, str(price_book)))
+    assumptions += [_assumption("bom.note", note, bom_rules.TABLE_11) for note in bom.notes]
+    return {
+        "evaluation": evaluation,
+        "bom": priced,
+        "assumptions": assumptions,
+        "rule_versions": rule_versions if rule_versions is not None else evaluation.get("rule_versions", {}),
+        "reference_configuration": used.slug if used is not None else None,
+    }

@@ -1,0 +1,133 @@
+"""Designs (a workload plus a platform, priced and versioned), their revisions, BOM overrides and
+read-only share links."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+from accounts.models import Team
+from catalog.models import Configuration, PriceBook
+from designs.choices import BomSection, DesignStatus, Visibility
+
+
+class Design(models.Model):
+    """What an architect sizes: the workload and platform inputs (validated by the engine's
+    serializer), the reference configuration it starts from, and the pinned rule versions and price
+    book so that it evaluates the same tomorrow. `version` is the optimistic-locking counter (ETag)."""
+
+    name = models.CharField(max_length=200)
+    customer = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="designs")
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="designs")
+    visibility = models.CharField(max_length=16, choices=Visibility.choices, default=Visibility.PRIVATE)
+    status = models.CharField(max_length=16, choices=DesignStatus.choices, default=DesignStatus.DRAFT)
+    workload = models.JSONField()
+    platform = models.JSONField()
+    reference_configuration = models.ForeignKey(
+        Configuration, on_delete=models.PROTECT, null=True, blank=True, related_name="designs"
+    )
+    # {rule slug: version} captured at creation; evaluation uses exactly these versions.
+    rule_versions = models.JSONField(default=dict, blank=True)
+    price_book = models.ForeignKey(
+        PriceBook, on_delete=models.PROTECT, null=True, blank=True, related_name="designs"
+    )
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-updated", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(version__gte=1), name="design_version_positive"),
+            # A design shared with a team must name the team.
+            models.CheckConstraint(
+                condition=Q(visibility="private") | Q(team__isnull=False),
+                name="design_team_visibility_has_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def etag(self) -> str:
+        return f'"design-{self.pk}-v{self.version}"'
+
+
+class DesignBomOverride(models.Model):
+    """A line-level adjustment of the generated BOM: set the quantity of (section, part number), 0
+    removes the line; a part number the BOM does not have adds a line."""
+
+    design = models.ForeignKey(Design, on_delete=models.CASCADE, related_name="bom_overrides")
+    position = models.PositiveIntegerField()
+    section = models.CharField(max_length=16, choices=BomSection.choices)
+    part_number = models.CharField(max_length=80)
+    quantity = models.PositiveIntegerField()
+    description = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["design", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["design", "position"], name="bomoverride_unique_position"),
+            models.UniqueConstraint(
+                fields=["design", "section", "part_number"], name="bomoverride_unique_line"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section}/{self.part_number} = {self.quantity}"
+
+
+class DesignRevision(models.Model):
+    """One successful save: who, when, which fields changed, and the full content after the save."""
+
+    design = models.ForeignKey(Design, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    # [{"field", "before", "after"}]; on the first revision, every field with "before": null.
+    changes = models.JSONField(default=list)
+    summary = models.CharField(max_length=500)
+    snapshot = models.JSONField()
+    restored_from = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["design", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["design", "number"], name="designrevision_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.design_id} r{self.number}"
+
+
+def _new_share_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ShareLink(models.Model):
+    """A read-only link to a design for people without an account; revoking keeps the row (audit)."""
+
+    design = models.ForeignKey(Design, on_delete=models.CASCADE, related_name="share_links")
+    token = models.CharField(max_length=64, unique=True, default=_new_share_token, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"share {self.token[:6]}… of {self.design_id}"

@@ -1,0 +1,79 @@
+"""Reads: which designs a user may see, and the user's role on one.
+
+Querysets are filtered by visibility, so a design the user may not see is a 404, never a 403.
+`visible_designs` and `get_visible_design_or_404` also take the user positionally (the export views
+call them that way).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from accounts.choices import TeamRole
+from accounts.models import Membership
+from designs.choices import Visibility
+from designs.models import Design, DesignRevision, ShareLink
+
+UserLike = AbstractBaseUser | AnonymousUser
+DesignRole = Literal["owner", "editor", "viewer"]
+
+
+def visible_designs(user: UserLike) -> QuerySet[Design]:
+    """The user's own designs plus those shared with a team the user belongs to."""
+    if not user.is_authenticated:
+        return Design.objects.none()
+    my_teams = Membership.objects.filter(user_id=user.pk).values("team_id")
+    return Design.objects.filter(
+        Q(owner_id=user.pk) | Q(visibility=Visibility.TEAM, team_id__in=my_teams)
+    ).select_related("owner", "team", "reference_configuration", "price_book")
+
+
+def get_visible_design_or_404(user: UserLike, pk: int | str) -> Design:
+    try:
+        return visible_designs(user).get(pk=int(pk))
+    except (Design.DoesNotExist, ValueError, TypeError) as exc:
+        raise Http404("No such design.") from exc
+
+
+def design_role(*, user: UserLike, design: Design) -> DesignRole | None:
+    """owner, editor (a team editor of a team-visible design), viewer, or None (not visible)."""
+    if not user.is_authenticated:
+        return None
+    if design.owner_id == user.pk:
+        return "owner"
+    if design.visibility != Visibility.TEAM or design.team_id is None:
+        return None
+    role = (
+        Membership.objects.filter(user_id=user.pk, team_id=design.team_id)
+        .values_list("role", flat=True)
+        .first()
+    )
+    if role is None:
+        return None
+    return "editor" if role == TeamRole.EDITOR else "viewer"
+
+
+def design_revisions(*, design: Design) -> QuerySet[DesignRevision]:
+    return DesignRevision.objects.filter(design=design).select_related("author")
+
+
+def get_revision_or_404(*, design: Design, number: int | str) -> DesignRevision:
+    try:
+        return DesignRevision.objects.get(design=design, number=int(number))
+    except (DesignRevision.DoesNotExist, ValueError) as exc:
+        raise Http404("No such revision.") from exc
+
+
+def active_share_link_or_404(*, token: str) -> ShareLink:
+    try:
+        return ShareLink.objects.select_related("design").get(token=token, revoked_at__isnull=True)
+    except ShareLink.DoesNotExist as exc:
+        raise Http404("No such share link.") from exc
+
+
+def design_share_links(*, design: Design) -> QuerySet[ShareLink]:
+    return ShareLink.objects.filter(design=design, revoked_at__isnull=True)

@@ -1,0 +1,269 @@
+"""Input and output shapes of the designs API. Validation of the workload/platform belongs to the
+engine (designs.engine); writes happen in designs.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max
+from rest_framework import serializers
+
+from accounts.models import Team
+from catalog.choices import ConfigurationRole
+from catalog.models import Configuration, PriceBook
+from designs import engine
+from designs.choices import BomSection, DesignStatus, Visibility
+from designs.models import Design, DesignRevision, ShareLink
+from designs.selectors import design_role
+from designs.services import OVERRIDE_FIELDS
+
+MAX_OVERRIDE_LINES = 500
+
+
+class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
+    section = serializers.ChoiceField(choices=BomSection.choices)
+    part_number = serializers.CharField(max_length=80)
+    quantity = serializers.IntegerField(min_value=0, max_value=100_000, help_text="0 removes the line")
+    description = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+def _validate_override_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if len(lines) > MAX_OVERRIDE_LINES:
+        raise serializers.ValidationError(f"At most {MAX_OVERRIDE_LINES} override lines.")
+    seen: dict[tuple[str, str], int] = {}
+    errors: list[dict[str, Any]] = [{} for _ in lines]
+    for index, line in enumerate(lines):
+        key = (line["section"], line["part_number"])
+        if key in seen:
+            errors[index] = {"part_number": [f"Repeats line {seen[key] + 1} ({key[0]} {key[1]})."]}
+        seen.setdefault(key, index)
+    if any(errors):
+        raise serializers.ValidationError(errors)
+    return lines
+
+
+class DesignInputSerializer(serializers.Serializer[Design]):
+    """What a client may write. On PATCH, the workload/platform pair is validated together with the
+    stored half that was not sent."""
+
+    name = serializers.CharField(max_length=200)
+    customer = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False, allow_null=True)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    status = serializers.ChoiceField(choices=DesignStatus.choices, required=False)
+    workload = serializers.JSONField()
+    platform = serializers.JSONField()
+    reference_configuration = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
+        required=False,
+        allow_null=True,
+    )
+    price_book = serializers.PrimaryKeyRelatedField(
+        queryset=PriceBook.objects.all(), required=False, allow_null=True
+    )
+    bom_overrides = BomOverrideSerializer(many=True, required=False)
+
+    def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return _validate_override_lines(value)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        instance: Design | None = self.instance
+        if "workload" in attrs or "platform" in attrs:
+            validated = engine.validate_design_inputs(
+                workload=attrs.get("workload", instance.workload if instance else None),
+                platform=attrs.get("platform", instance.platform if instance else None),
+            )
+            # Store what the engine accepted (its plain JSON), only for the halves that were sent.
+            attrs.update({key: validated[key] for key in ("workload", "platform") if key in attrs})
+        visibility = attrs.get("visibility", instance.visibility if instance else Visibility.PRIVATE)
+        team = attrs.get("team", instance.team if instance else None)
+        if visibility == Visibility.TEAM and team is None:
+            raise serializers.ValidationError({"team": ["A design shared with its team needs a team."]})
+        return attrs
+
+
+class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
+    """An unsaved design to evaluate."""
+
+    workload = serializers.JSONField()
+    platform = serializers.JSONField()
+    reference_configuration = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
+        required=False,
+        allow_null=True,
+    )
+    price_book = serializers.PrimaryKeyRelatedField(
+        queryset=PriceBook.objects.all(), required=False, allow_null=True
+    )
+    bom_overrides = BomOverrideSerializer(many=True, required=False)
+
+    def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return _validate_override_lines(value)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs.update(engine.validate_design_inputs(workload=attrs["workload"], platform=attrs["platform"]))
+        return attrs
+
+
+class UserBriefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class TeamBriefSerializer(serializers.ModelSerializer[Team]):
+    class Meta:
+        model = Team
+        fields = ["id", "name", "slug"]
+
+
+class PriceBookBriefSerializer(serializers.ModelSerializer[PriceBook]):
+    class Meta:
+        model = PriceBook
+        fields = ["id", "name", "version", "currency"]
+
+
+class DesignSerializer(serializers.ModelSerializer[Design]):
+    """A design as read: its content, pins, version/ETag, latest revision and the caller's role."""
+
+    owner = UserBriefSerializer(read_only=True)
+    team = TeamBriefSerializer(read_only=True)
+    reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    price_book = PriceBookBriefSerializer(read_only=True)
+    bom_overrides = serializers.SerializerMethodField()
+    etag = serializers.CharField(read_only=True)
+    revision = serializers.SerializerMethodField()
+    my_role = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Design
+        fields = [
+            "id",
+            "name",
+            "customer",
+            "description",
+            "owner",
+            "team",
+            "visibility",
+            "status",
+            "workload",
+            "platform",
+            "reference_configuration",
+            "rule_versions",
+            "price_book",
+            "bom_overrides",
+            "version",
+            "etag",
+            "revision",
+            "my_role",
+            "created",
+            "updated",
+        ]
+        read_only_fields = fields
+
+    def get_bom_overrides(self, design: Design) -> list[dict[str, Any]]:
+        return [
+            {name: getattr(line, name) for name in OVERRIDE_FIELDS} for line in design.bom_overrides.all()
+        ]
+
+    def get_revision(self, design: Design) -> int | None:
+        annotated = getattr(design, "latest_revision", None)
+        if annotated is not None:
+            return int(annotated)
+        return design.revisions.aggregate(n=Max("number"))["n"]
+
+    def get_my_role(self, design: Design) -> str | None:
+        request = self.context.get("request")
+        return design_role(user=request.user, design=design) if request else None
+
+
+class DesignRevisionSerializer(serializers.ModelSerializer[DesignRevision]):
+    author = UserBriefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = DesignRevision
+        fields = ["number", "author", "created", "summary", "changes", "restored_from", "snapshot"]
+        read_only_fields = fields
+
+
+class ShareLinkSerializer(serializers.ModelSerializer[ShareLink]):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ShareLink
+        fields = ["token", "url", "created", "revoked_at"]
+        read_only_fields = fields
+
+    def get_url(self, link: ShareLink) -> str:
+        return f"/api/v1/shared/{link.token}/"
+
+
+class SharedDesignSerializer(serializers.ModelSerializer[Design]):
+    """What a share link reveals: the design's content (no owner account details beyond the name)."""
+
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = Design
+        fields = [
+            "id",
+            "name",
+            "customer",
+            "description",
+            "owner",
+            "status",
+            "workload",
+            "platform",
+            "reference_configuration",
+            "rule_versions",
+            "version",
+            "updated",
+        ]
+        read_only_fields = fields
+
+
+class CompareQuerySerializer(serializers.Serializer[Any]):
+    ids = serializers.CharField(help_text="2 to 4 design ids, comma-separated")
+
+    def validate_ids(self, value: str) -> list[int]:
+        try:
+            ids = [int(part) for part in value.split(",") if part.strip()]
+        except ValueError as exc:
+            raise serializers.ValidationError("Give design ids as whole numbers, e.g. ids=1,2.") from exc
+        if len(set(ids)) != len(ids):
+            raise serializers.ValidationError("Each design may appear once.")
+        if not 2 <= len(ids) <= 4:
+            raise serializers.ValidationError("Compare 2 to 4 designs.")
+        return ids
+
+
+class ReferenceDesignSerializer(serializers.ModelSerializer[Configuration]):
+    document = serializers.CharField(source="source_document.slug", read_only=True)
+    platform_inputs = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Configuration
+        fields = [
+            "slug",
+            "name",
+            "platform",
+            "description",
+            "attributes",
+            "document",
+            "source_locator",
+            "platform_inputs",
+        ]
+        read_only_fields = fields
+
+    def get_platform_inputs(self, configuration: Configuration) -> dict[str, Any]:
+        from designs.evaluation import reference_platform
+
+        return reference_platform(configuration)

@@ -1,0 +1,321 @@
+"""Writes on designs (every successful save is exactly one revision) and the evaluation of a design
+(engine evaluation + priced BOM + assumptions).
+
+Optimistic locking: a write names the version it read (If-Match); a conditional UPDATE claims the
+next version, so of two racing writers exactly one wins and the other gets 412 with nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+
+from accounts.models import Team
+from catalog.models import Configuration, Part, PriceBook
+from designs import engine
+from designs.choices import DesignStatus, Visibility
+from designs.evaluation import evaluation_payload
+from designs.exceptions import PreconditionFailed
+from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+
+UserLike = AbstractBaseUser | AnonymousUser
+
+# The fields a revision snapshots and a restore puts back, in display order.
+CONTENT_FIELDS: tuple[str, ...] = (
+    "name",
+    "customer",
+    "description",
+    "team",
+    "visibility",
+    "status",
+    "workload",
+    "platform",
+    "reference_configuration",
+    "price_book",
+    "rule_versions",
+    "bom_overrides",
+)
+# Sharing is the owner's decision: an editor may not hide a design from its team or move it.
+OWNER_ONLY_FIELDS = ("team", "visibility")
+OVERRIDE_FIELDS = ("section", "part_number", "quantity", "description", "reason")
+
+
+def design_snapshot(*, design: Design) -> dict[str, Any]:
+    """The design's content as plain JSON (what a revision stores)."""
+    return {
+        "name": design.name,
+        "customer": design.customer,
+        "description": design.description,
+        "team": design.team_id,
+        "visibility": design.visibility,
+        "status": design.status,
+        "workload": design.workload,
+        "platform": design.platform,
+        "reference_configuration": (
+            design.reference_configuration.slug if design.reference_configuration is not None else None
+        ),
+        "price_book": design.price_book_id,
+        "rule_versions": design.rule_versions,
+        "bom_overrides": [
+            {field: getattr(line, field) for field in OVERRIDE_FIELDS}
+            for line in DesignBomOverride.objects.filter(design=design).order_by("position")
+        ],
+    }
+
+
+def _field_changes(before: dict[str, Any] | None, after: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"field": name, "before": None if before is None else before[name], "after": after[name]}
+        for name in CONTENT_FIELDS
+        if before is None or before[name] != after[name]
+    ]
+
+
+def _summary(changes: list[dict[str, Any]], *, headline: str | None) -> str:
+    if headline:
+        return headline
+    if not changes:
+        return "Saved without changes"
+    return "Changed " + ", ".join(change["field"].replace("_", " ") for change in changes)
+
+
+def _record_revision(
+    *,
+    design: Design,
+    author: UserLike,
+    before: dict[str, Any] | None,
+    headline: str | None = None,
+    restored_from: int | None = None,
+) -> DesignRevision:
+    # Callers hold the design row (created it, or claimed its version), so numbers cannot collide.
+    last = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"] or 0
+    after = design_snapshot(design=design)
+    changes = _field_changes(before, after)
+    return DesignRevision.objects.create(
+        design=design,
+        number=last + 1,
+        author_id=author.pk if author.is_authenticated else None,
+        changes=changes,
+        summary=_summary(changes, headline=headline)[:500],
+        snapshot=after,
+        restored_from=restored_from,
+    )
+
+
+def _write_overrides(*, design: Design, overrides: Sequence[dict[str, Any]]) -> None:
+    """Replace the design's BOM overrides line by line. A line naming a part the catalog does not
+    know must describe it; the error names the line, and the caller's transaction drops every line
+    already written."""
+    DesignBomOverride.objects.filter(design=design).delete()
+    known = set(
+        Part.objects.filter(part_number__in=[line["part_number"] for line in overrides]).values_list(
+            "part_number", flat=True
+        )
+    )
+    for index, line in enumerate(overrides):
+        if line["part_number"] not in known and not line.get("description"):
+            errors: list[dict[str, Any]] = [{} for _ in overrides]
+            errors[index] = {
+                "description": [
+                    f"Part {line['part_number']} is not in the catalog: describe the line you add."
+                ]
+            }
+            raise serializers.ValidationError({"bom_overrides": errors})
+        DesignBomOverride.objects.create(
+            design=design,
+            position=index + 1,
+            section=line["section"],
+            part_number=line["part_number"],
+            quantity=line["quantity"],
+            description=line.get("description", ""),
+            reason=line.get("reason", ""),
+        )
+
+
+def _user_id(user: UserLike) -> int:
+    if not user.is_authenticated or user.pk is None:
+        raise PermissionDenied("Sign in first.")
+    return int(user.pk)
+
+
+def _check_team(*, user: UserLike, team: Team | None) -> None:
+    if team is not None and not team.memberships.filter(user_id=_user_id(user)).exists():
+        raise serializers.ValidationError({"team": ["You are not a member of this team."]})
+
+
+@transaction.atomic
+def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
+    """A new design owned by the user, pinned to the current rule versions; revision 1."""
+    _check_team(user=user, team=data.get("team"))
+    design = Design.objects.create(
+        owner_id=_user_id(user),
+        name=data["name"],
+        customer=data.get("customer", ""),
+        description=data.get("description", ""),
+        team=data.get("team"),
+        visibility=data.get("visibility", Visibility.PRIVATE),
+        status=data.get("status", DesignStatus.DRAFT),
+        workload=data["workload"],
+        platform=data["platform"],
+        reference_configuration=data.get("reference_configuration"),
+        price_book=data.get("price_book"),
+        rule_versions=engine.current_rule_versions(),
+    )
+    _write_overrides(design=design, overrides=data.get("bom_overrides", []))
+    _record_revision(design=design, author=user, before=None, headline="Created")
+    return design
+
+
+def _claim_version(*, design: Design, expected_version: int) -> Design:
+    """Conditional UPDATE: only the writer that read the current version moves it on (row lock held
+    until the request's transaction ends); anyone else gets 412."""
+    claimed = Design.objects.filter(pk=design.pk, version=expected_version).update(version=F("version") + 1)
+    if claimed == 0:
+        raise PreconditionFailed()
+    design.refresh_from_db()
+    return design
+
+
+def _apply(*, design: Design, data: dict[str, Any]) -> None:
+    for name in CONTENT_FIELDS:
+        if name in data and name != "bom_overrides":
+            setattr(design, name, data[name])
+    if design.visibility == Visibility.TEAM and design.team_id is None:
+        raise serializers.ValidationError({"team": ["A design shared with its team needs a team."]})
+    design.save()  # a plain save, so django-simple-history records who changed what
+    if "bom_overrides" in data:
+        _write_overrides(design=design, overrides=data["bom_overrides"])
+
+
+@transaction.atomic
+def design_update(*, user: UserLike, design: Design, expected_version: int, data: dict[str, Any]) -> Design:
+    if design.owner_id != user.pk:
+        touched = [name for name in OWNER_ONLY_FIELDS if name in data and data[name] != getattr(design, name)]
+        if touched:
+            raise PermissionDenied(f"Only the owner may change {', '.join(touched)}.")
+    if "team" in data:
+        _check_team(user=user, team=data["team"])
+    design = _claim_version(design=design, expected_version=expected_version)
+    before = design_snapshot(design=design)
+    _apply(design=design, data=data)
+    _record_revision(design=design, author=user, before=before)
+    return design
+
+
+@transaction.atomic
+def design_restore(
+    *, user: UserLike, design: Design, revision: DesignRevision, expected_version: int | None
+) -> Design:
+    """Put revision n's content back as a new revision (history is never rewritten)."""
+    design = _claim_version(design=design, expected_version=expected_version or design.version)
+    before = design_snapshot(design=design)
+    snapshot = revision.snapshot
+    data: dict[str, Any] = {name: snapshot[name] for name in CONTENT_FIELDS if name in snapshot}
+    data["team"] = Team.objects.filter(pk=snapshot.get("team")).first()
+    if data["team"] is None:
+        data["visibility"] = Visibility.PRIVATE
+    data["reference_configuration"] = Configuration.objects.filter(
+        slug=snapshot.get("reference_configuration")
+    ).first()
+    data["price_book"] = PriceBook.objects.filter(pk=snapshot.get("price_book")).first()
+    _apply(design=design, data=data)
+    _record_revision(
+        design=design,
+        author=user,
+        before=before,
+        headline=f"Restored revision {revision.number}",
+        restored_from=revision.number,
+    )
+    return design
+
+
+@transaction.atomic
+def design_clone(*, user: UserLike, design: Design) -> Design:
+    """A private copy owned by the caller, with the same inputs, pins and overrides."""
+    source_revision = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"]
+    clone = Design.objects.create(
+        owner_id=_user_id(user),
+        name=f"{design.name} (copy)"[:200],
+        customer=design.customer,
+        description=design.description,
+        visibility=Visibility.PRIVATE,
+        status=DesignStatus.DRAFT,
+        workload=design.workload,
+        platform=design.platform,
+        reference_configuration=design.reference_configuration,
+        price_book=design.price_book,
+        rule_versions=design.rule_versions,
+    )
+    overrides = design_snapshot(design=design)["bom_overrides"]
+    _write_overrides(design=clone, overrides=overrides)
+    _record_revision(
+        design=clone,
+        author=user,
+        before=None,
+        headline=f"Cloned from design {design.pk} revision {source_revision}",
+    )
+    return clone
+
+
+@transaction.atomic
+def design_delete(*, design: Design) -> None:
+    design.delete()
+
+
+@transaction.atomic
+def share_link_create(*, user: UserLike, design: Design) -> ShareLink:
+    return ShareLink.objects.create(design=design, created_by_id=user.pk if user.is_authenticated else None)
+
+
+@transaction.atomic
+def share_link_revoke(*, link: ShareLink) -> None:
+    link.revoked_at = timezone.now()
+    link.save(update_fields=["revoked_at"])
+
+
+def design_evaluation(design: Design) -> dict[str, Any]:
+    """The saved design evaluated with its pinned rule versions and price book: the engine's
+    evaluation, the priced BOM, the assumptions, and which revision this is. (Takes the design
+    positionally too: the export views call it.)"""
+    overrides = [
+        {field: getattr(line, field) for field in OVERRIDE_FIELDS}
+        for line in DesignBomOverride.objects.filter(design=design).order_by("position")
+    ]
+    payload = evaluation_payload(
+        workload=design.workload,
+        platform=design.platform,
+        rule_versions=design.rule_versions,
+        configuration=design.reference_configuration,
+        price_book=design.price_book,
+        overrides=overrides,
+    )
+    revision = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"]
+    payload["design"] = {
+        "id": design.pk,
+        "name": design.name,
+        "customer": design.customer,
+        "status": design.status,
+        "version": design.version,
+        "revision": revision,
+    }
+    payload["revision"] = revision
+    return payload
+
+
+def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
+    """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules."""
+    return evaluation_payload(
+        workload=data["workload"],
+        platform=data["platform"],
+        rule_versions=None,
+        configuration=data.get("reference_configuration"),
+        price_book=data.get("price_book"),
+        overrides=data.get("bom_overrides", []),
+    )

@@ -1,0 +1,123 @@
+"""The BOM of the Oracle FS1-2 reference racks equals Table 11 of the Oracle paper, line by line, from
+the loaded seed catalog through the API; scaling changes the dependent lines by the same rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from catalog.models import Configuration
+from designs.evaluation import design_bom
+
+pytestmark = pytest.mark.django_db
+
+# Oracle Table 11 (2016), both columns, in the document's order: (section, part number, quarter, half).
+TABLE_11: list[tuple[str, str, int, int]] = [
+    ("servers", "7110316", 2, 4),
+    ("servers", "7101675", 2, 4),
+    ("servers", "2124A", 2, 4),
+    ("servers", "6331A-N", 8, 16),
+    ("servers", "7110346", 4, 8),
+    ("servers", "7110350", 4, 8),
+    ("servers", "7110353", 32, 64),
+    ("servers", "7111102", 4, 8),
+    ("servers", "7104073", 2, 4),
+    ("servers", "7101673", 4, 8),
+    ("servers", "7110337", 2, 4),
+    ("servers", "7102748", 2, 4),
+    ("servers", "333V-10-10-C14", 4, 8),
+    ("servers", "7110360", 2, 4),
+    ("servers", "7110339", 2, 4),
+    ("servers", "7110359", 2, 4),
+    ("storage", "7113864", 1, 1),
+    ("storage", "7111942", 1, 1),
+    ("storage", "7104975", 1, 1),
+    ("storage", "7104710", 2, 2),
+    ("storage", "7101673", 6, 6),
+    ("storage", "7101675", 6, 6),
+    ("storage", "7112956", 2, 0),
+    ("storage", "7112957", 0, 3),
+    ("storage", "7104928", 4, 4),
+    ("storage", "7104932", 6, 6),
+    ("miscellaneous", "7103553", 2, 2),
+]
+
+
+def _column(half: bool) -> list[tuple[str, str, int]]:
+    return [(s, n, h if half else q) for s, n, q, h in TABLE_11 if (h if half else q) > 0]
+
+
+def _lines(body: dict[str, Any]) -> list[tuple[str, str, int]]:
+    return [(line["section"], line["part_number"], line["quantity"]) for line in body["lines"]]
+
+
+@pytest.mark.parametrize(
+    ("slug", "half"), [("oracle-fs1-quarter-rack", False), ("oracle-fs1-half-rack", True)]
+)
+def test_reference_design_bom_equals_table_11(catalog: None, slug: str, half: bool) -> None:
+    response = APIClient().get(f"/api/v1/reference-designs/{slug}/bom/")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    expected = _column(half)
+    got = _lines(body)
+    for number, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
+        assert have == want, f"line {number}"
+    assert len(got) == len(expected)
+    assert all(line["rule"] for line in body["lines"])
+    # No price book chosen: nothing is priced, nothing invented.
+    assert body["total"] is None and body["unpriced_lines"] == len(expected)
+    assert all(line["unit_price"] is None and line["extended_price"] is None for line in body["lines"])
+
+
+def test_reference_designs_list_by_slug_with_platform_inputs(catalog: None) -> None:
+    response = APIClient().get("/api/v1/reference-designs/")
+    assert response.status_code == 200
+    by_slug = {row["slug"]: row for row in response.json()}
+    assert {"oracle-fs1-quarter-rack", "oracle-fs1-half-rack"} <= set(by_slug)
+    assert by_slug["oracle-fs1-quarter-rack"]["platform_inputs"] == {
+        "family": "oracle-fs1",
+        "storage_model": "FS1-2",
+        "reference": "oracle-fs1-quarter-rack",
+        "rac_nodes": 2,
+        "arrays": 2,
+        "drives_per_enclosure": 13,
+    }
+    assert by_slug["oracle-fs1-half-rack"]["platform_inputs"]["rac_nodes"] == 4
+    assert by_slug["oracle-fs1-half-rack"]["platform_inputs"]["arrays"] == 3
+    assert APIClient().get("/api/v1/reference-designs/no-such-rack/bom/").status_code == 404
+
+
+def test_quarter_rack_scaled_to_four_nodes_and_three_19_ssd_enclosures_is_the_half_rack(
+    catalog: None,
+) -> None:
+    quarter = Configuration.objects.get(slug="oracle-fs1-quarter-rack")
+    platform = {
+        "family": "oracle-fs1",
+        "storage_model": "FS1-2",
+        "rac_nodes": 4,
+        "arrays": 3,
+        "drives_per_enclosure": 19,
+    }
+    bom, _ = design_bom(platform=platform, configuration=quarter, overrides=[])
+    assert [(line.section, line.part_number, line.quantity) for line in bom.lines] == _column(True)
+
+
+def test_one_more_node_adds_exactly_one_node_worth_of_server_lines(catalog: None) -> None:
+    quarter = Configuration.objects.get(slug="oracle-fs1-quarter-rack")
+    base = {
+        "family": "oracle-fs1",
+        "storage_model": "FS1-2",
+        "rac_nodes": 2,
+        "arrays": 2,
+        "drives_per_enclosure": 13,
+    }
+    two, _ = design_bom(platform=base, configuration=quarter, overrides=[])
+    three, _ = design_bom(platform={**base, "rac_nodes": 3}, configuration=quarter, overrides=[])
+    for before, after in zip(two.lines, three.lines, strict=True):
+        assert (before.section, before.part_number) == (after.section, after.part_number)
+        if before.section == "servers":
+            assert after.quantity * 2 == before.quantity * 3, before.part_number  # per node
+        else:
+            assert after.quantity == before.quantity, before.part_number  # per system

@@ -1,0 +1,261 @@
+"""Designs API: declarative viewsets; reads through designs.selectors, writes through designs.services."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db.models import Max, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
+from rest_framework.views import APIView
+
+from catalog.choices import ConfigurationRole
+from catalog.models import Configuration
+from designs import services
+from designs.compare import compare_designs
+from designs.evaluation import design_bom, priced_bom, reference_platform
+from designs.exceptions import PreconditionFailed, PreconditionRequired
+from designs.models import Design
+from designs.permissions import DesignAccess
+from designs.selectors import (
+    active_share_link_or_404,
+    design_revisions,
+    design_share_links,
+    get_revision_or_404,
+    get_visible_design_or_404,
+    visible_designs,
+)
+from designs.serializers import (
+    CompareQuerySerializer,
+    DesignInputSerializer,
+    DesignRevisionSerializer,
+    DesignSerializer,
+    EvaluateInputSerializer,
+    ReferenceDesignSerializer,
+    SharedDesignSerializer,
+    ShareLinkSerializer,
+)
+
+ETAG_PATTERN = re.compile(r'^(?:W/)?"design-(?P<pk>\d+)-v(?P<version>\d+)"$')
+
+
+def _if_match_version(request: Request, design: Design, *, required: bool) -> int | None:
+    """The version named by If-Match: missing -> 428 (when required), not this design's -> 412."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        if required:
+            raise PreconditionRequired()
+        return None
+    match = ETAG_PATTERN.match(header)
+    if match is None or int(match["pk"]) != design.pk:
+        raise PreconditionFailed()
+    return int(match["version"])
+
+
+def _with_etag(response: Response, design: Design) -> Response:
+    response["ETag"] = design.etag
+    return response
+
+
+class DesignViewSet(viewsets.ModelViewSet[Design]):
+    """Designs the caller may see (own + shared with a team the caller is in); others are 404."""
+
+    serializer_class = DesignSerializer
+    permission_classes = [DesignAccess]
+    filterset_fields = ["status", "visibility", "team", "owner"]
+    search_fields = ["name", "customer", "description"]
+    ordering_fields = ["name", "customer", "created", "updated", "status"]
+
+    def get_queryset(self) -> QuerySet[Design]:
+        return (
+            visible_designs(self.request.user)
+            .annotate(latest_revision=Max("revisions__number"))
+            .prefetch_related("bom_overrides")
+        )
+
+    def get_serializer_class(self) -> type[BaseSerializer[Any]]:
+        if self.action in ("create", "update", "partial_update"):
+            return DesignInputSerializer
+        return DesignSerializer
+
+    def _read(self, design: Design, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=design.pk)
+        data = DesignSerializer(fresh, context=self.get_serializer_context()).data
+        return _with_etag(Response(data, status=status_code), fresh)
+
+    @extend_schema(responses={200: DesignSerializer})
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return self._read(self.get_object())
+
+    @extend_schema(request=DesignInputSerializer, responses={201: DesignSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = DesignInputSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        design = services.design_create(user=request.user, data=serializer.validated_data)
+        return self._read(design, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=DesignInputSerializer,
+        responses={200: DesignSerializer},
+        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True)],
+    )
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        partial = kwargs.pop("partial", False)
+        design = self.get_object()
+        expected = _if_match_version(request, design, required=True)
+        assert expected is not None
+        serializer = DesignInputSerializer(
+            design, data=request.data, partial=partial, context=self.get_serializer_context()
+        )
+        serializer.is_valid(raise_exception=True)
+        design = services.design_update(
+            user=request.user, design=design, expected_version=expected, data=serializer.validated_data
+        )
+        return self._read(design)
+
+    @extend_schema(
+        request=DesignInputSerializer,
+        responses={200: DesignSerializer},
+        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True)],
+    )
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        kwargs["partial"] = True
+        return self.update(request, *args, **kwargs)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        design = self.get_object()
+        expected = _if_match_version(request, design, required=False)
+        if expected is not None and expected != design.version:
+            raise PreconditionFailed()
+        services.design_delete(design=design)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(responses={200: DesignRevisionSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def revisions(self, request: Request, pk: str | None = None) -> Response:
+        design = self.get_object()
+        revisions: Any = design_revisions(design=design)
+        page = self.paginate_queryset(revisions)
+        data = DesignRevisionSerializer(page, many=True).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(request=None, responses={200: DesignSerializer})
+    @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>[0-9]+)/restore")
+    def restore(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
+        design = self.get_object()
+        revision = get_revision_or_404(design=design, number=number or "")
+        expected = _if_match_version(request, design, required=False)
+        design = services.design_restore(
+            user=request.user, design=design, revision=revision, expected_version=expected
+        )
+        return self._read(design)
+
+    @extend_schema(request=None, responses={201: DesignSerializer})
+    @action(detail=True, methods=["post"])
+    def clone(self, request: Request, pk: str | None = None) -> Response:
+        clone = services.design_clone(user=request.user, design=self.get_object())
+        return self._read(clone, status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def evaluation(self, request: Request, pk: str | None = None) -> Response:
+        design = self.get_object()
+        return _with_etag(Response(services.design_evaluation(design)), design)
+
+    @extend_schema(request=None, responses={200: ShareLinkSerializer(many=True), 201: ShareLinkSerializer})
+    @action(detail=True, methods=["get", "post"], url_path="share-links")
+    def share_links(self, request: Request, pk: str | None = None) -> Response:
+        design = self.get_object()
+        if request.method == "POST":
+            link = services.share_link_create(user=request.user, design=design)
+            return Response(ShareLinkSerializer(link).data, status=status.HTTP_201_CREATED)
+        return Response(ShareLinkSerializer(design_share_links(design=design), many=True).data)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"share-links/(?P<token>[A-Za-z0-9_-]+)")
+    def revoke_share_link(
+        self, request: Request, pk: str | None = None, token: str | None = None
+    ) -> Response:
+        design = self.get_object()
+        link = design_share_links(design=design).filter(token=token).first()
+        if link is None:
+            return Response({"detail": "No such share link."}, status=status.HTTP_404_NOT_FOUND)
+        services.share_link_revoke(link=link)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("ids", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True)],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=False, methods=["get"])
+    def compare(self, request: Request) -> Response:
+        query = CompareQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        designs = [get_visible_design_or_404(request.user, pk) for pk in query.validated_data["ids"]]
+        return Response(compare_designs(designs=designs))
+
+
+class EvaluateView(APIView):
+    """Evaluate an unsaved design (on every keystroke): engine evaluation + priced BOM + assumptions."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EvaluateInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        serializer = EvaluateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(services.evaluate_unsaved(data=serializer.validated_data))
+
+
+class SharedDesignView(APIView):
+    """A design through its read-only share link: no account needed; 404 once revoked."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, token: str) -> Response:
+        link = active_share_link_or_404(token=token)
+        return Response(
+            {
+                "design": SharedDesignSerializer(link.design).data,
+                "evaluation": services.design_evaluation(link.design),
+            }
+        )
+
+
+class ReferenceDesignViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Configuration]
+):
+    """Reference configurations to start a design from, by slug, with the platform inputs they stand for."""
+
+    serializer_class = ReferenceDesignSerializer
+    permission_classes = [AllowAny]
+    lookup_field = "slug"
+    pagination_class = None
+    queryset = Configuration.objects.filter(role=ConfigurationRole.REFERENCE).select_related(
+        "source_document"
+    )
+    filterset_fields = ["platform"]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def bom(self, request: Request, slug: str | None = None) -> Response:
+        configuration = self.get_object()
+        bom, _ = design_bom(
+            platform=reference_platform(configuration), configuration=configuration, overrides=[]
+        )
+        return Response(
+            {
+                "reference_design": configuration.slug,
+                "platform": reference_platform(configuration),
+                **priced_bom(bom=bom, price_book=None),
+            }
+        )
