@@ -14,7 +14,7 @@ from benchmarks import imports
 from benchmarks.filtersets import BenchmarkCurveFilterSet
 from benchmarks.models import BenchmarkCurve, MeasuredPoint
 from benchmarks.serializers import BenchmarkCurveSerializer
-from catalog.permissions import IsAdminOrReadOnly
+from catalog.permissions import IsAdminOrReadOnly, ProtectedDestroyMixin
 from catalog.transfer_views import (
     EXPORT_AS,
     IMPORT_ERRORS,
@@ -72,7 +72,7 @@ CURVE_EXAMPLE = {
     ),
     retrieve=extend_schema(examples=[OpenApiExample("Curve", value=CURVE_EXAMPLE, response_only=True)]),
 )
-class BenchmarkCurveViewSet(viewsets.ModelViewSet[BenchmarkCurve]):
+class BenchmarkCurveViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[BenchmarkCurve]):
     """Measured curves: a workload profile on a configuration, with points citing their source."""
 
     queryset = BenchmarkCurve.objects.select_related("configuration", "source_document").prefetch_related(

@@ -29,7 +29,7 @@ from catalog.models import (
     SizingRule,
     SourceDocument,
 )
-from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite
+from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite, ProtectedDestroyMixin
 from catalog.serializers import (
     ConfigurationSerializer,
     ManufacturerSerializer,
@@ -166,7 +166,7 @@ def _examples(name: str, example: dict[str, Any]) -> dict[str, Any]:
 
 
 @extend_schema_view(**_examples("Source document", DOCUMENT_EXAMPLE))
-class SourceDocumentViewSet(viewsets.ModelViewSet[SourceDocument]):
+class SourceDocumentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[SourceDocument]):
     """The vendor whitepapers every catalog number cites."""
 
     queryset = SourceDocument.objects.all()
@@ -181,7 +181,7 @@ class SourceDocumentViewSet(viewsets.ModelViewSet[SourceDocument]):
 @extend_schema_view(
     **_examples("Manufacturer", {"id": 1, "slug": "dell", "name": "Dell", "from_fixtures": True})
 )
-class ManufacturerViewSet(viewsets.ModelViewSet[Manufacturer]):
+class ManufacturerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Manufacturer]):
     queryset = Manufacturer.objects.all()
     serializer_class = ManufacturerSerializer
     permission_classes = [IsAdminOrReadOnly]
@@ -191,7 +191,7 @@ class ManufacturerViewSet(viewsets.ModelViewSet[Manufacturer]):
 
 
 @extend_schema_view(**_examples("Part", PART_EXAMPLE))
-class PartViewSet(viewsets.ModelViewSet[Part]):
+class PartViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Part]):
     """Parts with typed specifications; filter by kind, manufacturer, drive technology."""
 
     queryset = Part.objects.select_related("manufacturer", "source_document")
@@ -284,7 +284,7 @@ class PriceBookViewSet(
         return paginator.get_paginated_response(PriceBookEntrySerializer(page, many=True).data)
 
 
-class PriceBookEntryViewSet(viewsets.ModelViewSet[PriceBookEntry]):
+class PriceBookEntryViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[PriceBookEntry]):
     queryset = PriceBookEntry.objects.select_related("part__manufacturer", "price_book")
     serializer_class = PriceBookEntrySerializer
     permission_classes = [IsAuthenticatedReadAdminWrite]
@@ -293,7 +293,7 @@ class PriceBookEntryViewSet(viewsets.ModelViewSet[PriceBookEntry]):
 
 
 @extend_schema_view(**_examples("Configuration", CONFIGURATION_EXAMPLE))
-class ConfigurationViewSet(viewsets.ModelViewSet[Configuration]):
+class ConfigurationViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Configuration]):
     """Reference configurations, storage building blocks and measured test systems, with their
     components (bill of materials), LUN/ASM layouts, storage profiles and parameters."""
 
