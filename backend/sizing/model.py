@@ -85,7 +85,6 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         raise EvidenceError("the queueing model is for OLTP workloads")
     assumptions: list[Assumption] = []
     flags: list[Flag] = []
-    dell = dell_calibration(evidence, rules)
 
     def note(c_name: str, text: str, source: str, value: float | None = None, unit: str = "") -> None:
         assumptions.append(Assumption(c_name, text, source, q(value, unit) if value is not None else None))
@@ -164,6 +163,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
 
     # EqualLogic, XtremIO, NetApp: the TPC-C calibration carries the workload (think time, IOs per
     # transaction, CPU per transaction); the storage capacity comes from each platform's evidence.
+    dell = dell_calibration(evidence, rules)
     const(dell.think_time)
     const(dell.ios_per_tx)
     const(dell.cpu_demand)

@@ -1,0 +1,107 @@
+"""The engine's Django layer on real PostgreSQL with the seed catalog loaded."""
+
+from __future__ import annotations
+
+import io
+import json
+import statistics
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from catalog.models import SizingRule
+from performance import services
+from sizing.validation import KEYS
+
+pytestmark = pytest.mark.django_db
+
+FS1_QUARTER = {
+    "workload": {"kind": "oltp", "users": 2000},
+    "platform": {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "cores_per_node": 36,
+                 "arrays": 2, "drives_per_enclosure": 13},
+}  # fmt: skip
+
+
+@pytest.fixture
+def catalog() -> None:
+    call_command("load_catalog", stdout=io.StringIO())
+
+
+def _json_rows() -> list[dict[str, Any]]:
+    out = io.StringIO()
+    call_command("validate_model", "--json", stdout=out)
+    rows: list[dict[str, Any]] = json.loads(out.getvalue())
+    return rows
+
+
+def test_validate_model_json_and_endpoint_agree(catalog: None, api_client: APIClient) -> None:
+    rows = _json_rows()
+    assert rows, "the seed catalog has points the model can predict"
+    for row in rows:
+        assert set(row) == set(KEYS)
+        assert isinstance(row["held_out_error_pct"], float)
+    assert statistics.median(abs(r["held_out_error_pct"]) for r in rows) <= 10.0
+    resp = api_client.get("/api/v1/model/validation/")
+    assert resp.status_code == 200
+    body = resp.json()
+    assert body["rows"] == rows
+    assert body["summary"]["count"] == len(rows)
+    assert body["summary"]["median_abs_held_out_error_pct"] <= 10.0
+
+
+def test_validate_model_text_and_markdown(catalog: None) -> None:
+    out = io.StringIO()
+    call_command("validate_model", stdout=out)
+    assert "median |held-out error|" in out.getvalue()
+    md = io.StringIO()
+    call_command("validate_model", "--markdown", stdout=md)
+    assert md.getvalue().startswith("| case | source |")
+
+
+def test_evaluate_service_fs1_quarter_rack(catalog: None) -> None:
+    result = services.evaluate(FS1_QUARTER)
+    assert result["summary"]["max_sustained_tps"]["value"] == pytest.approx(25800, rel=0.05)
+    assert result["summary"]["sla_response"] == {"value": 20.0, "unit": "ms"}
+    assert result["rule_versions"] == services.current_rule_versions()
+    json.dumps(result, allow_nan=False)
+
+
+def test_pinned_rule_versions_and_cache_invalidation(catalog: None) -> None:
+    before = services.evaluate(FS1_QUARTER)["summary"]["max_sustained_tps"]["value"]
+    old = SizingRule.objects.get(slug="swingbench-response-threshold", is_current=True)
+    old.is_current = False
+    old.save()
+    new_params = {**old.parameters, "response_time": {"value": "40", "unit": "ms"}}
+    SizingRule.objects.create(
+        slug=old.slug, version=old.version + 1, kind=old.kind, title=old.title, applies_to=old.applies_to,
+        parameters=new_params, source_document=old.source_document, source_locator=old.source_locator,
+    )  # fmt: skip
+    assert services.current_rule_versions()[old.slug] == old.version + 1
+    relaxed = services.evaluate(FS1_QUARTER)  # the catalog changed: the cache must not serve the old rules
+    assert relaxed["summary"]["sla_response"]["value"] == 40.0
+    assert relaxed["summary"]["max_sustained_tps"]["value"] > before
+    pinned = services.evaluate(FS1_QUARTER, rule_versions={old.slug: old.version})
+    assert pinned["summary"]["sla_response"]["value"] == 20.0
+    assert pinned["summary"]["max_sustained_tps"]["value"] == pytest.approx(before)
+
+
+def test_evaluate_endpoint_validates_fields(catalog: None) -> None:
+    client = APIClient()
+    user = get_user_model().objects.create_user("engine-tester", password="x-Long-pass-1")
+    client.force_authenticate(user)
+    bad = {"workload": {"kind": "oltp", "users": -5, "think_time_s": 0},
+           "platform": {"family": "equallogic", "storage_model": "X-Brick"}}  # fmt: skip
+    resp = client.post("/api/v1/model/evaluate/", bad, format="json")
+    assert resp.status_code == 400
+    body = resp.json()
+    assert "users" in body["workload"] and "think_time_s" in body["workload"]
+    mismatch = {"workload": {"users": 5}, "platform": {"family": "equallogic", "storage_model": "X-Brick"}}
+    resp = client.post("/api/v1/model/evaluate/", mismatch, format="json")
+    assert resp.status_code == 400
+    assert "belongs to xtremio" in resp.json()["platform"]["storage_model"][0]
+    ok = client.post("/api/v1/model/evaluate/", FS1_QUARTER, format="json")
+    assert ok.status_code == 200
+    assert ok.json()["kind"] == "oltp"
