@@ -168,7 +168,7 @@ def price_book_rows(book: PriceBook) -> list[dict[str, Any]]:
         {
             "manufacturer": e.part.manufacturer.slug,
             "part_number": e.part.part_number,
-            "unit_price": e.unit_price,
+            "unit_price": str(e.unit_price),  # a string, as everywhere money is serialised
         }
         for e in book.entries.select_related("part__manufacturer").order_by(
             "part__manufacturer__slug", "part__part_number"
