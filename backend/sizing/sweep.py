@@ -1,0 +1,122 @@
+"""Evaluate many designs at once (what-if sweeps): the headline numbers of evaluate_design for each
+design, with the queueing model solved for all designs together in numpy.
+
+Same model and same Bard-Schweitzer/Seidmann equations as sizing.mva; only the iteration is
+vectorised. The full per-design report (balance, projections, warnings) stays in evaluate_design.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from sizing.demand import capacity_breakdown, raw_capacity
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import DesignInputs, OltpWorkload
+from sizing.model import PlatformModel, build_model
+from sizing.rules import RuleSet
+
+F = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    users: F
+    design_tps: F
+    max_sustained_tps: F
+    users_at_max: F
+    response_ms: F
+    capacity_fits: npt.NDArray[np.bool_]
+    extrapolated: npt.NDArray[np.bool_]
+
+    @property
+    def holds(self) -> npt.NDArray[np.bool_]:
+        ok: npt.NDArray[np.bool_] = (
+            self.design_tps <= self.max_sustained_tps * (1 + 1e-9)
+        ) & self.capacity_fits
+        return ok
+
+
+def _model_key(inputs: DesignInputs) -> tuple[object, ...]:
+    w, p = inputs.workload, inputs.platform
+    assert isinstance(w, OltpWorkload)
+    return (p.family, p.storage_model, p.arrays, p.drives_per_enclosure, p.asm_volumes, p.pam, p.cores_per_node,
+            w.block_size_kb, w.read_pct, w.think_time_s, w.sla_response_ms)  # fmt: skip
+
+
+def _bisect_x(q: F, fixed: F, a: F, target: F, think: F, mode: str, iters: int = 64) -> F:
+    """X solving (mode 'sla') fixed + sum q/(1 - a X q) = target, or (mode 'users')
+    X (think + fixed + sum q/(1 - a X q)) = target, for every design at once."""
+    qmax = q.max(axis=1)
+    hi = 1.0 / (np.maximum(a, 1e-12) * qmax)
+    if mode == "users":
+        hi = np.minimum(hi, target / (think + fixed + q.sum(axis=1)))
+    lo = np.zeros_like(hi)
+    for _ in range(iters):
+        mid = 0.5 * (lo + hi)
+        denom = np.maximum(1.0 - a[:, None] * mid[:, None] * q, 1e-300)
+        r = fixed + (q / denom).sum(axis=1)
+        val = r if mode == "sla" else mid * (think + r)
+        below = val < target
+        lo = np.where(below, mid, lo)
+        hi = np.where(below, hi, mid)
+    return lo
+
+
+def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet) -> SweepResult:
+    n = len(designs)
+    models: dict[tuple[object, ...], PlatformModel] = {}
+    q = np.empty((n, 2))
+    fixed = np.empty(n)
+    think = np.empty(n)
+    sla = np.empty(n)
+    users = np.empty(n)
+    target_tps = np.full(n, np.nan)
+    fits = np.empty(n, dtype=bool)
+    extrap = np.empty(n, dtype=bool)
+    cap_cache: dict[tuple[object, ...], tuple[float, float]] = {}
+    for i, d in enumerate(designs):
+        w, p = d.workload, d.platform
+        assert isinstance(w, OltpWorkload), "sweeps are for OLTP designs"
+        key = _model_key(d)
+        m = models.get(key)
+        if m is None:
+            m = models[key] = build_model(d, evidence, rules)
+        st = m.stations(p.rac_nodes)
+        q[i] = [s.queue_demand for s in st]
+        fixed[i] = sum(s.fixed_delay for s in st)
+        think[i], sla[i] = m.think_s, m.sla_s
+        extrap[i] = bool(m.flags)
+        if w.users is not None:
+            users[i] = w.users
+        else:
+            target_tps[i] = w.target_tps or 0.0
+            users[i] = np.nan
+        ckey = (w.database_size_gb, w.include_backup_overhead, p.storage_model, p.raid_level, p.arrays,
+                p.drives_per_enclosure, p.dedup_ratio)  # fmt: skip
+        if ckey not in cap_cache:
+            br = capacity_breakdown(w.database_size_gb, rules, include_backup=w.include_backup_overhead)
+            raw = raw_capacity(br.total_gb, p.storage_model, p.raid_level, p.arrays, p.drives_per_enclosure,
+                               p.dedup_ratio)  # fmt: skip
+            cap_cache[ckey] = (raw.required_gb, raw.usable_gb)
+        req, usable = cap_cache[ckey]
+        fits[i] = usable >= req
+    # SLA point: two rounds of a = (n-1)/n
+    a = np.ones(n)
+    x_sla = np.zeros(n)
+    for _ in range(2):
+        x_sla = _bisect_x(q, fixed, a, sla, think, "sla")
+        n_sla = np.maximum(x_sla * (think + sla), 1.0)
+        a = (n_sla - 1.0) / n_sla
+    n_sla = np.maximum(x_sla * (think + sla), 1.0)
+    # design point: by users, or users for a target TPS by the response time law at the SLA point's R
+    by_tps = np.isnan(users)
+    users = np.where(by_tps, np.maximum(np.nan_to_num(target_tps) * (think + sla), 1.0), users)
+    a_u = (users - 1.0) / users
+    x_u = _bisect_x(q, fixed, a_u, users, think, "users")
+    resp = users / np.maximum(x_u, 1e-300) - think
+    design_tps = np.where(by_tps, np.nan_to_num(target_tps), x_u)
+    return SweepResult(users, design_tps, x_sla, n_sla, resp * 1000.0, fits, extrap)
