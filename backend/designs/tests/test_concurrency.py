@@ -48,7 +48,9 @@ def test_stale_or_foreign_etag_is_412_and_changes_nothing(users: dict[str, Any],
         f"/api/v1/designs/{design['id']}/", {"name": "stale"}, format="json", HTTP_IF_MATCH=design["etag"]
     )
     assert stale.status_code == 412
-    other = client.patch(f"/api/v1/designs/{design['id']}/", {"name": "x"}, format="json", HTTP_IF_MATCH=if_match)
+    other = client.patch(
+        f"/api/v1/designs/{design['id']}/", {"name": "x"}, format="json", HTTP_IF_MATCH=if_match
+    )
     assert other.status_code == 412
     stored = Design.objects.get(pk=design["id"])
     assert (stored.name, stored.version, stored.revisions.count()) == ("first", 2, 2)
@@ -64,7 +66,13 @@ def test_two_racing_writers_with_the_same_etag_exactly_one_wins(users: dict[str,
         barrier = threading.Barrier(2)
         results: dict[str, int] = {}
 
-        def write(user: str, name: str, etag: str = etag, barrier: threading.Barrier = barrier) -> None:
+        def write(
+            user: str,
+            name: str,
+            etag: str = etag,
+            barrier: threading.Barrier = barrier,
+            results: dict[str, int] = results,
+        ) -> None:
             try:
                 client = client_for(users[user])
                 barrier.wait()
