@@ -12,6 +12,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
@@ -71,7 +72,7 @@ def baseline(d: DesignInputs) -> tuple[float, float]:
     return iops, capacity
 
 
-def timed(fn, repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     out = []
     for _ in range(repeat):
         t0 = time.perf_counter()
