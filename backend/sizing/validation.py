@@ -260,6 +260,44 @@ def _throughput_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
     return rows
 
 
+def _pam_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
+    """PAM throughput gain from the utilisation law: with the host CPU seconds per transaction
+    unchanged by PAM, X_on / X_off = U_host,on / U_host,off (NetApp Table 1). The stated gains are
+    not used to predict, so in-sample and held-out errors coincide."""
+    rows = []
+    util = evidence.find("host_cpu_utilisation", platform="netapp")
+    for o in evidence.find("change_pct", platform="netapp"):
+        wh = o.cond("warehouses")
+        if wh is None or not o.cond("pam") or o.cond("change") == "reduction":
+            continue
+        on = [u for u in util if _num_eq(u.cond("warehouses"), wh) and u.cond("pam") is True]
+        off = [u for u in util if _num_eq(u.cond("warehouses"), wh) and u.cond("pam") is False]
+        same_load = all(_num_eq(on[0].cond(k), o.cond(k)) for k in ("sga_gb", "users")) if on else False
+        if not (on and off) or not same_load:
+            continue
+        meas = 1 + (o.value("change_pct") or 0.0) / 100.0
+        pred = (on[0].value("host_cpu_utilisation") or 0.0) / (off[0].value("host_cpu_utilisation") or 1.0)
+        rows.append(
+            _row(
+                f"NetApp FAS3140 PAM on/off OET ratio at {wh:g} warehouses (utilisation law)",
+                o,
+                "oet_ratio",
+                "ratio",
+                meas,
+                pred,
+                pred,
+            )
+        )
+    return rows
+
+
+def _num_eq(a: Any, b: Any) -> bool:
+    try:
+        return math.isclose(float(a), float(b))
+    except (TypeError, ValueError):
+        return False
+
+
 def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[ValidationRow]:
     sections: list[Callable[[], list[ValidationRow]]] = [
         lambda: _orion_rows(evidence),
@@ -267,6 +305,7 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
         lambda: _fs1_rows(evidence, rules),
         lambda: _xtremio_rows(evidence),
         lambda: _throughput_rows(evidence),
+        lambda: _pam_rows(evidence),
     ]
     rows: list[ValidationRow] = []
     for section in sections:
