@@ -1,3 +1,12 @@
 """Export routes (proposal/BOM as PDF, CSV, XLSX) mounted under /api/v1/designs/<pk>/export/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from designs.export_views import BomCsvView, BomPdfView, BomXlsxView, ProposalPdfView
+
+urlpatterns = [
+    path("proposal.pdf", ProposalPdfView.as_view(), name="design-export-proposal-pdf"),
+    path("bom.pdf", BomPdfView.as_view(), name="design-export-bom-pdf"),
+    path("bom.csv", BomCsvView.as_view(), name="design-export-bom-csv"),
+    path("bom.xlsx", BomXlsxView.as_view(), name="design-export-bom-xlsx"),
+]

@@ -73,6 +73,8 @@ def slugify(text: str, fallback: str = "design") -> str:
     return slug[:60].rstrip("-") or fallback
 
 
-def export_filename(name: str, revision: int, date: datetime.date, ext: str) -> str:
-    """`<design-name-slug>_rev<k>_<YYYY-MM-DD>.<ext>`."""
-    return f"{slugify(name)}_rev{revision}_{date.strftime('%Y-%m-%d')}.{ext}"
+def export_filename(name: str, revision: int, date: datetime.date, ext: str, suffix: str = "") -> str:
+    """`<design-name-slug><suffix>_rev<k>_<YYYY-MM-DD>.<ext>` (ASCII only: safe in a header)."""
+    tail = slugify(suffix, fallback="")
+    stem = f"{slugify(name)}-{tail}" if tail else slugify(name)
+    return f"{stem}_rev{revision}_{date.strftime('%Y-%m-%d')}.{ext}"

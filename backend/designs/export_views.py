@@ -1,0 +1,177 @@
+"""Exports of a design: proposal PDF, BOM PDF / CSV / XLSX (GET /api/v1/designs/<pk>/export/...).
+
+Same access as reading the design (another team's design is a 404, anonymous is refused). The views
+only load and map; rendering is the pure `reports` package (docs/exports.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from designs import services
+from designs.models import Design
+from designs.permissions import DesignAccess
+from designs.selectors import get_visible_design_or_404
+from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
+from reports.mapping import proposal_from_evaluation
+from reports.model import DesignMeta
+from reports.text import export_filename
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+RENDERERS: dict[str, Callable[[ProposalData], bytes]] = {
+    "proposal.pdf": render_proposal_pdf,
+    "bom.pdf": render_bom_pdf,
+    "bom.csv": render_bom_csv,
+    "bom.xlsx": render_bom_xlsx,
+}
+
+
+def _meta(design: Design, revision: int) -> DesignMeta:
+    owner = design.owner
+    author = owner.get_full_name() or owner.get_username()
+    return DesignMeta(
+        name=design.name,
+        customer=design.customer,
+        author=author,
+        date=timezone.localdate(),
+        revision=revision,
+        status=design.get_status_display(),
+        team=design.team.name if design.team_id and design.team else "",
+        description=design.description,
+    )
+
+
+def proposal_data(design: Design) -> ProposalData:
+    """The document model of a saved design: its evaluation (pinned rules, price book) and revision."""
+    result = services.design_evaluation(design)
+    return proposal_from_evaluation(result, meta=_meta(design, int(result.get("revision") or 0)))
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets `Accept: application/pdf` (etc.) through content negotiation; the views return bytes."""
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        return data if isinstance(data, bytes) else b""
+
+
+class PdfRenderer(_FileRenderer):
+    media_type = "application/pdf"
+    format = "pdf"
+
+
+class CsvRenderer(_FileRenderer):
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+
+class XlsxRenderer(_FileRenderer):
+    media_type = XLSX
+    format = "xlsx"
+
+
+class JsonErrorsNegotiation(BaseContentNegotiation):
+    """Errors (401/403/404) are always JSON, whatever the client accepts; a file download never 406s."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: str | None = None) -> Any:
+        return (renderers[0], renderers[0].media_type)
+
+
+class _ExportView(APIView):
+    permission_classes = [DesignAccess]
+    content_negotiation_class = JsonErrorsNegotiation
+    document: ClassVar[str]  # key of RENDERERS
+    content_type: ClassVar[str]
+    extension: ClassVar[str]
+    # The BOM PDF gets "-bom" after the slug so it does not overwrite the proposal in a downloads folder.
+    suffix: ClassVar[str] = ""
+
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        design = get_visible_design_or_404(request.user, pk)
+        self.check_object_permissions(request, design)
+        data = proposal_data(design)
+        body = RENDERERS[self.document](data)
+        response = HttpResponse(body, content_type=self.content_type)
+        filename = export_filename(
+            design.name, data.meta.revision, data.meta.date, self.extension, self.suffix
+        )
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        # Customer names and prices: not for shared caches.
+        response["Cache-Control"] = "private, no-store"
+        response["X-Design-Revision"] = str(data.meta.revision)
+        return response
+
+
+def _schema(summary: str, media_type: str) -> Callable[[Any], Any]:
+    return extend_schema(
+        summary=summary,
+        responses={
+            (200, media_type): OpenApiResponse(
+                OpenApiTypes.BINARY, description="The file, as an attachment."
+            ),
+            (401, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="Not signed in."),
+            (403, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="Not signed in (session)."
+            ),
+            (404, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="No such design visible to you."
+            ),
+        },
+    )
+
+
+class ProposalPdfView(_ExportView):
+    renderer_classes = [JSONRenderer, PdfRenderer]
+    document = "proposal.pdf"
+    content_type, extension = "application/pdf", "pdf"
+
+    @_schema(
+        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, appendix)", "application/pdf"
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class BomPdfView(_ExportView):
+    renderer_classes = [JSONRenderer, PdfRenderer]
+    document = "bom.pdf"
+    content_type, extension, suffix = "application/pdf", "pdf", "-bom"
+
+    @_schema("The bill of materials as PDF, for purchasing", "application/pdf")
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class BomCsvView(_ExportView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+    document = "bom.csv"
+    content_type, extension = "text/csv; charset=utf-8", "csv"
+
+    @_schema("The bill of materials as CSV (one row per line, then subtotals and the total)", "text/csv")
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class BomXlsxView(_ExportView):
+    renderer_classes = [JSONRenderer, XlsxRenderer]
+    document = "bom.xlsx"
+    content_type, extension = XLSX, "xlsx"
+
+    @_schema("The bill of materials as an Excel workbook (numbers as numbers)", XLSX)
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
