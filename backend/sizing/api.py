@@ -350,7 +350,7 @@ def _evaluate_oltp(
         },
         "projection": {"sla": _qd(m.sla_s * 1000, "ms"), "series": [s.to_dict() for s in series]},
         "growth": growth,
-        "usl": None,
+        "usl": _usl_section(evidence, p.family),
     }
     return DesignEvaluation(
         "oltp",
@@ -363,6 +363,36 @@ def _evaluate_oltp(
         tuple(flags),
         rules.versions(),
     )
+
+
+def _usl_section(evidence: EvidenceBundle, family: str) -> dict[str, Any]:
+    """USL fit over a measured load series of this platform (>= 6 points on one curve)."""
+    from sizing.usl import MIN_POINTS, fit
+
+    curves: dict[str, list[tuple[float, float, str]]] = {}
+    for o in evidence.observations:
+        if o.platform != family:
+            continue
+        load = o.cond("users", o.cond("sessions"))
+        for quantity in ("tps", "tpm", "iops"):
+            x = o.value(quantity)
+            if x is not None and isinstance(load, int | float):
+                curves.setdefault(f"{o.curve}:{quantity}", []).append((float(load), x, o.source.cite()))
+    series = {k: v for k, v in curves.items() if len({n for n, _, _ in v}) >= MIN_POINTS}
+    if not series:
+        return {
+            "available": False,
+            "reason": f"no measured load series with {MIN_POINTS} or more points for {family}",
+        }
+    key, pts = max(series.items(), key=lambda kv: len(kv[1]))
+    result = fit([n for n, _, _ in pts], [x for _, x, _ in pts])
+    return {
+        "available": True,
+        "curve": key.split(":")[0],
+        "quantity": key.split(":")[1],
+        "fit": result.to_dict(),
+        "sources": sorted({s for _, _, s in pts}),
+    }
 
 
 def _years(v: float | None) -> dict[str, Any] | None:
