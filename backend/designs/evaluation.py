@@ -203,15 +203,20 @@ def _money(value: Decimal) -> str:
     return str(value.quantize(CENT))
 
 
-def priced_bom(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Any]:
-    """Unit prices only from the chosen price book; extended = quantity x unit price (exact Decimal);
-    lines without a price stay unpriced and are counted, never invented."""
+def bom_prices(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Decimal]:
+    """Unit prices of the BOM's part numbers in the chosen price book (none without a book)."""
     prices: dict[str, Decimal] = {}
     if price_book is not None:
         for entry in PriceBookEntry.objects.filter(
             price_book=price_book, part__part_number__in=[line.part_number for line in bom.lines]
         ).select_related("part"):
             prices.setdefault(entry.part.part_number, entry.unit_price)
+    return prices
+
+
+def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str | None) -> dict[str, Any]:
+    """Extended = quantity x unit price (exact Decimal); lines without a price stay unpriced and are
+    counted, never invented; totals per section and overall, as strings."""
     lines: list[dict[str, Any]] = []
     sections: dict[str, dict[str, Any]] = {}
     total = Decimal(0)
@@ -246,19 +251,27 @@ def priced_bom(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str,
         )
     ordered = [sections[name] for name in bom_rules.SECTIONS if name in sections]
     return {
-        "currency": price_book.currency if price_book else None,
-        "price_book": (
-            {"id": price_book.pk, "name": price_book.name, "version": price_book.version}
-            if price_book
-            else None
-        ),
+        "currency": currency,
         "lines": lines,
         "sections": [{**s, "total": _money(s["total"])} for s in ordered],
-        "total": _money(total) if price_book else None,
+        "total": _money(total) if currency else None,
         "unpriced_lines": unpriced,
-        "complete": price_book is not None and unpriced == 0,
+        "complete": currency is not None and unpriced == 0,
         "notes": list(bom.notes),
     }
+
+
+def priced_bom(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Any]:
+    """The BOM priced from the chosen price book only."""
+    priced = price_lines(
+        bom=bom,
+        prices=bom_prices(bom=bom, price_book=price_book),
+        currency=price_book.currency if price_book else None,
+    )
+    priced["price_book"] = (
+        {"id": price_book.pk, "name": price_book.name, "version": price_book.version} if price_book else None
+    )
+    return priced
 
 
 def _assumption(key: str, text: str, source: str) -> dict[str, Any]:
