@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+  formatSignedPercent,
+  formatTimestamp,
+  parseDisplayedNumber,
+} from './format';
+
+describe('formatNumber', () => {
+  it('groups thousands and drops decimals on large values', () => {
+    expect(formatNumber(25800)).toBe('25,800');
+    expect(formatNumber(25799.6)).toBe('25,800');
+  });
+  it('keeps decimals on small values', () => {
+    expect(formatNumber(2.46)).toBe('2.46');
+    expect(formatNumber(0.138)).toBe('0.138');
+    expect(formatNumber(16.34)).toBe('16.3');
+  });
+  it('shows a dash for non-finite values', () => {
+    expect(formatNumber(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('writes the unit after the number', () => {
+    expect(formatQuantity({ value: 25800, unit: 'TPS' })).toBe('25,800 TPS');
+    expect(formatQuantity({ value: 20, unit: 'ms' })).toBe('20 ms');
+    expect(formatQuantity({ value: 20800, unit: 'GB' })).toBe('20,800 GB');
+  });
+  it('writes percent tight and fractions as percent', () => {
+    expect(formatQuantity({ value: 165.7, unit: '%' })).toBe('166%');
+    expect(formatQuantity({ value: 0.5, unit: 'fraction' })).toBe('50%');
+  });
+  it('writes ratios as n:1 and counts bare', () => {
+    expect(formatQuantity({ value: 3, unit: 'ratio' })).toBe('3:1');
+    expect(formatQuantity({ value: 4, unit: 'count' })).toBe('4');
+  });
+  it('shows a dash for a missing quantity', () => {
+    expect(formatQuantity(null)).toBe('—');
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups the exact decimal string and names the currency', () => {
+    expect(formatMoney('1234567.5', 'USD')).toBe('1,234,567.50 USD');
+    expect(formatMoney('0.00', 'EUR')).toBe('0.00 EUR');
+    expect(formatMoney('-12.345', 'USD')).toBe('-12.34 USD');
+  });
+  it('does not lose precision on amounts beyond float range', () => {
+    expect(formatMoney('12345678901234567.89', 'USD')).toBe('12,345,678,901,234,567.89 USD');
+  });
+  it('says "no price" without an amount or a currency', () => {
+    expect(formatMoney(null, 'USD')).toBe('no price');
+    expect(formatMoney('10.00', null)).toBe('no price');
+  });
+});
+
+describe('formatSignedPercent', () => {
+  it('signs positive and negative values', () => {
+    expect(formatSignedPercent(7.77)).toBe('+7.8%');
+    expect(formatSignedPercent(-13.16)).toBe('−13.2%');
+    expect(formatSignedPercent(0)).toBe('0%');
+    expect(formatSignedPercent(null)).toBe('—');
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('shows UTC date and minutes', () => {
+    expect(formatTimestamp('2026-11-22T08:09:30.107Z')).toBe('2026-11-22 08:09 UTC');
+    expect(formatTimestamp(null)).toBe('—');
+  });
+});
+
+describe('parseDisplayedNumber', () => {
+  it('reads the number a headline shows', () => {
+    expect(parseDisplayedNumber('25,800 TPS')).toBe(25800);
+    expect(parseDisplayedNumber('TPS at 20 ms: 1,234.5')).toBe(20);
+    expect(parseDisplayedNumber('none')).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+/** Presentation of numbers: every number with its unit, money as a decimal string with its currency. */
+
+export interface Quantity {
+  value: number;
+  unit: string;
+}
+
+const LOCALE = 'en-US';
+
+/** Significant-figure-aware grouping: large values as integers, small values with a few decimals. */
+export function formatNumber(value: number, maxDecimals?: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  const decimals = maxDecimals ?? (abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3);
+  return value.toLocaleString(LOCALE, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+}
+
+/** Units written without a space before them. */
+const TIGHT_UNITS = new Set(['%']);
+
+export function formatQuantity(q: Quantity | null | undefined, maxDecimals?: number): string {
+  if (!q) return '—';
+  const number = formatNumber(q.value, maxDecimals);
+  if (q.unit === 'fraction') return `${formatNumber(q.value * 100, 1)}%`;
+  if (q.unit === 'count' || q.unit === 'ratio') return q.unit === 'ratio' ? `${number}:1` : number;
+  return TIGHT_UNITS.has(q.unit) ? `${number}${q.unit}` : `${number} ${q.unit}`;
+}
+
+export function formatValue(value: number | null | undefined, unit: string, maxDecimals?: number): string {
+  return value === null || value === undefined ? '—' : formatQuantity({ value, unit }, maxDecimals);
+}
+
+/** Percent with an explicit sign (headroom, errors). */
+export function formatSignedPercent(value: number | null | undefined, decimals = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const text = Math.abs(value).toLocaleString(LOCALE, { maximumFractionDigits: decimals });
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}%`;
+}
+
+/**
+ * Money from the API's exact decimal string ("12345.60") and an ISO currency; never through float
+ * arithmetic beyond display grouping. Null amount or currency -> a plain "no price" text.
+ */
+export function formatMoney(amount: string | null | undefined, currency: string | null | undefined): string {
+  if (amount === null || amount === undefined || !currency) return 'no price';
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) return `${amount} ${currency}`;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = (fraction + '00').slice(0, 2);
+  return `${sign}${grouped}.${cents} ${currency}`;
+}
+
+/** "2026-11-22T08:09:30Z" -> "2026-11-22 08:09" (UTC, stable across the team's time zones). */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Pulls the first number out of a text such as "25,800 TPS" (what the e2e tests parse). */
+export function parseDisplayedNumber(text: string): number | null {
+  const match = /-?[\d,]+(?:\.\d+)?/.exec(text);
+  if (!match) return null;
+  const value = Number(match[0].replace(/,/g, ''));
+  return Number.isFinite(value) ? value : null;
+}

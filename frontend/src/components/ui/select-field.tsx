@@ -1,0 +1,44 @@
+import { useId } from 'react';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+  errors?: string[];
+  testId?: string;
+}
+
+export function SelectField(props: SelectFieldProps) {
+  const id = useId();
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        data-testid={props.testId}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {invalid && (
+        <p id={`${id}-error`} className="field-error">
+          {props.errors?.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { EvaluationPayload, PlatformInput, WorkloadInput } from './types';
+
+export interface EvaluateRequest {
+  workload: WorkloadInput;
+  platform: PlatformInput;
+  reference_configuration?: string | null;
+  price_book?: number | null;
+}
+
+export const evaluateDesign = (body: EvaluateRequest, signal?: AbortSignal): Promise<EvaluationPayload> =>
+  apiFetch<EvaluationPayload>('/api/v1/evaluate/', { method: 'POST', body, signal });
+
+/** POST /evaluate/ as a cached query keyed by the inputs; the previous result stays on screen
+ * (marked stale by the caller) while the next one loads. */
+export const evaluationQueryOptions = (body: EvaluateRequest | null) =>
+  queryOptions({
+    queryKey: ['evaluate', body] as const,
+    queryFn: ({ signal }) => evaluateDesign(body as EvaluateRequest, signal),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const useEvaluation = (body: EvaluateRequest | null) => useQuery(evaluationQueryOptions(body));

@@ -1,0 +1,224 @@
+/** Shapes of the designs API (backend/designs/serializers.py, designs/evaluation.py, sizing/api.py). */
+import type { Quantity } from '../../../components/format';
+
+export type { Quantity };
+
+export interface RuleRef {
+  slug: string;
+  version: number;
+  source: string;
+  from_catalog?: boolean;
+}
+
+export type WorkloadInput = Record<string, unknown> & { kind?: 'oltp' | 'dss' };
+
+export interface PlatformInput {
+  family: string;
+  storage_model: string;
+  reference?: string | null;
+  rac_nodes?: number;
+  cores_per_node?: number;
+  arrays?: number;
+  drives_per_enclosure?: number | null;
+  raid?: string | null;
+  asm_volumes?: number;
+  pam?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Design {
+  id: number;
+  name: string;
+  customer: string;
+  description: string;
+  owner: { id: number; username: string };
+  team: { id: number; name: string; slug: string } | null;
+  visibility: 'private' | 'team';
+  status: 'draft' | 'proposed' | 'approved';
+  workload: WorkloadInput;
+  platform: PlatformInput;
+  reference_configuration: string | null;
+  price_book: { id: number; name: string; version: number; currency: string } | null;
+  version: number;
+  etag: string;
+  revision: number | null;
+  my_role: 'owner' | 'editor' | 'viewer' | null;
+  created: string;
+  updated: string;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface BalancePoint {
+  users: number;
+  tps: number;
+  cpu_utilisation_pct: number;
+  read_latency_ms: number;
+}
+
+export interface BalanceSection {
+  points: BalancePoint[];
+  at_sla: BalancePoint;
+  zones: {
+    cpu_stress: Quantity;
+    cpu_limit: Quantity;
+    read_latency_stress: Quantity;
+    read_latency_limit: Quantity;
+    rules: RuleRef[];
+  };
+  classification: string;
+}
+
+export interface MeasuredPoint {
+  tps: number;
+  response_ms: number;
+  users?: number;
+  source?: string;
+}
+
+export interface ProjectionSeries {
+  rac_nodes: number;
+  points: { users: number; tps: number; response_ms: number }[];
+  max_sustained_tps: Quantity;
+  users_at_max: Quantity;
+  bottleneck: string;
+  /** Measured points from the evidence for this node count, where the API returns them. */
+  measured?: MeasuredPoint[];
+}
+
+export interface CapacitySection {
+  elements: { element: string; label: string; size: Quantity }[];
+  total: Quantity;
+  after_data_reduction: Quantity;
+  usable: Quantity;
+  raw: Quantity;
+  raid: string;
+  raid_efficiency: Quantity;
+  fits: boolean;
+  rule: RuleRef | null;
+  hardware_source?: string;
+}
+
+export interface Station {
+  name: string;
+  servers: Quantity;
+  demand: Quantity;
+  utilisation_at_design: Quantity;
+  residence_at_design: Quantity;
+  utilisation_at_sla: Quantity;
+  residence_at_sla: Quantity;
+}
+
+export interface EngineWarning {
+  code: string;
+  severity: 'info' | 'warning' | 'critical' | string;
+  message: string;
+  rule: RuleRef | null;
+}
+
+export interface Assumption {
+  key: string;
+  text: string;
+  source: string;
+  value: Quantity | null;
+}
+
+export interface EngineEvaluation {
+  kind: 'oltp' | 'dss';
+  verdict: 'holds' | 'does-not-hold' | string;
+  summary: {
+    users?: Quantity;
+    design_tps?: Quantity;
+    max_sustained_tps?: Quantity;
+    users_at_max?: Quantity;
+    sla_response?: Quantity;
+    response_at_design?: Quantity;
+    headroom_pct?: Quantity;
+    bottleneck?: string;
+    balance?: string;
+    target_throughput?: Quantity;
+    sustained_throughput?: Quantity;
+  };
+  demand?: { iops_model?: Quantity; tps?: Quantity; ios_per_transaction?: Quantity; think_time?: Quantity };
+  storage?: { iops_capacity?: Quantity; tps_capacity?: Quantity; throughput_capacity?: Quantity; basis?: string; sources?: string[] };
+  performance?: { stations: Station[] };
+  balance?: BalanceSection;
+  projection?: { sla: Quantity; series: ProjectionSeries[] };
+  capacity?: CapacitySection;
+  growth?: { horizon_years?: number; data_growth_pct_per_year?: number; user_growth_pct_per_year?: number };
+  warnings: EngineWarning[];
+  extrapolated?: boolean;
+  extrapolation?: { field?: string; note?: string; [key: string]: unknown }[];
+  assumptions: Assumption[];
+}
+
+export interface BomLine {
+  line: number;
+  section: string;
+  part_number: string;
+  part_number_is_model?: boolean;
+  description: string;
+  quantity: number;
+  unit_price: string | null;
+  extended_price: string | null;
+  priced: boolean;
+  rule: string;
+  source: string;
+}
+
+export interface PricedBom {
+  currency: string | null;
+  price_book: { id: number; name: string; version: number } | null;
+  lines: BomLine[];
+  sections: { section: string; quantity: number; total: string; unpriced_lines: number }[];
+  total: string | null;
+  unpriced_lines: number;
+  complete: boolean;
+  notes: string[];
+}
+
+export interface EvaluationPayload {
+  evaluation: EngineEvaluation;
+  bom: PricedBom;
+  assumptions: Assumption[];
+  reference_configuration: string | null;
+  revision?: number | null;
+}
+
+export interface ReferenceDesign {
+  slug: string;
+  name: string;
+  platform: string;
+  description: string;
+  document: string | null;
+  source_locator: string;
+  platform_inputs: PlatformInput;
+}
+
+export interface Revision {
+  number: number;
+  author: { id: number; username: string } | null;
+  created: string;
+  summary: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+  restored_from: number | null;
+}
+
+export interface ShareLink {
+  token: string;
+  url: string;
+  created: string;
+  revoked_at: string | null;
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  slug: string;
+  role: string;
+}

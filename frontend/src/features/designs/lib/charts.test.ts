@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { AMBER, RED, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { buildCapacityChart, grownSize } from './capacity-chart';
+import { quarterRack } from './fixture';
+import { buildLoadResponseChart } from './load-response-chart';
+
+describe('balance chart', () => {
+  const payload = quarterRack();
+  const evaluation = payload.evaluation;
+  const model = buildBalanceChart(evaluation.balance!, evaluation);
+
+  it('plots CPU % against read latency for every load step', () => {
+    expect(model.curve).toHaveLength(evaluation.balance!.points.length);
+    expect(model.curve[0]).toEqual({ x: 8.16, y: 0.138 });
+    expect(model.atSla).toEqual({ x: 70, y: 2.46 });
+  });
+
+  it('shades the stress zones from the thresholds the API returned (SSD: 1.5 / 2 ms)', () => {
+    expect(model.thresholds).toEqual({ cpuStress: 70, cpuLimit: 80, latencyStress: 1.5, latencyLimit: 2 });
+    expect(model.regions).toEqual([
+      { xMin: 70, xMax: 80, color: AMBER, label: 'CPU stress' },
+      { xMin: 80, color: RED, label: 'CPU over limit' },
+      { yMin: 1.5, yMax: 2, color: AMBER, label: 'Latency stress' },
+      { yMin: 2, color: RED, label: 'Latency over limit' },
+    ]);
+  });
+
+  it('uses disk thresholds when the API says so', () => {
+    const regions = stressRegions({ cpuStress: 70, cpuLimit: 80, latencyStress: 15, latencyLimit: 20 });
+    expect(regions[3]).toMatchObject({ yMin: 20, color: RED });
+  });
+
+  it('marks the operating point from the stations at the design load', () => {
+    const point = operatingPoint(evaluation)!;
+    const cpu = evaluation.performance!.stations.find((s) => s.name === 'cpu')!;
+    expect(point.x).toBe(cpu.utilisation_at_design.value);
+    const storage = evaluation.performance!.stations.find((s) => s.name === 'storage')!;
+    expect(point.y).toBeCloseTo(storage.residence_at_design.value / 7.311, 6);
+    expect(model.operating).toEqual(point);
+  });
+
+  it('scales the latency axis to show the zones and the curve', () => {
+    // the curve reaches 5.72 ms (below 4x the 2 ms limit): the axis ends at the next nice value
+    expect(model.yMax).toBe(10);
+  });
+
+  it('rounds axis maxima to 1, 2, 2.5, 5 x 10^n', () => {
+    expect(niceCeil(5.72)).toBe(10);
+    expect(niceCeil(3)).toBe(5);
+    expect(niceCeil(2.2)).toBe(2.5);
+    expect(niceCeil(20)).toBe(20);
+  });
+});
+
+describe('load-response chart', () => {
+  const projection = quarterRack().evaluation.projection!;
+  const model = buildLoadResponseChart(projection, 2);
+
+  it('draws one line per RAC node count with TPS on x and response on y', () => {
+    expect(model.series.map((s) => s.racNodes)).toEqual(projection.series.map((s) => s.rac_nodes));
+    expect(model.series[0]!.points[0]).toEqual({ x: 3758, y: 2.98 });
+    expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([2]);
+  });
+
+  it('draws the SLA line across the chart and marks the maximum sustained TPS on it', () => {
+    expect(model.slaMs).toBe(20);
+    expect(model.slaLine).toEqual([{ x: 0, y: 20 }, { x: model.xMax, y: 20 }]);
+    expect(model.maxSustained).toEqual({ x: 25800, y: 20 });
+    expect(model.yMax).toBe(100);
+  });
+
+  it('carries measured points where the API returns them', () => {
+    const withMeasured = structuredClone(projection);
+    withMeasured.series[1]!.measured = [{ tps: 25800, response_ms: 20, source: 'oracle-fs1-2016, Table 1' }];
+    const m = buildLoadResponseChart(withMeasured, 1);
+    expect(m.series[1]!.measured).toEqual([{ x: 25800, y: 20 }]);
+    expect(m.series[0]!.measured).toEqual([]);
+    expect(m.maxSustainedTps).toBe(projection.series[0]!.max_sustained_tps.value);
+  });
+});
+
+describe('capacity chart', () => {
+  const capacity = quarterRack().evaluation.capacity!;
+
+  it('stacks every element for today and each year of the horizon', () => {
+    const model = buildCapacityChart(capacity, 0, 3);
+    expect(model.labels).toEqual(['Today', 'Year 1', 'Year 2', 'Year 3']);
+    expect(model.stacks.map((s) => s.element)).toEqual(['data', 'temp', 'system_undo', 'redo', 'archive', 'backup']);
+    // 20,800 GB usable -> TB axis
+    expect(model.unit).toBe('TB');
+    expect(model.usable).toBe(20.8);
+    expect(model.totals[0]).toBeCloseTo(0.435, 6);
+    expect(model.fullInYear).toBeNull();
+  });
+
+  it('grows the elements with the data growth and finds the year the storage is full', () => {
+    expect(grownSize(100, 50, 2)).toBe(225);
+    const small = { ...capacity, usable: { value: 800, unit: 'GB' } };
+    const model = buildCapacityChart(small, 50, 3);
+    expect(model.unit).toBe('TB'); // year 3 reaches 1,468 GB
+    expect(model.totals.map((t) => Math.round(t * 1000))).toEqual([435, 653, 979, 1468]);
+    expect(model.usable).toBe(0.8);
+    expect(model.fullInYear).toBe(2);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { errorsFor, formFromInputs, generalErrors, toInputs, validateForm, withFamily } from './design-form';
+
+const quarter = () =>
+  formFromInputs(
+    { kind: 'oltp', users: 1000 },
+    { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
+  );
+
+describe('formFromInputs / toInputs', () => {
+  it('round-trips a quarter-rack design, filling the engine defaults', () => {
+    const inputs = toInputs(quarter());
+    expect(inputs?.platform).toEqual({
+      family: 'oracle-fs1',
+      storage_model: 'FS1-2',
+      reference: 'oracle-fs1-quarter-rack',
+      rac_nodes: 2,
+      arrays: 2,
+      drives_per_enclosure: 13,
+    });
+    expect(inputs?.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: 100, read_pct: 70, block_size_kb: 8 });
+    expect(inputs?.workload).not.toHaveProperty('sla_response_ms');
+    expect(inputs?.workload).not.toHaveProperty('target_tps');
+  });
+
+  it('sends target TPS instead of users when the load is given as TPS', () => {
+    const form = { ...quarter(), loadBy: 'tps' as const, targetTps: '12000', users: '' };
+    expect(toInputs(form)?.workload).toMatchObject({ target_tps: 12000 });
+    expect(toInputs(form)?.workload).not.toHaveProperty('users');
+  });
+
+  it('reads a TPS-driven design back as TPS', () => {
+    const form = formFromInputs({ target_tps: 500 }, { family: 'equallogic', storage_model: 'PS6010XV' });
+    expect(form.loadBy).toBe('tps');
+    expect(form.targetTps).toBe('500');
+    expect(form.racNodes).toBe('2');
+  });
+});
+
+describe('validateForm', () => {
+  it('accepts the quarter rack', () => {
+    expect(validateForm(quarter())).toEqual({});
+  });
+  it('rejects what the engine rejects, keyed by API path', () => {
+    const errors = validateForm({ ...quarter(), users: '0', racNodes: '2.5', readPct: '101', databaseSizeGb: '' });
+    expect(errors['workload.users']).toEqual(['Must be at least 1.']);
+    expect(errors['platform.rac_nodes']).toEqual(['Enter a whole number.']);
+    expect(errors['workload.read_pct']).toEqual(['Must be at most 100.']);
+    expect(errors['workload.database_size_gb']).toEqual(['Required.']);
+    expect(toInputs({ ...quarter(), users: '0' })).toBeNull();
+  });
+  it('treats an empty SLA and think time as "the platform default"', () => {
+    expect(validateForm({ ...quarter(), slaResponseMs: '', thinkTimeS: '' })).toEqual({});
+    expect(validateForm({ ...quarter(), slaResponseMs: '0' })['workload.sla_response_ms']).toEqual(['Must be more than 0.']);
+  });
+  it('ignores drives per enclosure where the family has none', () => {
+    const form = withFamily(quarter(), 'xtremio');
+    expect(validateForm({ ...form, drivesPerEnclosure: 'abc' })).toEqual({});
+  });
+});
+
+describe('withFamily', () => {
+  it('resets storage model, RAID, PAM and reference to the new family', () => {
+    const form = withFamily({ ...quarter(), raid: 'mirrored' }, 'netapp');
+    expect(form).toMatchObject({ family: 'netapp', storageModel: 'FAS3140', raid: '', reference: '', pam: false });
+    expect(toInputs({ ...form, pam: true })?.platform).toMatchObject({ pam: true, storage_model: 'FAS3140' });
+  });
+});
+
+describe('API errors', () => {
+  it('puts field errors next to their field and the rest above the results', () => {
+    const api = { 'platform.rac_nodes': ['Ensure this value is less than or equal to 16.'], platform: ['Not enough measured evidence'] };
+    expect(errorsFor('racNodes', {}, api)).toEqual(['Ensure this value is less than or equal to 16.']);
+    expect(errorsFor('racNodes', { 'platform.rac_nodes': ['Required.'] }, api)).toEqual(['Required.']);
+    expect(generalErrors(api)).toEqual(['platform: Not enough measured evidence']);
+    expect(generalErrors({ non_field_errors: ['boom'] })).toEqual(['boom']);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The design editor's form: text fields as typed, validated here, turned into the API's
+ * {workload, platform} JSON. Error keys are the API's dotted paths so client and server messages
+ * land next to the same field.
+ */
+import type { FieldErrors } from '../../../lib/api-client';
+import type { PlatformInput, WorkloadInput } from '../api/types';
+import { familyInfo } from './platforms';
+
+export interface DesignForm {
+  loadBy: 'users' | 'tps';
+  users: string;
+  targetTps: string;
+  thinkTimeS: string;
+  databaseSizeGb: string;
+  dataGrowthPct: string;
+  userGrowthPct: string;
+  horizonYears: string;
+  readPct: string;
+  blockSizeKb: string;
+  slaResponseMs: string;
+  family: string;
+  storageModel: string;
+  reference: string;
+  racNodes: string;
+  arrays: string;
+  raid: string;
+  drivesPerEnclosure: string;
+  pam: boolean;
+}
+
+export type FormField = Exclude<keyof DesignForm, 'loadBy' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid'>;
+
+/** Form field -> API path (the key of a DRF field error, flattened by ApiError). */
+export const FIELD_PATHS: Record<keyof DesignForm, string> = {
+  loadBy: 'workload.users',
+  users: 'workload.users',
+  targetTps: 'workload.target_tps',
+  thinkTimeS: 'workload.think_time_s',
+  databaseSizeGb: 'workload.database_size_gb',
+  dataGrowthPct: 'workload.data_growth_pct_per_year',
+  userGrowthPct: 'workload.user_growth_pct_per_year',
+  horizonYears: 'workload.horizon_years',
+  readPct: 'workload.read_pct',
+  blockSizeKb: 'workload.block_size_kb',
+  slaResponseMs: 'workload.sla_response_ms',
+  family: 'platform.family',
+  storageModel: 'platform.storage_model',
+  reference: 'platform.reference',
+  racNodes: 'platform.rac_nodes',
+  arrays: 'platform.arrays',
+  raid: 'platform.raid',
+  drivesPerEnclosure: 'platform.drives_per_enclosure',
+  pam: 'platform.pam',
+};
+
+// Engine defaults (sizing.inputs.OltpWorkload) shown when a saved design leaves a field out.
+const DEFAULTS = { users: 1000, databaseSizeGb: 100, readPct: 70, blockSizeKb: 8, horizonYears: 3 };
+
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : String(value);
+
+export function formFromInputs(workload: WorkloadInput, platform: PlatformInput): DesignForm {
+  const byTps = workload.target_tps !== undefined && workload.target_tps !== null;
+  return {
+    loadBy: byTps ? 'tps' : 'users',
+    users: text(workload.users ?? (byTps ? '' : DEFAULTS.users)),
+    targetTps: text(workload.target_tps),
+    thinkTimeS: text(workload.think_time_s),
+    databaseSizeGb: text(workload.database_size_gb ?? DEFAULTS.databaseSizeGb),
+    dataGrowthPct: text(workload.data_growth_pct_per_year ?? 0),
+    userGrowthPct: text(workload.user_growth_pct_per_year ?? 0),
+    horizonYears: text(workload.horizon_years ?? DEFAULTS.horizonYears),
+    readPct: text(workload.read_pct ?? DEFAULTS.readPct),
+    blockSizeKb: text(workload.block_size_kb ?? DEFAULTS.blockSizeKb),
+    slaResponseMs: text(workload.sla_response_ms),
+    family: platform.family,
+    storageModel: platform.storage_model,
+    reference: text(platform.reference),
+    racNodes: text(platform.rac_nodes ?? 2),
+    arrays: text(platform.arrays ?? 1),
+    raid: text(platform.raid),
+    drivesPerEnclosure: text(platform.drives_per_enclosure),
+    pam: Boolean(platform.pam),
+  };
+}
+
+/** Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). */
+export function withFamily(form: DesignForm, family: string): DesignForm {
+  const info = familyInfo(family);
+  return {
+    ...form,
+    family,
+    storageModel: info.storageModels[0]?.value ?? '',
+    raid: '',
+    pam: false,
+    reference: '',
+    drivesPerEnclosure: info.drivesPerEnclosure ? form.drivesPerEnclosure : '',
+  };
+}
+
+interface NumberRule {
+  field: FormField;
+  label: string;
+  required: boolean;
+  min: number;
+  max: number;
+  integer?: boolean;
+  minExclusive?: boolean;
+}
+
+const RULES: NumberRule[] = [
+  { field: 'users', label: 'Users', required: true, min: 1, max: 1_000_000, integer: true },
+  { field: 'targetTps', label: 'Target TPS', required: true, min: 0, max: 1_000_000, minExclusive: true },
+  { field: 'thinkTimeS', label: 'Think time', required: false, min: 0, max: 3600, minExclusive: true },
+  { field: 'databaseSizeGb', label: 'Database size', required: true, min: 0, max: 10_000_000, minExclusive: true },
+  { field: 'dataGrowthPct', label: 'Data growth', required: true, min: -50, max: 500 },
+  { field: 'userGrowthPct', label: 'User growth', required: true, min: -50, max: 500 },
+  { field: 'horizonYears', label: 'Horizon', required: true, min: 0, max: 20, integer: true },
+  { field: 'readPct', label: 'Read share', required: true, min: 0, max: 100 },
+  { field: 'blockSizeKb', label: 'Block size', required: true, min: 2, max: 1024 },
+  { field: 'slaResponseMs', label: 'SLA response', required: false, min: 0, max: 600_000, minExclusive: true },
+  { field: 'racNodes', label: 'RAC nodes', required: true, min: 1, max: 16, integer: true },
+  { field: 'arrays', label: 'Arrays', required: true, min: 1, max: 16, integer: true },
+  { field: 'drivesPerEnclosure', label: 'Drives per enclosure', required: false, min: 1, max: 24, integer: true },
+];
+
+function checkNumber(raw: string, rule: NumberRule): string | null {
+  const trimmed = raw.trim();
+  if (trimmed === '') return rule.required ? 'Required.' : null;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return 'Enter a number.';
+  if (rule.integer && !Number.isInteger(value)) return 'Enter a whole number.';
+  if (rule.minExclusive ? value <= rule.min : value < rule.min) {
+    return rule.minExclusive ? `Must be more than ${rule.min}.` : `Must be at least ${rule.min}.`;
+  }
+  if (value > rule.max) return `Must be at most ${rule.max.toLocaleString('en-US')}.`;
+  return null;
+}
+
+/** Client-side checks (same bounds as the engine), keyed by API path. */
+export function validateForm(form: DesignForm): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const rule of RULES) {
+    if (rule.field === 'users' && form.loadBy !== 'users') continue;
+    if (rule.field === 'targetTps' && form.loadBy !== 'tps') continue;
+    if (rule.field === 'drivesPerEnclosure' && !familyInfo(form.family).drivesPerEnclosure) continue;
+    const message = checkNumber(form[rule.field], rule);
+    if (message) errors[FIELD_PATHS[rule.field]] = [message];
+  }
+  return errors;
+}
+
+const num = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
+
+/** The API's {workload, platform}; null when the form has errors (nothing is sent then). */
+export function toInputs(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } | null {
+  if (Object.keys(validateForm(form)).length) return null;
+  const info = familyInfo(form.family);
+  const workload: WorkloadInput = {
+    kind: 'oltp',
+    ...(form.loadBy === 'users' ? { users: num(form.users) } : { target_tps: num(form.targetTps) }),
+    think_time_s: num(form.thinkTimeS),
+    database_size_gb: num(form.databaseSizeGb),
+    data_growth_pct_per_year: num(form.dataGrowthPct),
+    user_growth_pct_per_year: num(form.userGrowthPct),
+    horizon_years: num(form.horizonYears),
+    read_pct: num(form.readPct),
+    block_size_kb: num(form.blockSizeKb),
+    sla_response_ms: num(form.slaResponseMs),
+  };
+  const platform: PlatformInput = {
+    family: form.family,
+    storage_model: form.storageModel,
+    reference: form.reference || undefined,
+    rac_nodes: num(form.racNodes),
+    arrays: num(form.arrays),
+    raid: form.raid || undefined,
+    drives_per_enclosure: info.drivesPerEnclosure ? num(form.drivesPerEnclosure) : undefined,
+    pam: info.pam ? form.pam : undefined,
+  };
+  return { workload: dropUndefined(workload), platform: dropUndefined(platform) };
+}
+
+function dropUndefined<T extends Record<string, unknown>>(data: T): T {
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** API errors that do not belong to a form field (shown above the results). */
+export function generalErrors(apiErrors: FieldErrors): string[] {
+  const known = new Set(Object.values(FIELD_PATHS));
+  return Object.entries(apiErrors)
+    .filter(([path]) => !known.has(path))
+    .flatMap(([path, messages]) => messages.map((m) => (path === 'non_field_errors' ? m : `${path}: ${m}`)));
+}
+
+/** Errors for one field: the client's first, else the API's. */
+export function errorsFor(field: keyof DesignForm, client: FieldErrors, api: FieldErrors): string[] | undefined {
+  const path = FIELD_PATHS[field];
+  return client[path] ?? api[path];
+}

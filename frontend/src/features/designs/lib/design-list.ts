@@ -1,0 +1,50 @@
+/** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
+import type { Design } from '../api/types';
+
+export type SortKey = 'updated' | 'name' | 'customer' | 'status';
+
+export interface ListQuery {
+  search: string;
+  platform: string; // '' = all families
+  status: string; // '' = all
+  sort: SortKey;
+  scope: 'all' | 'mine' | 'team';
+}
+
+export const EMPTY_QUERY: ListQuery = { search: '', platform: '', status: '', sort: 'updated', scope: 'all' };
+
+export function matchesSearch(design: Design, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [design.name, design.customer, design.description, design.owner.username]
+    .filter(Boolean)
+    .some((field) => field.toLowerCase().includes(needle));
+}
+
+export function filterDesigns(designs: Design[], query: ListQuery, myUserId: number | null): Design[] {
+  const filtered = designs.filter(
+    (d) =>
+      matchesSearch(d, query.search) &&
+      (!query.platform || d.platform.family === query.platform) &&
+      (!query.status || d.status === query.status) &&
+      (query.scope === 'all' || (query.scope === 'mine' ? d.owner.id === myUserId : d.owner.id !== myUserId)),
+  );
+  const compare: Record<SortKey, (a: Design, b: Design) => number> = {
+    updated: (a, b) => b.updated.localeCompare(a.updated),
+    name: (a, b) => a.name.localeCompare(b.name),
+    customer: (a, b) => a.customer.localeCompare(b.customer) || a.name.localeCompare(b.name),
+    status: (a, b) => a.status.localeCompare(b.status) || a.name.localeCompare(b.name),
+  };
+  return [...filtered].sort(compare[query.sort]);
+}
+
+export function platformSummary(design: Design): string {
+  const p = design.platform;
+  const nodes = p.rac_nodes ?? 2;
+  const arrays = p.arrays ?? 1;
+  return `${p.storage_model} × ${arrays}, ${nodes} RAC node${nodes === 1 ? '' : 's'}${p.pam ? ', PAM' : ''}`;
+}
+
+export function sharingLabel(design: Design): string {
+  return design.visibility === 'team' && design.team ? `Team ${design.team.name}` : 'Private';
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { bomSections, bomTotalText } from './bom';
+import { quarterRack } from './fixture';
+import { bottleneckLabel, buildHeadlines, headroomTone, ruleText, sortedWarnings } from './headline';
+
+describe('headline numbers', () => {
+  it('shows TPS at the SLA with its unit, headroom, bottleneck, IOPS and cost', () => {
+    const headlines = buildHeadlines(quarterRack());
+    const byKey = Object.fromEntries(headlines.map((h) => [h.key, h]));
+    expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
+    expect(byKey.headroom).toMatchObject({ value: '+166%', tone: 'ok' });
+    expect(byKey.bottleneck?.value).toBe('Storage');
+    expect(byKey.iops?.value).toBe('70,989 IOPS / 189,000 IOPS');
+    expect(byKey.iops?.detail).toContain('38%');
+    expect(byKey.cost?.value).toBe('no price book');
+  });
+
+  it('shows the priced total with its currency when a price book is chosen', () => {
+    const payload = quarterRack();
+    payload.bom = { ...payload.bom, price_book: { id: 1, name: 'List 2016', version: 2 }, currency: 'USD', total: '125000.5', unpriced_lines: 0 };
+    const cost = buildHeadlines(payload).find((h) => h.key === 'cost');
+    expect(cost).toMatchObject({ value: '125,000.50 USD', detail: 'List 2016 v2' });
+  });
+
+  it('grades headroom', () => {
+    expect(headroomTone(-5)).toBe('bad');
+    expect(headroomTone(10)).toBe('warn');
+    expect(headroomTone(50)).toBe('ok');
+    expect(bottleneckLabel('cpu')).toBe('Server CPU');
+  });
+
+  it('names the rule and source of each warning, critical first', () => {
+    const warnings = sortedWarnings(quarterRack().evaluation.warnings);
+    expect(warnings.map((w) => w.severity)).toEqual(['critical', 'warning']);
+    expect(ruleText(warnings[1]!.rule)).toBe('raid10-for-oltp v1 — dell-equallogic-oltp-2010, Best practices');
+    expect(ruleText(null)).toBe('engine check');
+  });
+});
+
+describe('bill of materials', () => {
+  it('groups lines by section and says "no price book" when unpriced', () => {
+    const sections = bomSections(quarterRack().bom);
+    expect(sections.map((s) => [s.label, s.quantity, s.totalText])).toEqual([
+      ['Servers', 2, 'no price book'],
+      ['Storage', 2, 'no price book'],
+    ]);
+    expect(sections[0]!.lines[0]!.unitText).toBe('—');
+    expect(bomTotalText(quarterRack().bom)).toBe('no price book');
+  });
+
+  it('formats prices as money strings and counts unpriced lines', () => {
+    const bom = quarterRack().bom;
+    bom.price_book = { id: 1, name: 'List', version: 1 };
+    bom.currency = 'USD';
+    bom.lines[0] = { ...bom.lines[0]!, unit_price: '21000.00', extended_price: '42000.00', priced: true };
+    bom.sections[0] = { section: 'servers', quantity: 2, total: '42000.00', unpriced_lines: 0 };
+    bom.total = '42000.00';
+    bom.unpriced_lines = 1;
+    const sections = bomSections(bom);
+    expect(sections[0]!.lines[0]!.extendedText).toBe('42,000.00 USD');
+    expect(sections[1]!.lines[0]!.unitText).toBe('no price');
+    expect(sections[1]!.totalText).toBe('0.00 USD (+1 unpriced)');
+    expect(bomTotalText(bom)).toBe('42,000.00 USD (excludes 1 unpriced lines)');
+  });
+});
