@@ -237,9 +237,9 @@ def _evaluate_oltp(
 
     # growth horizon
     growth: dict[str, Any] = {
-        "horizon_years": w.horizon_years,
-        "user_growth_pct_per_year": w.user_growth_pct_per_year,
-        "data_growth_pct_per_year": w.data_growth_pct_per_year,
+        "horizon": _qd(w.horizon_years, "years"),
+        "user_growth_per_year": _qd(w.user_growth_pct_per_year, "%"),
+        "data_growth_per_year": _qd(w.data_growth_pct_per_year, "%"),
         "years_until_users_exceed_sla": _years(
             demand.years_until(users, at_sla.users, w.user_growth_pct_per_year, w.horizon_years)
         ),
@@ -311,7 +311,7 @@ def _evaluate_oltp(
                 "rule": rule_iops.rule.ref(),
             },
             "read_pct": _qd(w.read_pct, "%"),
-            "block_size_kb": w.block_size_kb,
+            "block_size": _qd(w.block_size_kb, "KB"),
         },
         "capacity": cap_section,
         "storage": {

@@ -287,6 +287,14 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
                 "%",
             )
         servers = disks
+        if p.arrays > 2:
+            flags.append(
+                Flag(
+                    "platform.arrays",
+                    f"{p.arrays} FAS3140 controllers: the document measured one HA "
+                    "pair (2); linear scaling beyond is an extrapolation",
+                )
+            )
         estimate = Estimate(iops, "IOPS", "transferred", est.sources)
         flags.append(
             Flag(
