@@ -248,3 +248,20 @@ def test_removed_document_still_used_by_an_admin_row_is_an_error(mini: Path) -> 
     with pytest.raises(FixtureError, match="removed from fixtures but still used"):
         load_catalog(mini)
     assert BenchmarkCurve.objects.count() == 1  # rolled back
+
+
+def test_item_citing_a_known_document_without_its_file_is_skipped_with_a_note(mini: Path) -> None:
+    (mini / "more.yaml").write_text(
+        'parts:\n  - {part_number: "X-1", manufacturer: acme, kind: xbrick,'
+        " source: {document: emc-xtremio-2014, locator: Table 3}}\n",
+        encoding="utf-8",
+    )
+    report = load_catalog(mini)
+    assert not Part.objects.filter(part_number="X-1").exists()
+    assert any(
+        "more.yaml $.parts[0]: skipped" in note and "emc-xtremio-2014.yaml" in note for note in report.notes
+    )
+    # A document slug that is not one of the five is a mistake, not a file still to come.
+    edit(mini / "more.yaml", "emc-xtremio-2014", "emc-xtremeio-2014")
+    with pytest.raises(FixtureError, match=r"more.yaml: \$.parts\[0\].source.document: unknown document"):
+        load_catalog(mini)
