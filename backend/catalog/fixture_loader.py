@@ -91,11 +91,15 @@ class FixtureError(Exception):
 
 
 # ------------------------------------------------------------------------------------------ reading
-class _DecimalSafeLoader(yaml.SafeLoader):
+# The C parser when libyaml is there (several times faster; same safe constructors).
+_SafeLoaderBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _DecimalSafeLoader(_SafeLoaderBase):
     """SafeLoader that reads floats as Decimal (exact, as written) and refuses duplicate mapping keys."""
 
 
-def _construct_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
+def _construct_decimal(loader: Any, node: yaml.ScalarNode) -> Decimal:
     text = str(loader.construct_scalar(node)).replace("_", "")
     try:
         value = Decimal(text)
@@ -108,7 +112,7 @@ def _construct_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decima
     return value
 
 
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[Any, Any]:
     loader.flatten_mapping(node)
     result: dict[Any, Any] = {}
     for key_node, value_node in node.value:
