@@ -24,7 +24,7 @@ CENT = Decimal("0.01")
 DEFAULT_RAC_NODES = 2
 DEFAULT_ARRAYS = 1
 # Configuration attributes that count a reference's storage building blocks.
-ARRAY_ATTRIBUTES = ("arrays", "drive_enclosures", "enclosures", "x_bricks", "controllers")
+ARRAY_ATTRIBUTES = ("arrays", "drive_enclosures", "enclosures", "xbricks", "x_bricks", "controllers")
 
 
 def _source(document_slug: str | None, locator: str) -> str:

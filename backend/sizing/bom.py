@@ -21,6 +21,7 @@ the storage model x arrays), with the model designation as part number where the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -28,6 +29,9 @@ from fractions import Fraction
 SECTIONS: tuple[str, ...] = ("servers", "storage", "network", "software", "miscellaneous")
 # Part kinds that are one storage building block each (scaled per array / X-Brick / controller).
 ARRAY_KINDS: frozenset[str] = frozenset({"storage_array", "xbrick", "storage_controller"})
+
+# Shared by the whole system whatever its size (a redundant pair of fabric switches, the rack).
+SYSTEM_KINDS: frozenset[str] = frozenset({"switch", "rack_item"})
 
 # Oracle FS1-2, Table 11, servers section: quantity per RAC node (quarter rack = 2 x, half rack = 4 x).
 ORACLE_FS1_PER_NODE: dict[str, int] = {
@@ -206,23 +210,56 @@ def _array_part(parts: Sequence[CatalogPart], storage_model: str) -> CatalogPart
     return next((p for p in parts if storage_model in (p.part_number, p.model)), None)
 
 
+_PAM_PATTERN = re.compile(r"\bPAM\b|flexscale|performance acceleration", re.IGNORECASE)
+
+
+def _is_pam(part: CatalogPart) -> bool:
+    """NetApp Performance Acceleration Module hardware or its FlexScale licence."""
+    return any(_PAM_PATTERN.search(text) for text in (part.part_number, part.model, part.description))
+
+
 def _pam_part(parts: Sequence[CatalogPart]) -> CatalogPart | None:
-    return next(
-        (
-            p
-            for p in parts
-            if "PAM" in (p.part_number, p.model) or "performance acceleration" in p.description.lower()
-        ),
-        None,
-    )
+    return next((p for p in parts if p.kind != "software" and _is_pam(p)), None)
+
+
+def _scaling_basis(ref: ReferenceLine, reference: ReferenceDesign, storage_model: str) -> str:
+    """node, array or system. Servers and server-section parts go per node, storage building blocks
+    per array, switches and rack items per system; any other line whose reference quantity equals exactly one of the two counts (per-host
+    licences, one NIC per controller) follows that count; the rest is one set per system."""
+    if ref.part.kind == "server" or (ref.section == "servers" and ref.part.kind not in ARRAY_KINDS):
+        return "node"
+    if _is_array_line(ref, storage_model):
+        return "array"
+    if ref.part.kind in SYSTEM_KINDS:
+        return "system"
+    per_node = ref.quantity == reference.rac_nodes
+    per_array = ref.quantity == reference.arrays
+    if per_node and not per_array:
+        return "node"
+    if per_array and not per_node:
+        return "array"
+    return "system"
 
 
 def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
     nodes, arrays = platform.rac_nodes, platform.arrays
     chosen_array = _array_part(parts, platform.storage_model)
+    notes: list[str] = []
     lines: list[BomLine] = []
+    if not any(ref.part.kind == "server" for ref in reference.lines):
+        server = next((p for p in parts if p.kind == "server"), None)
+        if server is None:
+            notes.append("The source document names no server model: add the RAC servers as overrides.")
+        else:
+            lines.append(
+                BomLine("servers", server.part_number, server.description, nodes,
+                        f"1 per RAC node x {nodes}", server.source, server.part_number_is_model)
+            )  # fmt: skip
     for ref in reference.lines:
-        if ref.part.kind == "server" or (ref.section == "servers" and ref.part.kind not in ARRAY_KINDS):
+        if _is_pam(ref.part) and not platform.pam:
+            continue
+        basis = _scaling_basis(ref, reference, platform.storage_model)
+        if basis == "node":
             per_node = Fraction(ref.quantity, reference.rac_nodes)
             quantity = per_node * nodes
             if quantity.denominator != 1:
@@ -232,7 +269,7 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
             lines.append(
                 _line(ref, int(quantity), f"{per_node} per RAC node x {nodes} nodes ({reference.slug})")
             )
-        elif _is_array_line(ref, platform.storage_model):
+        elif basis == "array":
             per_array = Fraction(ref.quantity, reference.arrays)
             quantity = per_array * arrays
             if quantity.denominator != 1:
@@ -241,11 +278,9 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
             lines.append(
                 _line(ref, int(quantity), f"{per_array} per array x {arrays} ({reference.slug})", part=swap)
             )
-        elif _pam_part([ref.part]) is not None and not platform.pam:
-            continue
         else:
             lines.append(_line(ref, ref.quantity, f"1 set per system ({reference.slug})"))
-    return Bom(lines=tuple(line for line in lines if line.quantity > 0))
+    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(notes))
 
 
 def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:

@@ -203,3 +203,51 @@ def test_netapp_pam_adds_one_card_per_controller() -> None:
     )
     assert ("storage", "PAM", 2) in _table(with_pam)
     assert all(line.part_number != "PAM" for line in without.lines)
+
+
+def test_per_host_licences_and_pam_follow_their_counts() -> None:
+    server = CatalogPart("DL580", "HP ProLiant DL580 G5", "server", part_number_is_model=True)
+    fas = CatalogPart(
+        "FAS3140", "FAS3140 controller", "storage_controller", "FAS3140", part_number_is_model=True
+    )
+    pam = CatalogPart("PAM 16GB", "Performance Acceleration Module 16 GB", "other", part_number_is_model=True)
+    ontap = CatalogPart("Data ONTAP", "Data ONTAP 7.3.1", "software", part_number_is_model=True)
+    flexscale = CatalogPart("FlexScale", "FlexScale licence", "software", part_number_is_model=True)
+    disks = CatalogPart("144GB", "144 GB 15k FC disk", "drive", part_number_is_model=True)
+    reference = ReferenceDesign(
+        "netapp-test", "netapp", 1, 2,
+        (
+            ReferenceLine(server, 1, "servers"),
+            ReferenceLine(fas, 2, "storage"),
+            ReferenceLine(pam, 2, "storage"),
+            ReferenceLine(disks, 112, "storage"),
+            ReferenceLine(ontap, 2, "software"),
+            ReferenceLine(flexscale, 2, "software"),
+        ),
+    )  # fmt: skip
+    with_pam = build_bom(platform=BomPlatform("netapp", "FAS3140", 2, 4, pam=True), reference=reference)
+    assert _table(with_pam) == [
+        ("servers", "DL580", 2),
+        ("storage", "FAS3140", 4),
+        ("storage", "PAM 16GB", 4),  # one per controller
+        ("storage", "144GB", 112),  # the disk shelves are not scaled by controllers
+        ("software", "Data ONTAP", 4),  # per controller
+        ("software", "FlexScale", 4),
+    ]
+    without = build_bom(platform=BomPlatform("netapp", "FAS3140", 1, 2, pam=False), reference=reference)
+    assert [n for _, n, _ in _table(without)] == ["DL580", "FAS3140", "144GB", "Data ONTAP"]
+
+
+def test_a_reference_without_servers_says_so() -> None:
+    xbrick = CatalogPart("X-Brick", "XtremIO X-Brick", "xbrick", "X-Brick", part_number_is_model=True)
+    vsphere = CatalogPart("vSphere 5.0", "VMware vSphere 5.0", "software", part_number_is_model=True)
+    reference = ReferenceDesign(
+        "xtremio-two",
+        "xtremio",
+        4,
+        2,
+        (ReferenceLine(xbrick, 2, "storage"), ReferenceLine(vsphere, 4, "software")),
+    )
+    bom = build_bom(platform=BomPlatform("xtremio", "X-Brick", 8, 3), reference=reference)
+    assert _table(bom) == [("storage", "X-Brick", 3), ("software", "vSphere 5.0", 8)]
+    assert any("no server model" in note for note in bom.notes)
