@@ -24,11 +24,12 @@ _MODEL_PATTERNS = (
 
 
 def storage_model_of(*texts: str) -> str | None:
+    """The storage model a text names first (a title such as "PS6010S vs PS6010XV" is the PS6010S)."""
     for text in texts:
-        t = text.lower()
-        for model, pat in _MODEL_PATTERNS:
-            if re.search(pat, t):
-                return model
+        t = (text or "").lower()
+        hits = [(m.start(), model) for model, pat in _MODEL_PATTERNS if (m := re.search(pat, t))]
+        if hits:
+            return min(hits)[1]
     return None
 
 
