@@ -124,3 +124,32 @@ def test_bad_input_is_a_named_error(users: Any, think: float) -> None:
     with pytest.raises(InputError) as err:
         OltpWorkload(users=10, think_time_s=think)
     assert err.value.field == "workload.think_time_s"
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(designs=st.lists(st.tuples(oltp(), platforms()), min_size=1, max_size=5))
+def test_sweep_outputs_are_finite(designs: list[tuple[OltpWorkload, Platform]]) -> None:
+    from sizing.sweep import sweep
+
+    result = sweep([DesignInputs(w, p) for w, p in designs], EVIDENCE, RULES)
+    for arr in (
+        result.users,
+        result.design_tps,
+        result.max_sustained_tps,
+        result.users_at_max,
+        result.response_ms,
+    ):
+        assert all(math.isfinite(float(v)) for v in arr)
+
+
+@settings(max_examples=100, derandomize=True, deadline=None)
+@given(workload=oltp(), platform=platforms())
+def test_evaluation_obeys_the_operational_laws(workload: OltpWorkload, platform: Platform) -> None:
+    d = evaluate_design(DesignInputs(workload, platform), EVIDENCE, RULES).to_dict()
+    perf = d["performance"]
+    think = d["demand"]["think_time"]["value"]
+    for point in (perf["at_sla"],):  # N = X (R + Z), to the 4 significant figures of the output
+        n, x, r = point["users"]["value"], point["tps"]["value"], point["response"]["value"] / 1000
+        assert n == pytest.approx(x * (r + think), rel=2e-3, abs=1e-3)
+    for station in perf["stations"]:
+        assert 0 <= station["utilisation_at_sla"]["value"] <= 100.0 + 1e-9
