@@ -117,6 +117,23 @@ def _capacity_section(
     return section, raw, br
 
 
+DRIVE_TECHNOLOGY = {"PS6010XV": "sas_15k", "PS6110XV": "sas_15k", "PS6010S": "ssd", "FS1-2": "ssd",
+                    "X-Brick": "ssd", "FAS3140": "fc_15k"}  # fmt: skip
+
+
+def design_facts(inputs: DesignInputs) -> dict[str, Any]:
+    """The design as flat facts for the catalog's best-practice checks ({field, op, value, when}).
+    A rule naming a field the design does not carry (e.g. NFS mount options) is not evaluated."""
+    p = inputs.platform
+    return {
+        "family": p.family, "storage_model": p.storage_model, "raid": p.raid_level, "data_raid": p.raid_level,
+        "asm_volumes": p.asm_volumes, "asm_redundancy": "external", "rac_nodes": p.rac_nodes, "arrays": p.arrays,
+        "workload_kind": inputs.workload.kind, "pam": p.pam, "drive_technology": DRIVE_TECHNOLOGY[p.storage_model],
+        "cores_per_node": p.cores_per_node, "memory_gb_per_node": p.memory_gb_per_node,
+        "thin_provisioning": p.thin_provisioning,
+    }  # fmt: skip
+
+
 def _evaluate_oltp(
     inputs: DesignInputs, w: OltpWorkload, evidence: EvidenceBundle, rules: RuleSet
 ) -> DesignEvaluation:
@@ -163,9 +180,7 @@ def _evaluate_oltp(
 
     # warnings
     facts = {
-        "family": p.family, "storage_model": p.storage_model, "raid": p.raid_level, "asm_volumes": p.asm_volumes,
-        "rac_nodes": p.rac_nodes, "arrays": p.arrays, "workload_kind": "oltp", "read_pct": w.read_pct,
-        "block_size_kb": w.block_size_kb, "users": users, "pam": p.pam,
+        **design_facts(inputs), "read_pct": w.read_pct, "block_size_kb": w.block_size_kb, "users": users,
     }  # fmt: skip
     bp, checked = best_practice_warnings(rules, facts)
     warns.extend(bp)
@@ -419,15 +434,7 @@ def _evaluate_dss(
                 None,
             )
         )
-    facts = {
-        "family": p.family,
-        "storage_model": p.storage_model,
-        "raid": p.raid_level,
-        "arrays": p.arrays,
-        "workload_kind": "dss",
-        "rac_nodes": p.rac_nodes,
-        "asm_volumes": p.asm_volumes,
-    }
+    facts = design_facts(inputs)
     bp, _ = best_practice_warnings(rules, facts)
     warns.extend(bp)
     warns.extend(extrapolation_warnings(flags))
