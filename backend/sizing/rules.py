@@ -117,11 +117,18 @@ class RuleSet:
             self._by_slug[r.slug] = r
 
     def get(self, slug: str) -> Rule:
-        """The catalog's rule, else the built-in copy (version 0)."""
+        """The catalog's rule; else a catalog rule of the same kind carrying every parameter the
+        built-in copy has (the catalog may name it differently); else the built-in copy (version 0)."""
         rule = self._by_slug.get(slug)
         if rule is not None:
             return rule
-        return BUILTIN[slug]
+        builtin = BUILTIN[slug]
+        if builtin.parameters:
+            wanted = set(builtin.parameters)
+            for r in self.rules:
+                if r.kind == builtin.kind and wanted <= set(r.parameters):
+                    return r
+        return builtin
 
     def param(self, slug: str, name: str) -> tuple[float, Rule]:
         rule = self.get(slug)

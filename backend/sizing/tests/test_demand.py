@@ -81,3 +81,17 @@ def test_capacity_rejects_a_non_positive_database(seed: tuple[EvidenceBundle, Ru
         demand.capacity_breakdown(-1, seed[1])
     assert err.value.field == "workload.database_size_gb"
     assert math.isfinite(demand.capacity_breakdown(1e-3, seed[1]).total_gb)
+
+
+def test_a_catalog_rule_under_another_slug_is_found_by_its_parameters() -> None:
+    from sizing.evidence import Source
+    from sizing.rules import Rule
+
+    renamed = Rule("oltp-space-multipliers", 3, "capacity", "Table 7",
+                   {k: (v, "ratio") for k, v in {"data": 1, "temp": 0.3, "system_undo": 0.05, "redo": 0.1,
+                                                  "archive": 1, "backup": 2}.items()},
+                   Source("dell-equallogic-oltp-2010", "Table 7"))  # fmt: skip
+    br = demand.capacity_breakdown(100, RuleSet((renamed,)))
+    assert br.total_gb == pytest.approx(445)
+    assert br.rule.ref()["version"] == 3 and br.rule.from_catalog
+    assert demand.capacity_breakdown(100, RuleSet()).rule.from_catalog is False
