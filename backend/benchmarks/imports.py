@@ -54,6 +54,8 @@ CSV_COLUMNS = [
 ]
 _QUANTITY = re.compile(r"^[a-z][a-z0-9_]*$")
 _VALUE_FIELD = serializers.DecimalField(max_digits=20, decimal_places=6)
+_MAX_POSITION = 100_000
+_JSON_CURVE_FIELDS = {"slug", *(f for f in CURVE_FIELDS if f != "curve_source_locator"), "source_locator"}
 
 
 @dataclass
@@ -104,7 +106,7 @@ def _from_csv(text: str) -> tuple[dict[str, _Curve], list[RowError]]:
             curve.fields[key] = value
         try:
             position = int(row["point"])
-            if position < 1:
+            if not 1 <= position <= _MAX_POSITION:
                 raise ValueError
         except ValueError:
             errors.append(RowError(number, "point", "a point number (1, 2, ...) is required"))
@@ -134,6 +136,7 @@ def _from_json(content: Any) -> tuple[dict[str, _Curve], list[RowError]]:
     for number, item in json_rows(content, "curves"):
         points = item.get("points")
         fields = {k: v for k, v in item.items() if k not in {"points", "id", "from_fixtures"}}
+        errors += [RowError(number, k, "unknown field") for k in sorted(set(fields) - _JSON_CURVE_FIELDS)]
         slug = str(fields.get("slug", ""))
         if slug in curves:
             errors.append(RowError(number, "slug", f"duplicate of row {curves[slug].row} in this file"))
@@ -149,6 +152,15 @@ def _from_json(content: Any) -> tuple[dict[str, _Curve], list[RowError]]:
                 errors.append(RowError(number, f"points.{i}", "expected an object"))
                 continue
             position = point.get("position", i + 1)
+            if (
+                isinstance(position, bool)
+                or not isinstance(position, int)
+                or not 1 <= position <= _MAX_POSITION
+            ):
+                errors.append(
+                    RowError(number, f"{where}position", f"a point number from 1 to {_MAX_POSITION}")
+                )
+                continue
             values = point.get("values")
             if isinstance(values, dict):  # the fixture form {quantity: {value, unit}}
                 values = [
@@ -181,7 +193,11 @@ def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[R
     for point in curve.points.values():
         if not isinstance(point.conditions, dict):
             errors.append(RowError(point.row, f"{point.where}conditions", "must be an object"))
-        if not str(point.source_locator or "").strip():
+        if not isinstance(point.source_locator, str) or len(point.source_locator) > 200:
+            errors.append(
+                RowError(point.row, f"{point.where}source_locator", "text of at most 200 characters")
+            )
+        elif not point.source_locator.strip():
             errors.append(
                 RowError(
                     point.row,
@@ -189,7 +205,7 @@ def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[R
                     "a measured point must cite its table, figure or section",
                 )
             )
-        if point.source_document not in documents:
+        if not isinstance(point.source_document, str) or point.source_document not in documents:
             errors.append(
                 RowError(
                     point.row,
@@ -199,8 +215,8 @@ def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[R
             )
         seen: dict[str, int] = {}
         for value in point.values:
-            quantity = str(value.quantity or "")
-            if not _QUANTITY.match(quantity):
+            quantity = value.quantity if isinstance(value.quantity, str) else ""
+            if not _QUANTITY.match(quantity) or len(quantity) > 64:
                 errors.append(
                     RowError(value.row, f"{value.where}quantity", "a snake_case quantity name is required")
                 )
@@ -209,7 +225,7 @@ def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[R
                     RowError(value.row, f"{value.where}quantity", f"{quantity!r} given twice for this point")
                 )
             seen.setdefault(quantity, value.row)
-            if value.unit not in Unit.values:
+            if not isinstance(value.unit, str) or value.unit not in Unit.values:
                 errors.append(RowError(value.row, f"{value.where}unit", f"unknown unit {value.unit!r}"))
             elif _QUANTITY.match(quantity) and (problem := unit_problem(quantity, str(value.unit))):
                 errors.append(RowError(value.row, f"{value.where}unit", problem))

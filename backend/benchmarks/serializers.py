@@ -56,3 +56,5 @@ class BenchmarkCurveSerializer(serializers.ModelSerializer[BenchmarkCurve]):
             "points",
         ]
         read_only_fields = ["from_fixtures"]
+        # Mirrors curve_read_pct_range: a 400 rather than an IntegrityError.
+        extra_kwargs = {"read_pct": {"min_value": 0, "max_value": 100}}

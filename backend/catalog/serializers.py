@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from catalog.choices import Platform, RaidLevel, Unit
+from catalog.choices import CheckOp, Platform, RaidLevel, RuleKind, Unit
 from catalog.models import (
     Configuration,
     ConfigurationComponent,
@@ -78,6 +78,8 @@ class SourceDocumentSerializer(serializers.ModelSerializer[SourceDocument]):
         model = SourceDocument
         fields = ["id", "slug", "title", "publisher", "year", "seed_file", "from_fixtures"]
         read_only_fields = ["from_fixtures"]
+        # Mirrors the sourcedocument_year_range check constraint: a 400, not an IntegrityError.
+        extra_kwargs = {"year": {"min_value": 1990, "max_value": 2100}}
 
 
 class ManufacturerSerializer(serializers.ModelSerializer[Manufacturer]):
@@ -145,6 +147,7 @@ class PriceBookEntrySerializer(serializers.ModelSerializer[PriceBookEntry]):
     class Meta:
         model = PriceBookEntry
         fields = ["id", "price_book", "part", "part_number", "manufacturer", "unit_price", "currency"]
+        extra_kwargs = {"unit_price": {"min_value": Decimal("0")}}
 
 
 class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
@@ -285,6 +288,21 @@ class ConfigurationSerializer(serializers.ModelSerializer[Configuration]):
         return _validate_quantities(value, "attributes")
 
 
+class RuleCheckSerializer(serializers.Serializer[dict[str, Any]]):
+    """The machine-checkable condition of a best-practice rule (evaluated by the sizing engine)."""
+
+    field = serializers.RegexField(r"^[a-z][a-z0-9_]*$", max_length=64)
+    op = serializers.ChoiceField(choices=CheckOp.choices)
+    value = serializers.JSONField()
+    when = serializers.DictField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(self.initial_data) - {"field", "op", "value", "when"}
+        if unknown:
+            raise serializers.ValidationError(f"unknown keys: {', '.join(sorted(unknown))}")
+        return attrs
+
+
 class SizingRuleSerializer(serializers.ModelSerializer[SizingRule]):
     source_document = _document_field()
     parameters = serializers.JSONField(required=False, help_text="{name: {value: decimal string, unit}}")
@@ -317,3 +335,18 @@ class SizingRuleSerializer(serializers.ModelSerializer[SizingRule]):
 
     def validate_parameters(self, value: Any) -> dict[str, dict[str, str]]:
         return _validate_quantities(value, "parameters")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("kind") == RuleKind.BEST_PRACTICE and not (
+            attrs.get("condition") and attrs.get("severity")
+        ):
+            raise serializers.ValidationError({"check": "A best-practice rule needs a check and a severity."})
+        return attrs
+
+    def validate_check(self, value: Any) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        check = RuleCheckSerializer(data=value)
+        if not check.is_valid():
+            raise serializers.ValidationError(check.errors)
+        return value if isinstance(value, dict) else None
