@@ -153,7 +153,10 @@ def import_price_book(
         name=name, currency=currency, effective_date=effective_date, imported_by=imported_by
     )
     bulk_create_with_history(
-        [PriceBookEntry(price_book=book, part=p, unit_price=u) for p, u in entries], PriceBookEntry
+        [PriceBookEntry(price_book=book, part=p, unit_price=u) for p, u in entries],
+        PriceBookEntry,
+        default_user=book.imported_by,
+        default_change_reason="price book import",
     )
     return book
 

@@ -142,6 +142,8 @@ def test_price_book_import_and_export(admin_client: APIClient, admin_user: Any) 
     books = list(PriceBook.objects.order_by("version"))
     assert [(b.version, b.is_active) for b in books] == [(1, False), (2, True)]
     assert books[1].imported_by == admin_user
+    history = list(books[1].entries.model.history.filter(price_book_id=books[1].pk))
+    assert [(h.history_type, h.history_user) for h in history] == [("+", admin_user)] * 2
     exported = admin_client.get(f"/api/v1/price-books/{books[1].pk}/export/?as=csv")
     assert exported.status_code == 200
     assert exported.content.decode() == (
