@@ -38,13 +38,13 @@ class Zones:
 
 
 def zones(rules: RuleSet, ssd: bool) -> Zones:
-    stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress")
-    limit, _ = rules.param("cpu-utilisation-limit", "limit")
+    stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress", "%")
+    limit, _ = rules.param("cpu-utilisation-limit", "limit", "%")
     if ssd:
-        ls, lat_rule = rules.param("ssd-read-latency-stress", "stress")
-        ll, _ = rules.param("ssd-read-latency-stress", "serious")
+        ls, lat_rule = rules.param("ssd-read-latency-stress", "stress", "ms")
+        ll, _ = rules.param("ssd-read-latency-stress", "serious", "ms")
     else:
-        ll, lat_rule = rules.param("disk-latency-limit", "latency_limit")
+        ll, lat_rule = rules.param("disk-latency-limit", "latency_limit", "ms")
         ls = 0.75 * ll  # disk: the stated 20 ms limit; stress shading starts at 75% of it (our choice)
     return Zones(stress, limit, ls, ll, (cpu_rule, lat_rule))
 

@@ -142,7 +142,7 @@ def calibrate_dell(bundle: EvidenceBundle, rules: RuleSet) -> DellCalibration:
         f"best TPC-C run per volume count ({', '.join(f'{n}: {p.tps:g} TPS' for n, p in sorted(best.items()))})",
         (orion[0].source, *(p.obs.source for p in best.values())),
     )
-    cpu_stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress")
+    cpu_stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress", "%")
     top = max(pts, key=lambda p: p.tps)
     d_cpu = cpu_stress / 100.0 * DELL_TEST_CORES / top.tps
     cpu = Constant(
@@ -243,7 +243,7 @@ def calibrate_fs1(bundle: EvidenceBundle, rules: RuleSet) -> Fs1Calibration:
     rated = fs1_rated(bundle)
     if not rated:
         raise EvidenceError("no Oracle FS1-2 rated TPS in the evidence")
-    sla_ms, sla_rule = rules.param("swingbench-response-threshold", "response_time")
+    sla_ms, sla_rule = rules.param("swingbench-response-threshold", "response_time", "ms")
     sla = sla_ms / 1000.0
     z = SWINGBENCH_DELAY_S
     think = Constant(
@@ -256,7 +256,7 @@ def calibrate_fs1(bundle: EvidenceBundle, rules: RuleSet) -> Fs1Calibration:
     # CPU demand: the smallest rated system is storage-bound at its rated point (adding nodes adds
     # nothing), so its CPUs were at most at the stress line there.
     base = rated[0]
-    stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress")
+    stress, cpu_rule = rules.param("cpu-utilisation-limit", "stress", "%")
     d_cpu = stress / 100.0 * base.rac_nodes * FS1_CORES_PER_NODE / base.tps
     cpu = Constant(
         "cpu_demand_swingbench",

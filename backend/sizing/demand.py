@@ -38,8 +38,8 @@ def iops_per_user(rules: RuleSet, *, backup: bool = True, growth: bool = True) -
     backup and 1.2 for growth. The document prints the ratio as 0.52; we keep the exact quotient."""
     peak, rule = rules.param("dell-iops-per-user", "peak_iops")
     users, _ = rules.param("dell-iops-per-user", "users_at_peak")
-    b, _ = rules.param("dell-iops-per-user", "backup_overhead")
-    g, _ = rules.param("dell-iops-per-user", "growth_overhead")
+    b, _ = rules.param("dell-iops-per-user", "backup_overhead", "fraction")
+    g, _ = rules.param("dell-iops-per-user", "growth_overhead", "fraction")
     ratio = peak / users
     return IopsPerUser(
         ratio=ratio,

@@ -168,7 +168,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
     const(dell.ios_per_tx)
     const(dell.cpu_demand)
     think = w.think_time_s if w.think_time_s is not None else dell.think_time.value
-    sla_default, sla_rule = rules.param("tpcc-response-threshold", "response_time")
+    sla_default, sla_rule = rules.param("tpcc-response-threshold", "response_time", "s")
     sla = (w.sla_response_ms / 1000.0) if w.sla_response_ms is not None else sla_default
     note(
         "sla_response",
@@ -275,8 +275,8 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         disks = NETAPP_DATA_DISKS_PER_CONTROLLER * p.arrays
         iops = per_disk * disks
         if p.pam:
-            gain, rule = rules.param("netapp-pam-gain", "min_gain")
-            top, _ = rules.param("netapp-pam-gain", "max_gain")
+            gain, rule = rules.param("netapp-pam-gain", "min_gain", "%")
+            top, _ = rules.param("netapp-pam-gain", "max_gain", "%")
             iops *= 1 + gain / 100.0
             note(
                 "pam_gain",

@@ -107,6 +107,17 @@ BUILTIN: dict[str, Rule] = {
 }  # fmt: skip
 
 
+_SECONDS = {"s": 1.0, "ms": 1e-3, "min": 60.0, "h": 3600.0}
+_SHARE = {"fraction": 1.0, "%": 0.01, "ratio": 1.0}
+
+
+def convert(value: float, unit: str, to: str) -> float:
+    for table in (_SECONDS, _SHARE):
+        if unit in table and to in table:
+            return value * table[unit] / table[to]
+    raise ValueError(f"cannot convert {unit} to {to}")
+
+
 @dataclass(frozen=True)
 class RuleSet:
     rules: tuple[Rule, ...] = ()
@@ -126,18 +137,22 @@ class RuleSet:
         if builtin.parameters:
             wanted = set(builtin.parameters)
             for r in self.rules:
-                if r.kind == builtin.kind and wanted <= set(r.parameters):
+                same_doc = r.source.document == builtin.source.document
+                if same_doc and r.kind == builtin.kind and wanted <= set(r.parameters):
                     return r
         return builtin
 
-    def param(self, slug: str, name: str) -> tuple[float, Rule]:
+    def param(self, slug: str, name: str, unit: str | None = None) -> tuple[float, Rule]:
+        """A rule parameter; with `unit`, converted to it (s/ms/min/h, %/fraction)."""
         rule = self.get(slug)
-        value = rule.param(name)
-        if value is None:
-            builtin = BUILTIN[slug]
-            value = builtin.param(name)
-            assert value is not None, f"{slug}.{name} has no built-in default"
-            rule = builtin
+        p = rule.parameters.get(name)
+        if p is None:
+            rule = BUILTIN[slug]
+            p = rule.parameters.get(name)
+            assert p is not None, f"{slug}.{name} has no built-in default"
+        value, have = p
+        if unit is not None and have != unit:
+            value = convert(value, have, unit)
         return value, rule
 
     def best_practices(self) -> list[Rule]:

@@ -95,3 +95,19 @@ def test_a_catalog_rule_under_another_slug_is_found_by_its_parameters() -> None:
     assert br.total_gb == pytest.approx(445)
     assert br.rule.ref()["version"] == 3 and br.rule.from_catalog
     assert demand.capacity_breakdown(100, RuleSet()).rule.from_catalog is False
+
+
+def test_rule_units_are_converted_and_fallbacks_stay_in_their_document() -> None:
+    from sizing.evidence import Source
+    from sizing.rules import Rule, convert
+
+    swing = Rule("swingbench-response-threshold", 1, "threshold", "20 ms", {"response_time": (20, "ms")},
+                 Source("oracle-fs1-2016", "Table 1"))  # fmt: skip
+    rules = RuleSet((swing,))
+    # the TPC-C threshold is another document's rule: not replaced by the Swingbench one
+    value, rule = rules.param("tpcc-response-threshold", "response_time", "s")
+    assert value == 2 and rule.from_catalog is False
+    assert rules.param("swingbench-response-threshold", "response_time", "s")[0] == pytest.approx(0.02)
+    assert convert(70, "%", "fraction") == pytest.approx(0.7)
+    with pytest.raises(ValueError, match="convert"):
+        convert(1, "ms", "%")
