@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Max
 from rest_framework import serializers
 
-from accounts.models import Team
+from accounts.choices import TeamRole
+from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from designs import engine
@@ -179,7 +180,19 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
 
     def get_my_role(self, design: Design) -> str | None:
         request = self.context.get("request")
-        return design_role(user=request.user, design=design) if request else None
+        if request is None or not request.user.is_authenticated:
+            return None
+        if design.owner_id == request.user.pk:
+            return "owner"
+        # One query per response for the caller's team roles, not one per design.
+        context: dict[str, Any] = self.context  # type: ignore[assignment]
+        if "_team_roles" not in context:
+            memberships = Membership.objects.filter(user_id=request.user.pk).values_list("team_id", "role")
+            context["_team_roles"] = dict(memberships)
+        roles: dict[int, str] = context["_team_roles"]
+        if design.visibility != Visibility.TEAM or design.team_id not in roles:
+            return design_role(user=request.user, design=design)
+        return "editor" if roles[design.team_id] == TeamRole.EDITOR else "viewer"
 
 
 class DesignRevisionSerializer(serializers.ModelSerializer[DesignRevision]):
