@@ -228,35 +228,17 @@ def _throughput_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
         p = partners[0]
         held = (p.value("throughput") or 0.0) / int(p.cond("arrays", 1) or 1) * n
         meas = o.value("throughput") or 0.0
-        what = " ".join(
-            str(o.cond(k)) for k in ("tool", "io_pattern", "block_size_kb", "array_mode", "raid") if o.cond(k)
-        )
-        extra = " ".join(
-            f"{k}={v}"
-            for k, v in sorted(key.items())
-            if k
-            not in (
-                "tool",
-                "io_pattern",
-                "block_size_kb",
-                "array_mode",
-                "raid",
-                "notes",
-                "memory",
-                "read_pct",
-            )
-        )
-        rows.append(
-            _row(
-                f"{o.storage_model} {what} {extra} {n} array(s): MB/s".replace("  ", " "),
-                o,
-                "throughput",
-                "MB/s",
-                meas,
-                meas,
-                held,
-            )
-        )
+        rp = o.cond("read_pct")
+        rw = "read" if rp == 100 else "write" if rp == 0 else (f"{rp}% read" if rp is not None else "")
+        mode = {"raid0": "ORION RAID 0 mode", "concat": "ORION concat"}.get(str(o.cond("array_mode")), "")
+        raid = str(o.cond("raid", "")).replace("raid", "RAID ")
+        blk = f"{float(o.cond('block_size_kb')):g} KB" if o.cond("block_size_kb") else ""
+        tool = "" if o.cond("tool") == ORION else str(o.cond("tool", ""))
+        what = " ".join(x for x in (tool, str(o.cond("io_pattern", "")), rw, blk, mode, raid) if x)
+        shown = ("tool", "io_pattern", "block_size_kb", "array_mode", "raid", "notes", "memory", "read_pct")
+        extra = " ".join(f"{k}={v}" for k, v in sorted(key.items()) if k not in shown)
+        case = " ".join(x for x in (str(o.storage_model), what, extra, f"x{n}: MB/s") if x)
+        rows.append(_row(case, o, "throughput", "MB/s", meas, meas, held))
     return rows
 
 
