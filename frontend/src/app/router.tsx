@@ -1,7 +1,26 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './app-layout';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { RequireAuth } from '../features/auth/components/require-auth';
 import { HomePage } from './home-page';
+
+// Pages with charts load on demand so the sign-in and list screens stay light.
+const DesignsPage = lazy(() => import('../features/designs/components/designs-page').then((m) => ({ default: m.DesignsPage })));
+const NewDesignPage = lazy(() => import('../features/designs/components/new-design-page').then((m) => ({ default: m.NewDesignPage })));
+const DesignEditorPage = lazy(() =>
+  import('../features/designs/components/design-editor-page').then((m) => ({ default: m.DesignEditorPage })),
+);
+const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
+const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
+const ModelReportPage = lazy(() =>
+  import('../features/model-report/components/model-report-page').then((m) => ({ default: m.ModelReportPage })),
+);
+
+function Page({ children, auth = true }: { children: ReactNode; auth?: boolean }) {
+  const page = <Suspense fallback={<p className="muted">Loading…</p>}>{children}</Suspense>;
+  return auth ? <RequireAuth>{page}</RequireAuth> : page;
+}
 
 export function AppRouter() {
   return (
@@ -10,6 +29,12 @@ export function AppRouter() {
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="sign-in" element={<SignInPage />} />
+          <Route path="designs" element={<Page><DesignsPage /></Page>} />
+          <Route path="designs/new" element={<Page><NewDesignPage /></Page>} />
+          <Route path="designs/:id" element={<Page><DesignEditorPage /></Page>} />
+          <Route path="compare" element={<Page><ComparePage /></Page>} />
+          <Route path="catalog" element={<Page><CatalogPage /></Page>} />
+          <Route path="model" element={<Page auth={false}><ModelReportPage /></Page>} />
           <Route path="*" element={<p role="alert">Page not found.</p>} />
         </Route>
       </Routes>

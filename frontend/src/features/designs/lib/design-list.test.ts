@@ -27,22 +27,22 @@ const design = (over: Partial<Design>): Design => ({
 const designs = [
   design({ id: 1, name: 'Bank core', customer: 'Acme', updated: '2026-11-03T00:00:00Z' }),
   design({ id: 2, name: 'Archive', status: 'approved', platform: { family: 'netapp', storage_model: 'FAS3140', arrays: 2, pam: true }, updated: '2026-11-05T00:00:00Z' }),
-  design({ id: 3, name: 'Carol DW', owner: { id: 3, username: 'carol' }, visibility: 'team', team: { id: 1, name: 'Presales A', slug: 'a' } }),
+  design({ id: 3, name: 'Carol DW', owner: { id: 3, username: 'carol' }, my_role: 'editor', visibility: 'team', team: { id: 1, name: 'Presales A', slug: 'a' } }),
 ];
 
 describe('filterDesigns', () => {
   it('sorts by last update by default', () => {
-    expect(filterDesigns(designs, EMPTY_QUERY, 1).map((d) => d.id)).toEqual([2, 1, 3]);
+    expect(filterDesigns(designs, EMPTY_QUERY).map((d) => d.id)).toEqual([2, 1, 3]);
   });
   it('searches name, customer and owner', () => {
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, search: 'acme' }, 1).map((d) => d.id)).toEqual([1]);
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, search: 'CAROL' }, 1).map((d) => d.id)).toEqual([3]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, search: 'acme' }).map((d) => d.id)).toEqual([1]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, search: 'CAROL' }).map((d) => d.id)).toEqual([3]);
   });
   it('filters by platform family, status and owner scope', () => {
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, platform: 'netapp' }, 1).map((d) => d.id)).toEqual([2]);
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, status: 'draft', sort: 'name' }, 1).map((d) => d.id)).toEqual([1, 3]);
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, scope: 'team' }, 1).map((d) => d.id)).toEqual([3]);
-    expect(filterDesigns(designs, { ...EMPTY_QUERY, scope: 'mine', sort: 'name' }, 1).map((d) => d.id)).toEqual([2, 1]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, platform: 'netapp' }).map((d) => d.id)).toEqual([2]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, status: 'draft', sort: 'name' }).map((d) => d.id)).toEqual([1, 3]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, scope: 'team' }).map((d) => d.id)).toEqual([3]);
+    expect(filterDesigns(designs, { ...EMPTY_QUERY, scope: 'mine', sort: 'name' }).map((d) => d.id)).toEqual([2, 1]);
   });
 });
 

@@ -21,13 +21,13 @@ export function matchesSearch(design: Design, search: string): boolean {
     .some((field) => field.toLowerCase().includes(needle));
 }
 
-export function filterDesigns(designs: Design[], query: ListQuery, myUserId: number | null): Design[] {
+export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
   const filtered = designs.filter(
     (d) =>
       matchesSearch(d, query.search) &&
       (!query.platform || d.platform.family === query.platform) &&
       (!query.status || d.status === query.status) &&
-      (query.scope === 'all' || (query.scope === 'mine' ? d.owner.id === myUserId : d.owner.id !== myUserId)),
+      (query.scope === 'all' || (query.scope === 'mine') === (d.my_role === 'owner')),
   );
   const compare: Record<SortKey, (a: Design, b: Design) => number> = {
     updated: (a, b) => b.updated.localeCompare(a.updated),

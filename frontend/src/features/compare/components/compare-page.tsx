@@ -1,0 +1,53 @@
+import { useSearchParams } from 'react-router-dom';
+import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
+import { useComparison } from '../api/compare-designs';
+import { useDesignOptions } from '../api/design-options';
+import { MAX_COMPARED, parseIds, toggleSelection } from '../lib/compare-table';
+import { ComparisonTables } from './comparison-tables';
+
+export function ComparePage() {
+  const [params, setParams] = useSearchParams();
+  const selected = parseIds(params.get('ids'));
+  const options = useDesignOptions();
+  const comparison = useComparison(selected);
+
+  const toggle = (id: number) => {
+    const next = toggleSelection(selected, id);
+    setParams(next.length ? { ids: next.join(',') } : {}, { replace: true });
+  };
+
+  return (
+    <section className="stack">
+      <h2>Compare designs</h2>
+      <fieldset className="card">
+        <legend>
+          Pick 2 to {MAX_COMPARED} designs ({selected.length} chosen)
+        </legend>
+        {options.isPending && <Loading what="designs" />}
+        <ErrorMessage error={options.error} />
+        {options.isSuccess && options.data.results.length < 2 && <Empty>You need at least two designs to compare.</Empty>}
+        <div className="pick-grid">
+          {(options.data?.results ?? []).map((d) => (
+            <label key={d.id} className="check-row">
+              <input
+                type="checkbox"
+                checked={selected.includes(d.id)}
+                disabled={!selected.includes(d.id) && selected.length >= MAX_COMPARED}
+                onChange={() => toggle(d.id)}
+              />
+              {d.name}
+              <span className="muted small-text">
+                {' '}
+                · {d.platform.storage_model}, {d.platform.rac_nodes ?? 2} nodes · {d.owner.username}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {selected.length < 2 && <Empty>Choose at least two designs to see them side by side.</Empty>}
+      {selected.length >= 2 && comparison.isPending && <Loading what="the comparison" />}
+      <ErrorMessage error={comparison.error} />
+      {comparison.data && selected.length >= 2 && <ComparisonTables comparison={comparison.data} />}
+    </section>
+  );
+}

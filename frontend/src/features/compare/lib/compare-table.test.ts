@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { CompareColumn } from '../api/types';
+import { bomDiffRows, compareRows, parseIds, toggleSelection } from './compare-table';
+
+const column = (over: Partial<CompareColumn>): CompareColumn => ({
+  id: 1,
+  name: 'Quarter',
+  revision: 1,
+  kind: 'oltp',
+  verdict: 'holds',
+  tps_at_sla: { value: 25800, unit: 'TPS' },
+  sustained_throughput: null,
+  headroom_pct: { value: 165.7, unit: '%' },
+  bottleneck: 'storage',
+  capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, fits: true },
+  warnings: 0,
+  cost: { currency: null, total: null, complete: false, unpriced_lines: 3 },
+  ...over,
+});
+
+const quarter = column({});
+const oneNode = column({ id: 2, name: 'One node', tps_at_sla: { value: 18378, unit: 'TPS' }, headroom_pct: { value: 89, unit: '%' }, bottleneck: 'cpu', warnings: 1 });
+
+describe('compareRows', () => {
+  const rows = Object.fromEntries(compareRows([quarter, oneNode]).map((r) => [r.key, r]));
+  it('shows each figure per design with its unit', () => {
+    expect(rows.tps?.values).toEqual(['25,800 TPS', '18,378 TPS']);
+    expect(rows.headroom?.values).toEqual(['+166%', '+89%']);
+    expect(rows.usable?.values).toEqual(['20,800 GB', '20,800 GB']);
+    expect(rows.cost?.values).toEqual(['no price book', 'no price book']);
+  });
+  it('flags differences and marks the best design', () => {
+    expect(rows.tps).toMatchObject({ differs: true, best: 0 });
+    expect(rows.bottleneck).toMatchObject({ differs: true, best: null });
+    expect(rows.usable).toMatchObject({ differs: false, best: null });
+    expect(rows.warnings).toMatchObject({ best: 0 }); // fewer warnings is better
+  });
+  it('ranks cost only within one currency (lower is better)', () => {
+    const a = column({ cost: { currency: 'USD', total: '100000.00', complete: true, unpriced_lines: 0 } });
+    const b = column({ id: 2, cost: { currency: 'USD', total: '90000.00', complete: true, unpriced_lines: 0 } });
+    const c = column({ id: 3, cost: { currency: 'EUR', total: '1.00', complete: true, unpriced_lines: 0 } });
+    expect(compareRows([a, b]).find((r) => r.key === 'cost')).toMatchObject({ values: ['100,000.00 USD', '90,000.00 USD'], best: 1 });
+    expect(compareRows([a, b, c]).find((r) => r.key === 'cost')?.best).toBeNull();
+  });
+});
+
+describe('bomDiffRows', () => {
+  it('lists quantities per design and the delta to the first', () => {
+    const rows = bomDiffRows(
+      [{ section: 'servers', part_number: 'X5-2', description: 'Sun Server X5-2', quantities: { '1': 2, '2': 1 } }],
+      [quarter, oneNode],
+    );
+    expect(rows).toEqual([{ section: 'servers', partNumber: 'X5-2', description: 'Sun Server X5-2', quantities: [2, 1], deltas: ['', '−1'] }]);
+  });
+});
+
+describe('selection', () => {
+  it('toggles designs and keeps at most four', () => {
+    expect(toggleSelection([1, 2], 2)).toEqual([1]);
+    expect(toggleSelection([1, 2, 3, 4], 5)).toEqual([1, 2, 3, 4]);
+    expect(toggleSelection([1], 5)).toEqual([1, 5]);
+  });
+  it('reads ids from the URL', () => {
+    expect(parseIds('3,1,3,x,-2')).toEqual([3, 1]);
+    expect(parseIds(null)).toEqual([]);
+  });
+});

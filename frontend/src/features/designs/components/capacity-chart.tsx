@@ -1,0 +1,66 @@
+import { useRef } from 'react';
+import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
+import { Chart } from 'react-chartjs-2';
+import '../../../lib/chartjs';
+import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
+import { formatNumber } from '../../../components/format';
+import { ChartCard } from '../../../components/ui/chart-card';
+import type { CapacitySection } from '../api/types';
+import { buildCapacityChart } from '../lib/capacity-chart';
+import { raidLabel } from '../lib/platforms';
+
+const PLUGINS = [whiteBackgroundPlugin];
+
+interface Props {
+  capacity: CapacitySection;
+  growthPct: number;
+  horizonYears: number;
+  title: string;
+}
+
+export function CapacityChart({ capacity, growthPct, horizonYears, title }: Props) {
+  const ref = useRef<ChartJS<'bar'> | null>(null);
+  const model = buildCapacityChart(capacity, growthPct, horizonYears);
+  const data: ChartData<'bar' | 'line', number[], string> = {
+    labels: model.labels,
+    datasets: [
+      ...model.stacks.map((s) => ({ type: 'bar' as const, label: s.label, data: s.values, backgroundColor: s.colour, stack: 'needed' })),
+      {
+        type: 'line' as const,
+        label: `Usable (${raidLabel(capacity.raid)})`,
+        data: model.labels.map(() => model.usable),
+        borderColor: '#b91c1c',
+        borderDash: [6, 4],
+        pointRadius: 0,
+      },
+    ],
+  };
+  const options: ChartOptions<'bar'> = {
+    animation: false,
+    maintainAspectRatio: false,
+    scales: {
+      x: { stacked: true },
+      y: { stacked: true, beginAtZero: true, title: { display: true, text: `Capacity (${model.unit})` } },
+    },
+    plugins: {
+      legend: { position: 'bottom', labels: { boxWidth: 12 } },
+      tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatNumber(Number(item.raw))} ${model.unit}` } },
+    },
+  };
+  return (
+    <ChartCard
+      title={`Capacity — ${title}`}
+      chartRef={ref as React.RefObject<ChartJS | null>}
+      testId="capacity-chart"
+      caption={
+        <>
+          Growing {formatNumber(growthPct)}%/year over {horizonYears} years against {formatNumber(model.usable)} {model.unit} usable
+          {model.fullInYear !== null ? `; full in year ${model.fullInYear}` : ''}. Rule: {capacity.rule ? `${capacity.rule.slug} v${capacity.rule.version} (${capacity.rule.source})` : '—'}
+          {capacity.hardware_source ? `; hardware: ${capacity.hardware_source}` : ''}.
+        </>
+      }
+    >
+      <Chart ref={ref} type="bar" data={data as ChartData<'bar'>} options={options} plugins={PLUGINS} aria-label="Capacity over the growth horizon" role="img" />
+    </ChartCard>
+  );
+}

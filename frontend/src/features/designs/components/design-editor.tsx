@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { ApiError } from '../../../lib/api-client';
+import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
+import type { Design } from '../api/types';
+import { formFromInputs, toInputs, validateForm, type DesignForm } from '../lib/design-form';
+import { DesignSideTabs } from './design-side-tabs';
+import { PlatformPanel } from './platform-panel';
+import { ResultsPanel } from './results-panel';
+import { SaveBar } from './save-bar';
+import { WorkloadPanel } from './workload-panel';
+
+const EVALUATE_DEBOUNCE_MS = 300;
+
+export function DesignEditor({ design }: { design: Design }) {
+  const [form, setForm] = useState<DesignForm>(() => formFromInputs(design.workload, design.platform));
+  const [meta, setMeta] = useState({ name: design.name, customer: design.customer, status: design.status as string });
+  const clientErrors = validateForm(form);
+  const inputs = useMemo(() => toInputs(form), [form]);
+  const request: EvaluateRequest | null = useMemo(
+    () =>
+      inputs && {
+        ...inputs,
+        reference_configuration: design.reference_configuration,
+        price_book: design.price_book?.id ?? null,
+      },
+    [inputs, design.reference_configuration, design.price_book],
+  );
+  const debounced = useDebouncedValue(request, EVALUATE_DEBOUNCE_MS);
+  const evaluation = useEvaluation(debounced);
+  const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
+  const stale =
+    JSON.stringify(debounced) !== JSON.stringify(request) || evaluation.isPlaceholderData || evaluation.isFetching;
+
+  return (
+    <div className="editor">
+      <SaveBar design={design} meta={meta} onMetaChange={setMeta} inputs={inputs} />
+      <div className="editor-grid">
+        <div className="editor-inputs">
+          <WorkloadPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} />
+          <PlatformPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} />
+          <DesignSideTabs design={design} />
+        </div>
+        <ResultsPanel
+          payload={evaluation.data ?? null}
+          loading={evaluation.isPending && request !== null}
+          stale={stale}
+          error={evaluation.error}
+          apiErrors={apiErrors}
+          racNodes={Number(form.racNodes)}
+          title={meta.name}
+          invalid={request === null}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatTimestamp } from '../../../components/format';
+import { useCloneDesign } from '../api/clone-design';
+import { useDeleteDesign } from '../api/delete-design';
+import type { Design } from '../api/types';
+import { platformSummary, sharingLabel } from '../lib/design-list';
+
+export function DesignRow({ design }: { design: Design }) {
+  const [confirming, setConfirming] = useState(false);
+  const clone = useCloneDesign();
+  const remove = useDeleteDesign();
+  const navigate = useNavigate();
+  const canDelete = design.my_role === 'owner';
+
+  return (
+    <tr data-testid={`design-row-${design.id}`}>
+      <td>
+        <Link to={`/designs/${design.id}`}>{design.name}</Link>
+      </td>
+      <td>{design.customer || <span className="muted">—</span>}</td>
+      <td>{platformSummary(design)}</td>
+      <td>
+        <span className={`badge status-${design.status}`}>{design.status}</span>
+      </td>
+      <td>{sharingLabel(design)}</td>
+      <td>{design.owner.username}</td>
+      <td className="nowrap">{formatTimestamp(design.updated)}</td>
+      <td className="row-actions">
+        {!confirming && (
+          <>
+            <button
+              type="button"
+              className="secondary small"
+              disabled={clone.isPending}
+              onClick={() => clone.mutate(design.id, { onSuccess: (copy) => navigate(`/designs/${copy.id}`) })}
+            >
+              Clone
+            </button>
+            {canDelete && (
+              <button type="button" className="secondary small" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            )}
+          </>
+        )}
+        {confirming && (
+          <span role="group" aria-label={`Confirm deleting ${design.name}`}>
+            Delete “{design.name}” and its history?{' '}
+            <button type="button" className="danger small" disabled={remove.isPending} onClick={() => remove.mutate(design)}>
+              Yes, delete
+            </button>{' '}
+            <button type="button" className="secondary small" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </span>
+        )}
+        {(clone.error || remove.error) && (
+          <p className="field-error" role="alert">
+            {(clone.error ?? remove.error)?.message}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

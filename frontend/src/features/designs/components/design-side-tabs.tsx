@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { Design } from '../api/types';
+import { ExportLinks } from './export-links';
+import { HistoryPanel } from './history-panel';
+import { SharePanel } from './share-panel';
+
+type Tab = 'history' | 'share' | 'export';
+
+export function DesignSideTabs({ design }: { design: Design }) {
+  const [tab, setTab] = useState<Tab>('history');
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'history', label: 'History' },
+    { id: 'share', label: 'Share' },
+    { id: 'export', label: 'Export' },
+  ];
+  return (
+    <section className="card panel">
+      <div role="tablist" aria-label="Design history, sharing and export" className="tabs">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            className={tab === t.id ? 'tab active' : 'tab'}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'history' && <HistoryPanel design={design} />}
+        {tab === 'share' && <SharePanel design={design} />}
+        {tab === 'export' && <ExportLinks design={design} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
+import { useDesigns } from '../api/list-designs';
+import { EMPTY_QUERY, filterDesigns, type ListQuery } from '../lib/design-list';
+import { DesignFilters } from './design-filters';
+import { DesignRow } from './design-row';
+
+export function DesignsPage() {
+  const designs = useDesigns();
+  const [query, setQuery] = useState<ListQuery>(EMPTY_QUERY);
+  const all = designs.data?.results ?? [];
+  const shown = filterDesigns(all, query);
+
+  return (
+    <section className="stack">
+      <div className="page-head">
+        <h2>Designs</h2>
+        <Link className="button" to="/designs/new">
+          New design
+        </Link>
+      </div>
+      <DesignFilters query={query} onChange={setQuery} />
+      {designs.isPending && <Loading what="designs" />}
+      <ErrorMessage error={designs.error} />
+      {designs.isSuccess && all.length === 0 && (
+        <Empty>No designs yet: start one from a reference configuration with “New design”.</Empty>
+      )}
+      {designs.isSuccess && all.length > 0 && shown.length === 0 && <Empty>No design matches these filters.</Empty>}
+      {shown.length > 0 && (
+        <table className="table" data-testid="designs-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Platform</th>
+              <th scope="col">Status</th>
+              <th scope="col">Sharing</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((design) => (
+              <DesignRow key={design.id} design={design} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { formatTimestamp } from '../../../components/format';
+import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { useRestoreRevision } from '../api/restore-revision';
+import { useRevisions } from '../api/revisions';
+import type { Design } from '../api/types';
+import { changedFields } from '../lib/history';
+
+export function HistoryPanel({ design }: { design: Design }) {
+  const revisions = useRevisions(design.id);
+  const restore = useRestoreRevision();
+  const canRestore = design.my_role === 'owner' || design.my_role === 'editor';
+  if (revisions.isPending) return <Loading what="the history" />;
+  if (revisions.isError) return <ErrorMessage error={revisions.error} />;
+  const latest = revisions.data.results[0]?.number;
+  return (
+    <div data-testid="history">
+      <ol className="history" reversed>
+        {revisions.data.results.map((r) => (
+          <li key={r.number} data-testid={`revision-${r.number}`}>
+            <div>
+              <strong>Revision {r.number}</strong> · {r.author?.username ?? 'unknown'} · {formatTimestamp(r.created)}
+            </div>
+            <div>{r.summary}</div>
+            <div className="muted small-text">{changedFields(r)}</div>
+            {canRestore && r.number !== latest && (
+              <button
+                type="button"
+                className="secondary small"
+                disabled={restore.isPending}
+                onClick={() => restore.mutate({ id: design.id, etag: design.etag, number: r.number })}
+              >
+                Restore revision {r.number}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <ErrorMessage error={restore.error} />
+    </div>
+  );
+}

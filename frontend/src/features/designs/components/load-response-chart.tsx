@@ -1,0 +1,70 @@
+import { useRef } from 'react';
+import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
+import { Scatter } from 'react-chartjs-2';
+import '../../../lib/chartjs';
+import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
+import { formatNumber, formatValue } from '../../../components/format';
+import { ChartCard } from '../../../components/ui/chart-card';
+import type { ProjectionSeries, Quantity } from '../api/types';
+import { buildLoadResponseChart } from '../lib/load-response-chart';
+
+const PLUGINS = [whiteBackgroundPlugin];
+
+interface Props {
+  projection: { sla: Quantity; series: ProjectionSeries[] };
+  racNodes: number;
+  title: string;
+}
+
+export function LoadResponseChart({ projection, racNodes, title }: Props) {
+  const ref = useRef<ChartJS<'scatter'> | null>(null);
+  const model = buildLoadResponseChart(projection, racNodes);
+  const data: ChartData<'scatter'> = {
+    datasets: [
+      ...model.series.map((s) => ({
+        label: s.label,
+        data: s.points,
+        showLine: true,
+        borderColor: s.colour,
+        backgroundColor: s.colour,
+        borderWidth: s.current ? 3 : 1.5,
+        pointRadius: s.current ? 3 : 1.5,
+      })),
+      ...model.series
+        .filter((s) => s.measured.length)
+        .map((s) => ({ label: `Measured, ${s.racNodes} nodes`, data: s.measured, borderColor: s.colour, backgroundColor: '#fff', pointStyle: 'rect' as const, pointRadius: 6, borderWidth: 2 })),
+      { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
+      ...(model.maxSustained
+        ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
+        : []),
+    ],
+  };
+  const options: ChartOptions<'scatter'> = {
+    animation: false,
+    maintainAspectRatio: false,
+    scales: {
+      x: { min: 0, max: model.xMax, title: { display: true, text: 'Throughput (TPS)' } },
+      y: { min: 0, max: model.yMax, title: { display: true, text: 'Response time (ms)' } },
+    },
+    plugins: {
+      legend: { position: 'bottom', labels: { boxWidth: 12 } },
+      tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} TPS, ${formatNumber(item.parsed.y ?? 0)} ms` } },
+    },
+  };
+  return (
+    <ChartCard
+      title={`Load–response — ${title}`}
+      chartRef={ref as React.RefObject<ChartJS | null>}
+      testId="load-response-chart"
+      caption={
+        <span data-testid="load-response-caption">
+          Marked: {racNodes} RAC node{racNodes === 1 ? '' : 's'} sustain {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
+          {formatNumber(model.slaMs)} ms. Model lines (closed-network MVA calibrated on the measured evidence); squares are
+          measured points where the evidence has them.
+        </span>
+      }
+    >
+      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label="Response time against TPS per RAC node count" role="img" />
+    </ChartCard>
+  );
+}

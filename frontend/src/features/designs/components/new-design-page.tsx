@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { useCreateDesign } from '../api/create-design';
+import { useDesigns } from '../api/list-designs';
+import { useReferenceDesigns } from '../api/reference-designs';
+import { DEFAULT_WORKLOAD, defaultDesignName, startingPoints } from '../lib/presets';
+
+export function NewDesignPage() {
+  const references = useReferenceDesigns();
+  const designs = useDesigns();
+  const create = useCreateDesign();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<string>('');
+  const [name, setName] = useState('');
+  const [customer, setCustomer] = useState('');
+  const starts = startingPoints(references.data ?? []);
+  const start = starts.find((s) => s.id === chosen);
+  const existing = (designs.data?.results ?? []).map((d) => d.name);
+
+  const pick = (id: string) => {
+    setChosen(id);
+    const picked = starts.find((s) => s.id === id);
+    if (picked && !name) setName(defaultDesignName(picked, existing));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!start) return;
+    create.mutate(
+      {
+        name: name.trim() || defaultDesignName(start, existing),
+        customer,
+        workload: DEFAULT_WORKLOAD,
+        platform: start.platform,
+        reference_configuration: start.referenceConfiguration,
+      },
+      { onSuccess: (design) => navigate(`/designs/${design.id}`) },
+    );
+  };
+
+  return (
+    <section className="stack">
+      <h2>New design</h2>
+      <form onSubmit={submit} className="stack">
+        <fieldset className="card">
+          <legend>Start from</legend>
+          {references.isPending && <Loading what="reference configurations" />}
+          <ErrorMessage error={references.error} />
+          <div className="start-grid">
+            {starts.map((s) => (
+              <label key={s.id} className={`start-card${chosen === s.id ? ' chosen' : ''}`}>
+                <input type="radio" name="start" value={s.id} checked={chosen === s.id} onChange={() => pick(s.id)} />
+                <strong>{s.label}</strong>
+                <span className="muted small-text">{s.description.slice(0, 220)}</span>
+                {s.source && <span className="source">Source: {s.source}</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="card form-row">
+          <div className="field">
+            <label htmlFor="new-design-name">Design name</label>
+            <input id="new-design-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+          </div>
+          <div className="field">
+            <label htmlFor="new-design-customer">Customer</label>
+            <input id="new-design-customer" value={customer} onChange={(e) => setCustomer(e.target.value)} maxLength={200} />
+          </div>
+          <button type="submit" disabled={!start || create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create design'}
+          </button>
+        </div>
+        <ErrorMessage error={create.error} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { FieldErrors } from '../../../lib/api-client';
+import { Loading } from '../../../components/ui/status';
+import type { EvaluationPayload } from '../api/types';
+import { generalErrors } from '../lib/design-form';
+import { AssumptionsList } from './assumptions-list';
+import { BalanceChart } from './balance-chart';
+import { BomTable } from './bom-table';
+import { CapacityChart } from './capacity-chart';
+import { HeadlineTiles } from './headline-tiles';
+import { LoadResponseChart } from './load-response-chart';
+import { WarningsList } from './warnings-list';
+
+interface Props {
+  payload: EvaluationPayload | null;
+  loading: boolean;
+  stale: boolean;
+  error: Error | null;
+  apiErrors: FieldErrors;
+  racNodes: number;
+  title: string;
+  invalid: boolean;
+}
+
+export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid }: Props) {
+  const general = error ? generalErrors(apiErrors) : [];
+  const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
+  return (
+    <section className="results" aria-label="Results" aria-busy={stale} data-testid="results" data-stale={stale}>
+      <div className="results-status" aria-live="polite">
+        {invalid && <p className="notice">Correct the inputs marked in red to re-evaluate.</p>}
+        {!invalid && stale && payload && <p className="notice stale-note">Re-evaluating… the figures below are for the previous inputs.</p>}
+        {showGeneral && (
+          <p className="field-error" role="alert">
+            The design could not be evaluated: {general.length ? general.join(' ') : error?.message}
+          </p>
+        )}
+      </div>
+      {loading && !payload && <Loading what="the evaluation" />}
+      {payload && (
+        <div className={stale || error ? 'stale' : undefined}>
+          <HeadlineTiles payload={payload} />
+          <WarningsList warnings={payload.evaluation.warnings} />
+          <div className="chart-grid">
+            {payload.evaluation.balance && (
+              <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />
+            )}
+            {payload.evaluation.projection && (
+              <LoadResponseChart projection={payload.evaluation.projection} racNodes={racNodes} title={title} />
+            )}
+            {payload.evaluation.capacity && (
+              <CapacityChart
+                capacity={payload.evaluation.capacity}
+                growthPct={payload.evaluation.growth?.data_growth_pct_per_year ?? 0}
+                horizonYears={payload.evaluation.growth?.horizon_years ?? 0}
+                title={title}
+              />
+            )}
+          </div>
+          <BomTable bom={payload.bom} />
+          <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />
+        </div>
+      )}
+    </section>
+  );
+}

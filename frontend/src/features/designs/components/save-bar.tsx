@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { designKeys } from '../api/keys';
+import type { Design, PlatformInput, WorkloadInput } from '../api/types';
+import { useUpdateDesign } from '../api/update-design';
+import { saveBody, saveProblem } from '../lib/save';
+
+interface Meta {
+  name: string;
+  customer: string;
+  status: string;
+}
+
+interface Props {
+  design: Design;
+  meta: Meta;
+  onMetaChange: (meta: Meta) => void;
+  inputs: { workload: WorkloadInput; platform: PlatformInput } | null;
+}
+
+export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
+  const [summary, setSummary] = useState('');
+  const update = useUpdateDesign();
+  const queryClient = useQueryClient();
+  const readOnly = design.my_role === 'viewer';
+  const problem = saveProblem(update.error);
+  const fieldErrors = update.error instanceof ApiError ? update.error.fieldErrors : {};
+
+  const save = () => {
+    if (!inputs) return;
+    update.mutate({ id: design.id, etag: design.etag, body: saveBody(meta, inputs, summary) });
+  };
+
+  return (
+    <div className="card save-bar">
+      <div className="field grow">
+        <label htmlFor="design-name">Design name</label>
+        <input id="design-name" value={meta.name} readOnly={readOnly} onChange={(e) => onMetaChange({ ...meta, name: e.target.value })} />
+        {fieldErrors.name && <p className="field-error">{fieldErrors.name.join(' ')}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="design-customer">Customer</label>
+        <input id="design-customer" value={meta.customer} readOnly={readOnly} onChange={(e) => onMetaChange({ ...meta, customer: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="design-status">Status</label>
+        <select id="design-status" value={meta.status} disabled={readOnly} onChange={(e) => onMetaChange({ ...meta, status: e.target.value })}>
+          <option value="draft">Draft</option>
+          <option value="proposed">Proposed</option>
+          <option value="approved">Approved</option>
+        </select>
+      </div>
+      {readOnly ? (
+        <p className="notice" data-testid="read-only-note">
+          Read-only: you are a viewer of {design.owner.username}’s design. Inputs can be tried, not saved.
+        </p>
+      ) : (
+        <>
+          <div className="field grow">
+            <label htmlFor="revision-summary">Revision summary</label>
+            <input id="revision-summary" placeholder="What changed and why" value={summary} maxLength={500} onChange={(e) => setSummary(e.target.value)} />
+          </div>
+          <button type="button" onClick={save} disabled={!inputs || update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </>
+      )}
+      <p className="muted small-text meta-line" data-testid="revision-info">
+        Revision {design.revision ?? '—'} · version {design.version} · owner {design.owner.username}
+        {update.isSuccess && !update.isPending && <span className="ok-text"> · Saved</span>}
+      </p>
+      {problem && (
+        <p className="field-error" role="alert" data-testid="save-error">
+          {problem.message}{' '}
+          {problem.reload && (
+            <button type="button" className="secondary small" onClick={() => queryClient.invalidateQueries({ queryKey: designKeys.detail(design.id) })}>
+              Reload
+            </button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

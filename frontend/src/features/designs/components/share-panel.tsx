@@ -1,0 +1,63 @@
+import { formatTimestamp } from '../../../components/format';
+import { ErrorMessage } from '../../../components/ui/status';
+import { useMyTeams } from '../api/my-teams';
+import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
+import type { Design } from '../api/types';
+import { useUpdateDesign } from '../api/update-design';
+
+export function SharePanel({ design }: { design: Design }) {
+  const isOwner = design.my_role === 'owner';
+  const teams = useMyTeams();
+  const update = useUpdateDesign();
+  const links = useShareLinks(design.id, design.my_role !== 'viewer');
+  const createLink = useCreateShareLink(design.id);
+  const revoke = useRevokeShareLink(design.id);
+  const current = design.visibility === 'team' && design.team ? String(design.team.id) : '';
+
+  const setSharing = (teamId: string) => {
+    const body = teamId ? { visibility: 'team', team: Number(teamId) } : { visibility: 'private' };
+    update.mutate({ id: design.id, etag: design.etag, body });
+  };
+
+  return (
+    <div className="stack" data-testid="share">
+      <div className="field">
+        <label htmlFor="share-team">Visibility</label>
+        <select id="share-team" value={current} disabled={!isOwner || update.isPending} onChange={(e) => setSharing(e.target.value)}>
+          <option value="">Private (only me)</option>
+          {(teams.data?.results ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              Shared with team {t.name}
+            </option>
+          ))}
+        </select>
+        {!isOwner && <p className="hint">Only the owner ({design.owner.username}) changes who sees the design.</p>}
+      </div>
+      <ErrorMessage error={update.error} />
+      {design.my_role !== 'viewer' && (
+        <div>
+          <h4>Read-only links</h4>
+          <p className="hint">Anyone with the link can read the design and its evaluation, without an account.</p>
+          <button type="button" className="secondary small" onClick={() => createLink.mutate()} disabled={createLink.isPending}>
+            Create read-only link
+          </button>
+          <ul className="links">
+            {(links.data ?? []).map((l) => (
+              <li key={l.token}>
+                <code>{`${window.location.origin}${l.url}`}</code> · created {formatTimestamp(l.created)}{' '}
+                {l.revoked_at ? (
+                  <span className="muted">revoked {formatTimestamp(l.revoked_at)}</span>
+                ) : (
+                  <button type="button" className="secondary small" onClick={() => revoke.mutate(l.token)}>
+                    Revoke
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <ErrorMessage error={createLink.error ?? revoke.error} />
+        </div>
+      )}
+    </div>
+  );
+}

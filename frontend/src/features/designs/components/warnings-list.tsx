@@ -1,0 +1,16 @@
+import type { EngineWarning } from '../api/types';
+import { ruleText, sortedWarnings } from '../lib/headline';
+
+export function WarningsList({ warnings }: { warnings: EngineWarning[] }) {
+  if (!warnings.length) return <p className="muted small-text">No warnings: every checked rule is satisfied.</p>;
+  return (
+    <ul className="warnings" aria-label="Warnings">
+      {sortedWarnings(warnings).map((w, i) => (
+        <li key={`${w.code}-${i}`} className={`warning severity-${w.severity}`}>
+          <span className="badge">{w.severity}</span> {w.message}
+          <span className="source">Rule: {ruleText(w.rule)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { changedFields, exportLinks } from './history';
+
+describe('changedFields', () => {
+  it('names the nested keys that changed', () => {
+    const text = changedFields({
+      number: 2,
+      changes: [
+        { field: 'platform', before: { family: 'oracle-fs1', rac_nodes: 2 }, after: { family: 'oracle-fs1', rac_nodes: 1 } },
+        { field: 'status', before: 'draft', after: 'proposed' },
+      ],
+    });
+    expect(text).toBe('Changed: platform (rac_nodes 2 → 1), status');
+  });
+  it('says nothing for the first revision (everything is new)', () => {
+    expect(changedFields({ number: 1, changes: [{ field: 'name', before: null, after: 'x' }] })).toBe('');
+    expect(changedFields({ number: 3, changes: [] })).toBe('No content change');
+  });
+});
+
+describe('exportLinks', () => {
+  it('points at the four export endpoints of the design', () => {
+    expect(exportLinks(7).map((l) => l.href)).toEqual([
+      '/api/v1/designs/7/export/proposal.pdf',
+      '/api/v1/designs/7/export/bom.pdf',
+      '/api/v1/designs/7/export/bom.csv',
+      '/api/v1/designs/7/export/bom.xlsx',
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ReferenceDesign } from '../api/types';
+import { defaultDesignName, startingPoints } from './presets';
+
+const quarter: ReferenceDesign = {
+  slug: 'oracle-fs1-quarter-rack',
+  name: 'Oracle FS1-2 quarter rack (2-node RAC)',
+  platform: 'oracle-fs1',
+  description: '…',
+  document: 'oracle-fs1-2016',
+  source_locator: 'Table 2',
+  platform_inputs: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
+};
+
+describe('startingPoints', () => {
+  it('offers the reference configurations with their platform inputs and source', () => {
+    const [first] = startingPoints([quarter]);
+    expect(first).toMatchObject({
+      id: 'oracle-fs1-quarter-rack',
+      referenceConfiguration: 'oracle-fs1-quarter-rack',
+      source: 'oracle-fs1-2016, Table 2',
+      platform: { rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
+    });
+  });
+  it('adds EqualLogic and NetApp (with and without PAM) starts when the catalog has no reference for them', () => {
+    const ids = startingPoints([quarter]).map((s) => s.id);
+    expect(ids).toEqual(['oracle-fs1-quarter-rack', 'equallogic-ps6010xv', 'netapp-fas3140', 'netapp-fas3140-pam']);
+    const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' };
+    expect(startingPoints([netappReference]).map((s) => s.id)).not.toContain('netapp-fas3140');
+  });
+});
+
+describe('defaultDesignName', () => {
+  it('names a new design after its starting point, unique among existing names', () => {
+    const [start] = startingPoints([quarter]);
+    expect(defaultDesignName(start!, [])).toBe('Oracle FS1-2 quarter rack');
+    expect(defaultDesignName(start!, ['Oracle FS1-2 quarter rack', 'Oracle FS1-2 quarter rack (2)'])).toBe(
+      'Oracle FS1-2 quarter rack (3)',
+    );
+  });
+});

@@ -1,0 +1,35 @@
+/** What a failed save means to the person who pressed Save. */
+import { ApiError } from '../../../lib/api-client';
+
+export interface SaveProblem {
+  message: string;
+  /** The design changed on the server: reloading is the way forward. */
+  reload: boolean;
+}
+
+export function saveProblem(error: unknown): SaveProblem | null {
+  if (!error) return null;
+  if (error instanceof ApiError) {
+    if (error.status === 412) {
+      return {
+        message: 'This design was changed by someone else since you opened it. Reload to see their version (your unsaved changes will be lost).',
+        reload: true,
+      };
+    }
+    if (error.status === 403) return { message: `Not allowed: ${error.message}`, reload: false };
+    if (error.status === 404) return { message: 'This design no longer exists or is no longer shared with you.', reload: false };
+    if (error.status === 400) return { message: 'The design was not saved: correct the fields marked in red.', reload: false };
+  }
+  return { message: error instanceof Error ? error.message : String(error), reload: false };
+}
+
+/** The PATCH body: content fields plus the revision summary the author typed. */
+export function saveBody(
+  meta: { name: string; customer: string; status: string },
+  inputs: { workload: unknown; platform: unknown },
+  summary: string,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...meta, name: meta.name.trim(), ...inputs };
+  if (summary.trim()) body.summary = summary.trim();
+  return body;
+}
