@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import yaml
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import ProtectedError
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
@@ -805,6 +805,19 @@ def _scalar_text(value: Any) -> str:
     return str(value)
 
 
+# Any constant shared by all loaders; several web containers run load_catalog at start-up together.
+_LOAD_LOCK_KEY = 0x0DB512E
+
+
+def _serialise_loaders() -> None:
+    """One load at a time: on PostgreSQL a transaction-scoped advisory lock, taken before anything is
+    read, so the second loader sees the first one's committed rows instead of inserting them again.
+    (SQLite allows a single writer anyway.)"""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOAD_LOCK_KEY])
+
+
 def load_catalog(directory: Path | None = None) -> LoadReport:
     """Validate fixtures in `directory` (default settings.FIXTURES_DIR) and load them in one transaction.
 
@@ -815,6 +828,7 @@ def load_catalog(directory: Path | None = None) -> LoadReport:
     report = LoadReport(files=[p.name for p in fixture_files(directory)], notes=list(catalog.notes))
     loader = _Loader(catalog, report)
     with transaction.atomic():
+        _serialise_loaders()
         loader.load_documents()
         loader.load_manufacturers()
         loader.load_parts()

@@ -4,12 +4,14 @@ versions. Runs against a small test catalog (catalog/tests/data/mini) copied int
 from __future__ import annotations
 
 import shutil
+import threading
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.selectors import measured_values
@@ -265,3 +267,31 @@ def test_item_citing_a_known_document_without_its_file_is_skipped_with_a_note(mi
     edit(mini / "more.yaml", "emc-xtremio-2014", "emc-xtremeio-2014")
     with pytest.raises(FixtureError, match=r"more.yaml: \$.parts\[0\].source.document: unknown document"):
         load_catalog(mini)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_loads_do_not_collide(tmp_path: Path) -> None:
+    """Several web containers run load_catalog at start-up together: one waits for the other."""
+    target = tmp_path / "fixtures"
+    shutil.copytree(MINI, target)
+    barrier = threading.Barrier(2)
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            barrier.wait()
+            load_catalog(target)
+        except BaseException as exc:  # collected and asserted below
+            failures.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert SourceDocument.objects.count() == 1
+    assert Part.objects.count() == 2
+    assert PointValue.objects.count() == 3
