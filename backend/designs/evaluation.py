@@ -77,7 +77,14 @@ def reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
     if configuration.platform == "oracle-fs1":
         blocks = [line.quantity for line in lines if line.part.kind == "drive_enclosure"]
     arrays = _attribute_count(configuration, ARRAY_ATTRIBUTES) or (sum(blocks) if blocks else DEFAULT_ARRAYS)
-    return bom_rules.ReferenceDesign(configuration.slug, configuration.platform, nodes, arrays, lines)
+    return bom_rules.ReferenceDesign(
+        configuration.slug,
+        configuration.platform,
+        nodes,
+        arrays,
+        lines,
+        measured=configuration.role == ConfigurationRole.TEST_SYSTEM,
+    )
 
 
 def reference_platform(configuration: Configuration) -> dict[str, Any]:
@@ -127,7 +134,7 @@ def _configuration_for(
     *, platform: dict[str, Any], configuration: Configuration | None
 ) -> Configuration | None:
     """The configuration a BOM starts from: the design's, else the platform's `reference` slug, else the
-    family's reference configuration (first by slug), else its measured test system."""
+    family's reference configuration (first by slug), else its most telling measured test system."""
     if configuration is not None:
         return configuration
     family = platform.get("family")
@@ -137,16 +144,30 @@ def _configuration_for(
         if found is None:
             raise serializers.ValidationError({"platform": {"reference": [f"No configuration {slug}."]}})
         return found
-    for role in (ConfigurationRole.REFERENCE, ConfigurationRole.TEST_SYSTEM):
-        found = (
-            Configuration.objects.filter(platform=family, role=role, components__isnull=False)
-            .distinct()
-            .order_by("slug")
-            .first()
+    reference = (
+        Configuration.objects.filter(
+            platform=family, role=ConfigurationRole.REFERENCE, components__isnull=False
         )
-        if found is not None:
-            return found
-    return None
+        .distinct()
+        .order_by("slug")
+        .first()
+    )
+    if reference is not None:
+        return reference
+    # The measured RAC test system that says most about a design: one with servers, then the largest.
+    candidates = Configuration.objects.filter(
+        platform=family, role=ConfigurationRole.TEST_SYSTEM, components__isnull=False
+    ).distinct()
+    ranked = sorted(
+        candidates.prefetch_related("components__part"),
+        key=lambda c: (
+            not any(component.part.kind == "server" for component in c.components.all()),
+            "rac_nodes" not in (c.attributes or {}),
+            -len(c.components.all()),
+            c.slug,
+        ),
+    )
+    return ranked[0] if ranked else None
 
 
 def design_bom(

@@ -87,6 +87,9 @@ class ReferenceDesign:
     rac_nodes: int
     arrays: int
     lines: tuple[ReferenceLine, ...]
+    # A measured test system rather than a reference design: it also holds load generators and the
+    # tested servers' internals, so only its design-relevant lines are used (see `_design_lines`).
+    measured: bool = False
 
 
 @dataclass(frozen=True)
@@ -241,10 +244,45 @@ def _scaling_basis(ref: ReferenceLine, reference: ReferenceDesign, storage_model
     return "system"
 
 
+def _design_lines(
+    reference: ReferenceDesign, storage_model: str
+) -> tuple[tuple[ReferenceLine, ...], list[str]]:
+    """From a measured test system, the lines a customer design repeats: the first (database) server,
+    the first storage building block, switches, disks and storage software/options that follow the
+    array count. Load-generator servers, the tested servers' CPUs/drives/NICs and per-host software
+    are left out (and said so), because the document does not split them per database node."""
+    if not reference.measured:
+        return reference.lines, []
+    kept: list[ReferenceLine] = []
+    server_seen = array_seen = False
+    for ref in reference.lines:
+        basis = _scaling_basis(ref, reference, storage_model)
+        if ref.part.kind == "server":
+            if not server_seen:
+                kept.append(ref)
+            server_seen = True
+        elif ref.part.kind in ARRAY_KINDS:
+            if not array_seen:
+                kept.append(ref)
+            array_seen = True
+        elif (
+            ref.part.kind in SYSTEM_KINDS
+            or (ref.section == "storage" and basis != "node")
+            or (ref.section in ("software", "storage") and basis == "array")
+        ):
+            kept.append(ref)
+    note = (
+        f"Built from the measured test system {reference.slug}: the database server model per node, the "
+        "arrays and switches; server internals, load generators and host software are not itemised."
+    )
+    return tuple(kept), [note]
+
+
 def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
     nodes, arrays = platform.rac_nodes, platform.arrays
     chosen_array = _array_part(parts, platform.storage_model)
-    notes: list[str] = []
+    design_lines, notes = _design_lines(reference, platform.storage_model)
+    reference = replace(reference, lines=design_lines)
     lines: list[BomLine] = []
     if not any(ref.part.kind == "server" for ref in reference.lines):
         server = next((p for p in parts if p.kind == "server"), None)

@@ -251,3 +251,36 @@ def test_a_reference_without_servers_says_so() -> None:
     bom = build_bom(platform=BomPlatform("xtremio", "X-Brick", 8, 3), reference=reference)
     assert _table(bom) == [("storage", "X-Brick", 3), ("software", "vSphere 5.0", 8)]
     assert any("no server model" in note for note in bom.notes)
+
+
+def test_a_measured_test_system_gives_the_database_servers_arrays_and_switches_only() -> None:
+    r710 = CatalogPart("PowerEdge R710", "Dell PowerEdge R710", "server", part_number_is_model=True)
+    r610 = CatalogPart(
+        "PowerEdge R610", "Dell PowerEdge R610 (load generators)", "server", part_number_is_model=True
+    )
+    cpu = CatalogPart("Xeon X5570", "Intel Xeon X5570", "cpu", part_number_is_model=True)
+    nic = CatalogPart("57711", "NetXtreme II 57711", "nic", part_number_is_model=True)
+    oracle = CatalogPart(
+        "Oracle 11g R2 EE", "Oracle Database 11g R2 EE", "software", part_number_is_model=True
+    )
+    switch = CatalogPart("8024F", "PowerConnect 8024F", "switch", part_number_is_model=True)
+    reference = ReferenceDesign(
+        "dell-tpcc", "equallogic", 2, 1,
+        (
+            ReferenceLine(r710, 2, "servers"),
+            ReferenceLine(r610, 2, "servers"),
+            ReferenceLine(cpu, 6, "servers"),
+            ReferenceLine(nic, 4, "network"),
+            ReferenceLine(EQL_PARTS[1], 1, "storage"),
+            ReferenceLine(switch, 2, "network"),
+            ReferenceLine(oracle, 2, "software"),
+        ),
+        measured=True,
+    )  # fmt: skip
+    bom = build_bom(platform=BomPlatform("equallogic", "PS6010S", 3, 2), reference=reference, parts=EQL_PARTS)
+    assert _table(bom) == [
+        ("servers", "PowerEdge R710", 3),
+        ("storage", "PS6010S", 2),
+        ("network", "8024F", 2),
+    ]
+    assert any("measured test system dell-tpcc" in note for note in bom.notes)
