@@ -43,6 +43,7 @@ PART_COLUMNS = [
     "source_locator",
 ]
 PART_REQUIRED = ["manufacturer", "part_number", "kind"]
+_EXPORT_ONLY = {"id", "from_fixtures"}
 PRICE_COLUMNS = ["manufacturer", "part_number", "unit_price"]
 PRICE_REQUIRED = ["part_number", "unit_price"]
 
@@ -70,6 +71,8 @@ def import_parts(payload: Payload) -> list[Part]:
     errors: list[RowError] = []
     valid: list[tuple[int, PartImportSerializer]] = []
     for number, row in rows:
+        # id and from_fixtures are what the JSON export adds: ignored, so an export imports again.
+        row = {k: v for k, v in row.items() if k not in _EXPORT_ONLY}
         unknown = sorted(set(row) - set(PART_COLUMNS))
         errors += [RowError(number, name, "unknown field") for name in unknown]
         serializer = PartImportSerializer(data=row)

@@ -126,6 +126,10 @@ def test_parts_export_round_trips_through_import(admin_client: APIClient, api_cl
     )
     as_json = api_client.get("/api/v1/parts/export/?kind=server").json()
     assert [p["part_number"] for p in as_json] == ["7110316"]
+    as_json[0]["part_number"] = "7110316-COPY"
+    again = admin_client.post("/api/v1/import/parts/", as_json, format="json")
+    assert again.status_code == 201, again.content
+    assert Part.objects.get(part_number="7110316-COPY").clock_ghz == Decimal("2.3")
 
 
 PRICES = "manufacturer,part_number,unit_price\nacme,A-100,12500.00\noracle,7110316,9999.99\n"
