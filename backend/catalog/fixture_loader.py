@@ -758,17 +758,14 @@ class _Loader:
 
     # --- removals, children before parents -----------------------------------------------------
     def delete_removed(self) -> None:
-        # A rule removed from the files: its versions go, except those a design pinned (kept, not current).
-        for rule in SizingRule.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.rules):
-            try:
-                with transaction.atomic():
-                    rule.delete()
-                self.report.deleted["catalog.SizingRule"] += 1
-            except ProtectedError:
-                if rule.is_current:
-                    rule.is_current = False
-                    rule.save()
-                    self.report.updated["catalog.SizingRule"] += 1
+        # A rule removed from the files stops being current but its versions stay: designs pin rules
+        # by slug + version. Only when its whole document leaves the catalog do they go with it.
+        removed_rules = SizingRule.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.rules)
+        self._delete(removed_rules.exclude(source_document__slug__in=self.catalog.documents))
+        for rule in removed_rules.filter(is_current=True):
+            rule.is_current = False
+            rule.save()
+            self.report.updated["catalog.SizingRule"] += 1
         self._delete(BenchmarkCurve.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.curves))
         self._delete(
             Configuration.objects.filter(from_fixtures=True).exclude(slug__in=self.catalog.configurations)

@@ -220,20 +220,31 @@ def test_changed_rule_becomes_a_new_version(mini: Path) -> None:
     assert SizingRule.objects.filter(slug="mini-raid10-for-oltp").count() == 1
 
 
-def test_removed_rule_is_deleted_with_its_old_versions(mini: Path) -> None:
+def test_removed_rule_stops_being_current_and_keeps_its_versions(mini: Path) -> None:
     load_catalog(mini)
     edit(mini / "mini-doc.yaml", 'title: "RAID 10 for OLTP"', 'title: "RAID 10 for OLTP data"')
     load_catalog(mini)
-    assert SizingRule.objects.filter(slug="mini-raid10-for-oltp").count() == 2
     text = (mini / "mini-doc.yaml").read_text(encoding="utf-8")
     (mini / "mini-doc.yaml").write_text(
         text[: text.index("  - slug: mini-raid10-for-oltp")], encoding="utf-8"
     )
-    report = load_catalog(mini)
-    # No design pinned a version, so none is kept (a pinned one would stay, no longer current).
-    assert not SizingRule.objects.filter(slug="mini-raid10-for-oltp").exists()
-    assert report.deleted["catalog.SizingRule"] == 2
+    load_catalog(mini)
+    # Designs pin rules by slug + version, so the versions stay; none is current any more.
+    versions = SizingRule.objects.filter(slug="mini-raid10-for-oltp").order_by("version")
+    assert [(r.version, r.is_current) for r in versions] == [(1, False), (2, False)]
     assert SizingRule.objects.get(slug="mini-iops-per-user").is_current
+
+
+def test_removing_every_file_empties_the_fixture_catalog(mini: Path) -> None:
+    load_catalog(mini)
+    edit(mini / "mini-doc.yaml", "peak_iops: {value: 3600", "peak_iops: {value: 3601")
+    load_catalog(mini)  # two versions of a rule
+    for path in mini.glob("*.yaml"):
+        path.unlink()
+    load_catalog(mini)
+    assert {
+        label: n for label, n in row_counts().items() if not label.split(".")[1].startswith("Historical")
+    } == {label: 0 for label in row_counts() if not label.split(".")[1].startswith("Historical")}
 
 
 def test_removed_document_still_used_by_an_admin_row_is_an_error(mini: Path) -> None:
