@@ -143,6 +143,9 @@ def _configuration_for(
         found = Configuration.objects.filter(slug=slug).first()
         if found is None:
             raise serializers.ValidationError({"platform": {"reference": [f"No configuration {slug}."]}})
+        if found.platform != family:
+            message = f"{slug} is a {found.platform} configuration, not {family}."
+            raise serializers.ValidationError({"platform": {"reference": [message]}})
         return found
     reference = (
         Configuration.objects.filter(

@@ -29,6 +29,18 @@ class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
+def _check_reference_family(configuration: Configuration | None, platform: Any) -> None:
+    family = platform.get("family") if isinstance(platform, dict) else None
+    if configuration is not None and family and configuration.platform != family:
+        raise serializers.ValidationError(
+            {
+                "reference_configuration": [
+                    f"{configuration.slug} is a {configuration.platform} design, not {family}."
+                ]
+            }
+        )
+
+
 def _validate_override_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if len(lines) > MAX_OVERRIDE_LINES:
         raise serializers.ValidationError(f"At most {MAX_OVERRIDE_LINES} override lines.")
@@ -79,6 +91,10 @@ class DesignInputSerializer(serializers.Serializer[Design]):
             )
             # Store what the engine accepted (its plain JSON), only for the halves that were sent.
             attrs.update({key: validated[key] for key in ("workload", "platform") if key in attrs})
+        _check_reference_family(
+            attrs.get("reference_configuration", instance.reference_configuration if instance else None),
+            attrs.get("platform", instance.platform if instance else None),
+        )
         visibility = attrs.get("visibility", instance.visibility if instance else Visibility.PRIVATE)
         team = attrs.get("team", instance.team if instance else None)
         if visibility == Visibility.TEAM and team is None:
@@ -107,6 +123,7 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs.update(engine.validate_design_inputs(workload=attrs["workload"], platform=attrs["platform"]))
+        _check_reference_family(attrs.get("reference_configuration"), attrs["platform"])
         return attrs
 
 

@@ -110,6 +110,11 @@ def test_invalid_create_writes_nothing(catalog: None, users: dict[str, Any]) -> 
         ({"reference_configuration": "no-such-rack"}, "reference_configuration"),
         ({"visibility": "team"}, "team"),
         ({"status": "shipped"}, "status"),
+        ({"reference_configuration": "xtremio-two-xbrick-cluster"}, "reference_configuration"),
+        ({"team": 999999}, "team"),
+        ({"price_book": 999999}, "price_book"),
+        ({"workload": None}, "workload"),
+        ({"platform": ["not", "an", "object"]}, "platform"),
     ],
 )
 def test_bad_input_is_400_with_field_messages(

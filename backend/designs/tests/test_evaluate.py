@@ -172,3 +172,36 @@ def test_compare_two_to_four_designs(catalog: None, users: dict[str, Any]) -> No
     assert client.get("/api/v1/designs/compare/").status_code == 400
     dave_design = create_design(users["dave"])
     assert client.get(f"/api/v1/designs/compare/?ids={quarter['id']},{dave_design['id']}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"reference_configuration": "oracle-fs1-quarter-rack"}, "reference_configuration"),
+        (
+            {
+                "platform": {
+                    "family": "xtremio",
+                    "storage_model": "X-Brick",
+                    "reference": "oracle-fs1-half-rack",
+                }
+            },
+            "platform",
+        ),
+        ({"platform": {"family": "xtremio", "storage_model": "X-Brick", "reference": "no-such"}}, "platform"),
+        (
+            {"bom_overrides": [{"section": "storage", "part_number": "X-Brick", "quantity": 1}] * 2},
+            "bom_overrides",
+        ),
+    ],
+)
+def test_evaluate_refuses_mismatched_references_and_repeated_lines(
+    catalog: None, users: dict[str, Any], body: dict[str, Any], field: str
+) -> None:
+    request = {
+        "workload": {"kind": "oltp", "target_tps": 1000},
+        "platform": {"family": "xtremio", "storage_model": "X-Brick"},
+    }
+    response = client_for(users["alice"]).post("/api/v1/evaluate/", {**request, **body}, format="json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()
