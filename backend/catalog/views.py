@@ -22,12 +22,15 @@ from catalog.filtersets import (
 from catalog.models import (
     Configuration,
     ConfigurationComponent,
+    ConfigurationLayout,
+    ConfigurationParameter,
     Manufacturer,
     Part,
     PriceBook,
     PriceBookEntry,
     SizingRule,
     SourceDocument,
+    StorageProfile,
 )
 from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite, ProtectedDestroyMixin
 from catalog.serializers import (
@@ -302,9 +305,9 @@ class ConfigurationViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Configur
             "components",
             queryset=ConfigurationComponent.objects.select_related("part__manufacturer", "source_document"),
         ),
-        "layouts__source_document",
-        "storage_profiles__source_document",
-        "parameters__source_document",
+        Prefetch("layouts", queryset=ConfigurationLayout.objects.select_related("source_document")),
+        Prefetch("storage_profiles", queryset=StorageProfile.objects.select_related("source_document")),
+        Prefetch("parameters", queryset=ConfigurationParameter.objects.select_related("source_document")),
     )
     serializer_class = ConfigurationSerializer
     permission_classes = [IsAdminOrReadOnly]
