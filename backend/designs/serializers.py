@@ -297,3 +297,116 @@ class ReferenceDesignSerializer(serializers.ModelSerializer[Configuration]):
         from designs.evaluation import reference_platform
 
         return reference_platform(configuration)
+
+
+# Output shapes of the evaluation, BOM and compare responses (documentation for the OpenAPI schema; the
+# payloads are built by designs.evaluation and designs.compare). Money is a decimal string.
+
+
+class BomLineOutSerializer(serializers.Serializer[Any]):
+    line = serializers.IntegerField()
+    section = serializers.ChoiceField(choices=BomSection.choices)
+    part_number = serializers.CharField()
+    part_number_is_model = serializers.BooleanField()
+    description = serializers.CharField()
+    quantity = serializers.IntegerField()
+    unit_price = serializers.CharField(allow_null=True)
+    extended_price = serializers.CharField(allow_null=True)
+    priced = serializers.BooleanField()
+    rule = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # the payload key is "source"
+
+
+class BomSectionOutSerializer(serializers.Serializer[Any]):
+    section = serializers.ChoiceField(choices=BomSection.choices)
+    quantity = serializers.IntegerField()
+    total = serializers.CharField()
+    unpriced_lines = serializers.IntegerField()
+
+
+class PriceBookRefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+class PricedBomSerializer(serializers.Serializer[Any]):
+    currency = serializers.CharField(allow_null=True)
+    price_book = PriceBookRefSerializer(allow_null=True)
+    lines = BomLineOutSerializer(many=True)
+    sections = BomSectionOutSerializer(many=True)
+    total = serializers.CharField(allow_null=True)
+    unpriced_lines = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    notes = serializers.ListField(child=serializers.CharField())
+
+
+class AssumptionOutSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    text = serializers.CharField()
+    source = serializers.CharField(allow_blank=True)  # type: ignore[assignment]  # the payload key is "source"
+    value = serializers.DictField(allow_null=True)
+
+
+class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    customer = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    revision = serializers.IntegerField(allow_null=True)
+
+
+class EvaluationResponseSerializer(serializers.Serializer[Any]):
+    evaluation = serializers.DictField(help_text="The engine's evaluation (see docs/model.md)")
+    bom = PricedBomSerializer()
+    assumptions = AssumptionOutSerializer(many=True)
+    rule_versions = serializers.DictField(child=serializers.IntegerField())
+    reference_configuration = serializers.CharField(allow_null=True)
+    design = EvaluatedDesignRefSerializer(required=False, help_text="Saved designs only")
+    revision = serializers.IntegerField(required=False, allow_null=True, help_text="Saved designs only")
+
+
+class SharedDesignResponseSerializer(serializers.Serializer[Any]):
+    design = SharedDesignSerializer()
+    evaluation = EvaluationResponseSerializer()
+
+
+class ReferenceBomResponseSerializer(PricedBomSerializer):
+    reference_design = serializers.CharField()
+    platform = serializers.DictField()
+
+
+class CompareCostSerializer(serializers.Serializer[Any]):
+    currency = serializers.CharField(allow_null=True)
+    total = serializers.CharField(allow_null=True)
+    complete = serializers.BooleanField()
+    unpriced_lines = serializers.IntegerField()
+
+
+class CompareColumnSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    revision = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField()
+    verdict = serializers.CharField()
+    tps_at_sla = serializers.DictField(allow_null=True)
+    sustained_throughput = serializers.DictField(allow_null=True)
+    headroom_pct = serializers.DictField(allow_null=True)
+    bottleneck = serializers.CharField(allow_null=True)
+    capacity = serializers.DictField(allow_null=True)
+    warnings = serializers.IntegerField()
+    cost = CompareCostSerializer()
+
+
+class BomDifferenceSerializer(serializers.Serializer[Any]):
+    section = serializers.CharField()
+    part_number = serializers.CharField()
+    description = serializers.CharField()
+    quantities = serializers.DictField(child=serializers.IntegerField(), help_text="design id -> quantity")
+
+
+class CompareResponseSerializer(serializers.Serializer[Any]):
+    designs = CompareColumnSerializer(many=True)
+    bom_differences = BomDifferenceSerializer(many=True)
+    bom_lines_in_common = serializers.IntegerField()

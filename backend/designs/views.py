@@ -34,11 +34,15 @@ from designs.selectors import (
 )
 from designs.serializers import (
     CompareQuerySerializer,
+    CompareResponseSerializer,
     DesignInputSerializer,
     DesignRevisionSerializer,
     DesignSerializer,
     EvaluateInputSerializer,
+    EvaluationResponseSerializer,
+    ReferenceBomResponseSerializer,
     ReferenceDesignSerializer,
+    SharedDesignResponseSerializer,
     SharedDesignSerializer,
     ShareLinkSerializer,
 )
@@ -163,7 +167,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         clone = services.design_clone(user=request.user, design=self.get_object())
         return self._read(clone, status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: EvaluationResponseSerializer})
     @action(detail=True, methods=["get"])
     def evaluation(self, request: Request, pk: str | None = None) -> Response:
         design = self.get_object()
@@ -192,7 +196,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
 
     @extend_schema(
         parameters=[OpenApiParameter("ids", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True)],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: CompareResponseSerializer},
     )
     @action(detail=False, methods=["get"])
     def compare(self, request: Request) -> Response:
@@ -207,7 +211,7 @@ class EvaluateView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=EvaluateInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=EvaluateInputSerializer, responses={200: EvaluationResponseSerializer})
     def post(self, request: Request) -> Response:
         serializer = EvaluateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -220,7 +224,7 @@ class SharedDesignView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: SharedDesignResponseSerializer})
     def get(self, request: Request, token: str) -> Response:
         link = active_share_link_or_404(token=token)
         return Response(
@@ -245,7 +249,7 @@ class ReferenceDesignViewSet(
     )
     filterset_fields = ["platform"]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: ReferenceBomResponseSerializer})
     @action(detail=True, methods=["get"])
     def bom(self, request: Request, slug: str | None = None) -> Response:
         configuration = self.get_object()
