@@ -802,6 +802,21 @@ def _scalar_text(value: Any) -> str:
     return str(value)
 
 
+# Tests load the same files many times per run; a parse is reused while no file changed (the key holds
+# every file's name, size and modification time). The loader only reads a CatalogData.
+_PARSED: dict[tuple[Any, ...], CatalogData] = {}
+
+
+def _parse_catalog_cached(directory: Path) -> CatalogData:
+    files = [*fixture_files(directory), SCHEMA_PATH]
+    key = (str(directory.resolve()), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+    if key not in _PARSED:
+        if len(_PARSED) > 32:
+            _PARSED.clear()
+        _PARSED[key] = parse_catalog(directory)
+    return _PARSED[key]
+
+
 # Any constant shared by all loaders; several web containers run load_catalog at start-up together.
 _LOAD_LOCK_KEY = 0x0DB512E
 
@@ -821,7 +836,7 @@ def load_catalog(directory: Path | None = None) -> LoadReport:
     Raises FixtureError (nothing written) when a file is invalid or a removed row is still in use.
     """
     directory = Path(directory or settings.FIXTURES_DIR)
-    catalog = parse_catalog(directory)
+    catalog = _parse_catalog_cached(directory)
     report = LoadReport(files=[p.name for p in fixture_files(directory)], notes=list(catalog.notes))
     loader = _Loader(catalog, report)
     with transaction.atomic():
