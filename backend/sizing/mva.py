@@ -113,15 +113,31 @@ def schweitzer(
     if population(hi * (1 - 1e-15)) <= n:
         x = hi
     else:
-        for _ in range(200):
-            mid = 0.5 * (lo + hi)
-            if population(mid) < n:
-                lo = mid
-            else:
-                hi = mid
-            if hi - lo <= tol * hi:
-                break
+        # Regula falsi (Illinois) on the bracket, falling back to bisection: a handful of steps at
+        # light load, still safe next to the saturation pole.
+        f_lo, f_hi = -n, population(hi * (1 - 1e-15)) - n
+        side = 0
         x = 0.5 * (lo + hi)
+        for _ in range(200):
+            if math.isfinite(f_hi) and f_hi > 0 and f_lo < 0:
+                x = hi - f_hi * (hi - lo) / (f_hi - f_lo)
+                if not lo < x < hi:
+                    x = 0.5 * (lo + hi)
+            else:
+                x = 0.5 * (lo + hi)
+            fx = population(x) - n
+            if fx < 0:
+                lo, f_lo = x, fx
+                if side == -1:
+                    f_hi *= 0.5
+                side = -1
+            else:
+                hi, f_hi = x, fx
+                if side == 1:
+                    f_lo *= 0.5
+                side = 1
+            if hi - lo <= tol * hi or abs(fx) <= 1e-12 * n:
+                break
     rq = [dk / (1.0 - a * x * dk) if dk > 0 else 0.0 for dk in d]
     # Near the pole the bisection leaves a tiny residual in N; give it to the bottleneck queue so
     # that Little's law N = X (R + Z) holds to rounding.

@@ -253,7 +253,7 @@ def _throughput_rows_for(evidence: EvidenceBundle, quantity: str) -> list[Valida
 def _completion_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
     """DSS stream completion time scales as 1 / throughput (same data, same streams): the stated
     reduction from one to two arrays against the measured average MB/s (Dell DSS 3.2.1.1, 3.2.1.3)."""
-    rows = []
+    rows: list[ValidationRow] = []
     for o in evidence.find("change_pct", tool="tpch_like_dss"):
         if o.cond("change") != "reduction" or "2 x PS6110XV vs 1 x PS6110XV" not in str(
             o.cond("compared", "")
