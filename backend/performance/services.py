@@ -47,6 +47,8 @@ def evidence_and_rules(rule_versions: dict[str, int] | None = None) -> tuple[Evi
     with _lock:
         rules = _cache["rules"].get(key)
         if rules is None:
+            if len(_cache["rules"]) >= 64:  # many distinct pins: start over rather than grow
+                _cache["rules"].clear()
             rules = build_rules(rule_versions)
             _cache["rules"][key] = rules
     return evidence, rules

@@ -1,0 +1,42 @@
+"""DesignInputsSerializer: field-level messages from DRF and from the engine's checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from performance.serializers import DesignInputsSerializer
+
+OK_PLATFORM = {"family": "equallogic", "storage_model": "PS6010XV"}
+
+
+@pytest.mark.parametrize(
+    ("data", "section", "field"),
+    [
+        ({"workload": {"users": -1}, "platform": OK_PLATFORM}, "workload", "users"),
+        ({"workload": {"users": 10, "think_time_s": 0}, "platform": OK_PLATFORM}, "workload", "think_time_s"),
+        ({"workload": {"users": 10, "think_time_s": "NaN"}, "platform": OK_PLATFORM}, "workload", "think_time_s"),
+        ({"workload": {"users": 10, "read_pct": 120}, "platform": OK_PLATFORM}, "workload", "read_pct"),
+        ({"workload": {"users": 10, "target_tps": 3}, "platform": OK_PLATFORM}, "workload", "users"),
+        ({"workload": {"kind": "dss"}, "platform": OK_PLATFORM}, "workload", "target_throughput_mb_s"),
+        ({"workload": {"users": 10, "io_pattern": "random"}, "platform": OK_PLATFORM}, "workload", "io_pattern"),
+        ({"workload": {"users": 10}, "platform": {"family": "equallogic", "storage_model": "X-Brick"}},
+         "platform", "storage_model"),
+        ({"workload": {"users": 10}, "platform": {**OK_PLATFORM, "raid": "xdp"}}, "platform", "raid"),
+        ({"workload": {"users": 10}, "platform": {**OK_PLATFORM, "arrays": 99}}, "platform", "arrays"),
+        ({"workload": {"users": 10}, "platform": {**OK_PLATFORM, "pam": True}}, "platform", "pam"),
+    ],
+)  # fmt: skip
+def test_field_errors(data: dict[str, Any], section: str, field: str) -> None:
+    s = DesignInputsSerializer(data=data)
+    assert not s.is_valid()
+    assert field in s.errors[section], s.errors
+
+
+def test_valid_inputs_come_back_as_plain_json() -> None:
+    s = DesignInputsSerializer(
+        data={"workload": {"users": 5000, "think_time_s": None}, "platform": {**OK_PLATFORM, "raid": None}}
+    )
+    assert s.is_valid(), s.errors
+    assert s.validated_data == {"workload": {"kind": "oltp", "users": 5000}, "platform": OK_PLATFORM}
