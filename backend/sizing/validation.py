@@ -17,6 +17,7 @@ from sizing import mva
 from sizing.calibration import (
     FS1_CORES_PER_NODE,
     ORION,
+    TPCC,
     calibrate_dell,
     calibrate_fs1,
     fs1_rated,
@@ -250,6 +251,42 @@ def _throughput_rows_for(evidence: EvidenceBundle, quantity: str) -> list[Valida
     return rows
 
 
+def _forced_flow_rows(evidence: EvidenceBundle, rules: RuleSet) -> list[ValidationRow]:
+    """Forced flow law X_disk = v X: the IOPS added by AMM over ASMM at 40 GB (stated ~500) against
+    IOs per transaction x the TPS gain of the two runs (Dell OLTP Section 3.2.3, Table 6)."""
+    rows: list[ValidationRow] = []
+    pts = tpcc_points(evidence)
+    for o in evidence.find("approx_added_iops", tool=TPCC):
+        gb = o.cond("memory_target_gb", o.cond("sga_target_gb"))
+        amm = [
+            p
+            for p in pts
+            if p.obs.cond("memory_management") == "amm" and _num_eq(p.obs.cond("memory_target_gb"), gb)
+        ]
+        asmm = [
+            p
+            for p in pts
+            if p.obs.cond("memory_management") == "asmm" and _num_eq(p.obs.cond("sga_target_gb"), gb)
+        ]
+        if not (amm and asmm):
+            continue
+        delta = max(x.tps for x in amm) - max(x.tps for x in asmm)
+        v_in = calibrate_dell(evidence, rules).ios_per_tx.value
+        v_out = calibrate_dell(evidence.without([o.key]), rules).ios_per_tx.value
+        rows.append(
+            _row(
+                f"TPC-C AMM over ASMM at {gb:g} GB: added IOPS (forced flow law)",
+                o,
+                "iops",
+                "IOPS",
+                o.value("approx_added_iops") or 0.0,
+                v_in * delta,
+                v_out * delta,
+            )
+        )
+    return rows
+
+
 def _completion_rows(evidence: EvidenceBundle) -> list[ValidationRow]:
     """DSS stream completion time scales as 1 / throughput (same data, same streams): the stated
     reduction from one to two arrays against the measured average MB/s (Dell DSS 3.2.1.1, 3.2.1.3)."""
@@ -333,6 +370,7 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
         lambda: _throughput_rows(evidence),
         lambda: _pam_rows(evidence),
         lambda: _completion_rows(evidence),
+        lambda: _forced_flow_rows(evidence, rules),
     ]
     rows: list[ValidationRow] = []
     for section in sections:
