@@ -1,10 +1,14 @@
-"""`python manage.py load_catalog [--dir PATH]`: validate and load fixtures/*.yaml (idempotent)."""
+"""`python manage.py load_catalog [--dir PATH]`: validate and load fixtures/*.yaml (idempotent).
+
+-v2 also prints the row count of every catalog and benchmarks model after the load.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from catalog.fixture_loader import FixtureError, load_catalog
@@ -36,3 +40,8 @@ class Command(BaseCommand):
             self.stdout.write("no changes")
         for note in report.notes:
             self.stdout.write(self.style.WARNING(note))
+        if options["verbosity"] >= 2:
+            for app in ("catalog", "benchmarks"):
+                for model in apps.get_app_config(app).get_models():
+                    if not model.__name__.startswith("Historical"):
+                        self.stdout.write(f"rows {model._meta.label}: {model._default_manager.count()}")
