@@ -40,6 +40,9 @@ def _catalog_part(part: Part) -> bom_rules.CatalogPart:
         drive_count=part.drive_count,
         part_number_is_model=part.part_number_is_model,
         source=_source(part.source_document.slug if part.source_document else None, part.source_locator),
+        cores=part.cores,
+        sockets=part.sockets,
+        memory_gb=part.memory_gb,
     )
 
 
@@ -189,6 +192,8 @@ def design_bom(
         arrays=int(platform.get("arrays") or DEFAULT_ARRAYS),
         drives_per_enclosure=platform.get("drives_per_enclosure"),
         pam=bool(platform.get("pam", False)),
+        cores_per_node=platform.get("cores_per_node"),
+        memory_gb_per_node=platform.get("memory_gb_per_node"),
     )
     try:
         bom = bom_rules.build_bom(platform=request, reference=reference, parts=parts)

@@ -21,6 +21,7 @@ the storage model x arrays), with the model designation as part number where the
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -52,6 +53,11 @@ ORACLE_FS1_PER_NODE: dict[str, int] = {
     "7110339": 1,  # disk cage, 8 slots, DVD-RW
     "7110359": 1,  # DVD filler panel
 }
+# Oracle FS1-2 node internals that follow the chosen cores and memory: CPU, its heat sink (one per
+# CPU in Table 11: 4 for 4 CPUs), DIMM.
+ORACLE_FS1_CPU = "7110346"
+ORACLE_FS1_HEAT_SINK = "7110350"
+ORACLE_FS1_DIMM = "7110353"
 # Oracle FS1-2 drive enclosures: part number -> SSDs per enclosure (Table 11).
 ORACLE_FS1_ENCLOSURES: dict[str, int] = {"7112956": 13, "7112957": 19}
 ORACLE_FS1_CABLES: frozenset[str] = frozenset({"7104928", "7104932"})
@@ -68,6 +74,9 @@ class CatalogPart:
     drive_count: int | None = None
     part_number_is_model: bool = False
     source: str = ""  # "<document slug>, <locator>"
+    cores: int | None = None  # per CPU for a cpu, total for a server
+    sockets: int | None = None
+    memory_gb: int | None = None  # per module for a memory module
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,9 @@ class BomPlatform:
     arrays: int
     drives_per_enclosure: int | None = None
     pam: bool = False
+    # None: as the reference (Table 11: 2 x 18 cores, 16 x 16 GB per node).
+    cores_per_node: int | None = None
+    memory_gb_per_node: float | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +162,35 @@ def _line(ref: ReferenceLine, quantity: int, rule: str, part: CatalogPart | None
     )
 
 
+def _oracle_fs1_node_internals(
+    platform: BomPlatform, reference: ReferenceDesign
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Per-node factors, with CPUs/heat sinks from the chosen cores and DIMMs from the chosen memory
+    (the CPU's cores and the DIMM's size come from the catalog parts)."""
+    per_node = dict(ORACLE_FS1_PER_NODE)
+    why: dict[str, str] = {}
+    parts = {line.part.part_number: line.part for line in reference.lines}
+    cpu, dimm, server = parts.get(ORACLE_FS1_CPU), parts.get(ORACLE_FS1_DIMM), parts.get("7110316")
+    if platform.cores_per_node is not None and cpu is not None and cpu.cores:
+        cpus = -(-platform.cores_per_node // cpu.cores)
+        sockets = server.sockets if server is not None and server.sockets else None
+        if sockets is not None and cpus > sockets:
+            raise BomError(
+                "platform.cores_per_node",
+                f"an Oracle Server X5-2 takes at most {sockets} CPUs of {cpu.cores} cores ({sockets * cpu.cores} cores)",
+            )
+        per_node[ORACLE_FS1_CPU] = per_node[ORACLE_FS1_HEAT_SINK] = cpus
+        why[ORACLE_FS1_CPU] = f"{platform.cores_per_node} cores / {cpu.cores} per CPU, rounded up"
+        why[ORACLE_FS1_HEAT_SINK] = "one per CPU (Table 11)"
+    if platform.memory_gb_per_node is not None and dimm is not None and dimm.memory_gb:
+        dimms = math.ceil(platform.memory_gb_per_node / dimm.memory_gb)
+        per_node[ORACLE_FS1_DIMM] = dimms
+        why[ORACLE_FS1_DIMM] = (
+            f"{platform.memory_gb_per_node:g} GB / {dimm.memory_gb} GB per DIMM, rounded up"
+        )
+    return per_node, why
+
+
 def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
     nodes, enclosures = platform.rac_nodes, platform.arrays
     notes: list[str] = []
@@ -174,12 +215,14 @@ def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequen
             raise BomError("platform.drives_per_enclosure", f"Table 11 offers enclosures of {offered} SSDs")
         chosen_enclosure = wanted[0]
 
+    per_node, sized = _oracle_fs1_node_internals(platform, reference)
     lines: list[BomLine] = []
     for ref in reference.lines:
         number = ref.part.part_number
-        if ref.section == "servers" and number in ORACLE_FS1_PER_NODE:
-            factor = ORACLE_FS1_PER_NODE[number]
-            lines.append(_line(ref, factor * nodes, f"{factor} per RAC node x {nodes} nodes (Table 11)"))
+        if ref.section == "servers" and number in per_node:
+            factor = per_node[number]
+            why = sized.get(number, "Table 11")
+            lines.append(_line(ref, factor * nodes, f"{factor} per RAC node x {nodes} nodes ({why})"))
         elif number in ORACLE_FS1_ENCLOSURES:
             lines.append(
                 _line(
@@ -188,11 +231,11 @@ def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequen
             )
         elif ref.section == "servers":
             # A server line Table 11 does not list: scale it like its reference, if that divides evenly.
-            per_node = Fraction(ref.quantity, reference.rac_nodes)
-            quantity = per_node * nodes
+            share = Fraction(ref.quantity, reference.rac_nodes)
+            quantity = share * nodes
             if quantity.denominator != 1:
                 raise BomError("platform.rac_nodes", f"{number} does not scale to {nodes} nodes")
-            lines.append(_line(ref, int(quantity), f"{per_node} per RAC node x {nodes} nodes (reference)"))
+            lines.append(_line(ref, int(quantity), f"{share} per RAC node x {nodes} nodes (reference)"))
         else:
             lines.append(_line(ref, ref.quantity, "1 set per system (same in both Table 11 columns)"))
             if number in ORACLE_FS1_CABLES and enclosures > ORACLE_FS1_MAX_STATED_ENCLOSURES:

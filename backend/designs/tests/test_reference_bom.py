@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from catalog.models import Configuration
 from designs.evaluation import design_bom
+from designs.tests.conftest import client_for, create_design
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +123,21 @@ def test_one_more_node_adds_exactly_one_node_worth_of_server_lines(catalog: None
             assert after.quantity * 2 == before.quantity * 3, before.part_number  # per node
         else:
             assert after.quantity == before.quantity, before.part_number  # per system
+
+
+def test_memory_per_node_changes_the_dimms_through_the_api(catalog: None) -> None:
+    user = get_user_model().objects.create_user("mem", password="pw-mem-123")
+    platform = {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "arrays": 2,
+                "drives_per_enclosure": 13, "cores_per_node": 36, "memory_gb_per_node": 512}  # fmt: skip
+    design = create_design(user, platform=platform)
+    body = client_for(user).get(f"/api/v1/designs/{design['id']}/evaluation/").json()
+    quantities = {(line["section"], line["part_number"]): line["quantity"] for line in body["bom"]["lines"]}
+    assert quantities[("servers", "7110353")] == 64  # 32 x 16 GB per node
+    assert quantities[("servers", "7110346")] == 4
+    too_many = client_for(user).post(
+        "/api/v1/evaluate/",
+        {"workload": {"kind": "oltp", "target_tps": 1000}, "platform": {**platform, "cores_per_node": 54}},
+        format="json",
+    )
+    assert too_many.status_code == 400
+    assert "cores_per_node" in too_many.json()["platform"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sizing.bom import (
@@ -284,3 +286,38 @@ def test_a_measured_test_system_gives_the_database_servers_arrays_and_switches_o
         ("network", "8024F", 2),
     ]
     assert any("measured test system dell-tpcc" in note for note in bom.notes)
+
+
+def _with_specs(reference: ReferenceDesign) -> ReferenceDesign:
+    specs: dict[str, CatalogPart] = {
+        "7110346": replace(PARTS["7110346"], cores=18),
+        "7110353": replace(PARTS["7110353"], memory_gb=16),
+        "7110316": replace(PARTS["7110316"], sockets=2, cores=36),
+    }
+    lines = tuple(replace(line, part=specs.get(line.part.part_number, line.part)) for line in reference.lines)
+    return replace(reference, lines=lines)
+
+
+def test_table_11_cores_and_memory_reproduce_the_table() -> None:
+    platform = replace(QUARTER, cores_per_node=36, memory_gb_per_node=256)
+    bom = build_bom(platform=platform, reference=_with_specs(_reference(3)), parts=list(PARTS.values()))
+    assert _table(bom) == _expected(3)
+
+
+def test_memory_and_cores_drive_dimms_cpus_and_heat_sinks() -> None:
+    platform = replace(QUARTER, cores_per_node=18, memory_gb_per_node=520)
+    bom = build_bom(platform=platform, reference=_with_specs(_reference(3)), parts=list(PARTS.values()))
+    quantities = {(s, n): q for s, n, q in _table(bom)}
+    assert quantities[("servers", "7110346")] == 2  # 1 CPU per node x 2 nodes
+    assert quantities[("servers", "7110350")] == 2  # heat sinks follow CPUs
+    assert quantities[("servers", "7110353")] == 66  # ceil(520 / 16) = 33 per node
+    assert quantities[("servers", "7110316")] == 2
+    dimm = next(line for line in bom.lines if line.part_number == "7110353")
+    assert "520 GB / 16 GB per DIMM" in dimm.rule
+
+
+def test_more_cores_than_two_sockets_hold_is_refused() -> None:
+    platform = replace(QUARTER, cores_per_node=40)
+    with pytest.raises(BomError) as error:
+        build_bom(platform=platform, reference=_with_specs(_reference(3)), parts=list(PARTS.values()))
+    assert error.value.field == "platform.cores_per_node"
