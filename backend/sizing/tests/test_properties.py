@@ -75,7 +75,13 @@ def test_any_valid_oltp_design_gives_finite_json(workload: OltpWorkload, platfor
     json.dumps(result, allow_nan=False)  # strict JSON: NaN/inf would raise
     assert result["verdict"] in ("holds", "does-not-hold")
     # outside measured ground, the output says so
-    if platform.arrays > 2 or workload.block_size_kb > 64 or workload.block_size_kb < 8:
+    # below 48% read no platform has a measurement (XtremIO's UPDATE test is the lowest, 48.8%)
+    if (
+        platform.arrays > 2
+        or workload.block_size_kb > 64
+        or workload.block_size_kb < 8
+        or workload.read_pct < 48
+    ):
         assert result["extrapolated"] is True
 
 
