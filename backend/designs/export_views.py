@@ -18,6 +18,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from catalog.models import SizingRule
 from designs import services
 from designs.models import Design
 from designs.permissions import DesignAccess
@@ -51,9 +52,26 @@ def _meta(design: Design, revision: int) -> DesignMeta:
     )
 
 
+def _rule_catalog(pins: dict[str, int]) -> list[dict[str, Any]]:
+    """Title, source and platforms of each pinned rule version, for the appendix."""
+    rows = SizingRule.objects.filter(slug__in=list(pins)).select_related("source_document")
+    return [
+        {
+            "slug": rule.slug,
+            "version": rule.version,
+            "title": rule.title,
+            "source": ", ".join(x for x in (rule.source_document.slug, rule.source_locator) if x),
+            "applies_to": rule.applies_to,
+        }
+        for rule in rows
+        if pins.get(rule.slug) == rule.version
+    ]
+
+
 def proposal_data(design: Design) -> ProposalData:
     """The document model of a saved design: its evaluation (pinned rules, price book) and revision."""
     result = services.design_evaluation(design)
+    result["rule_catalog"] = _rule_catalog(dict(result.get("rule_versions") or {}))
     return proposal_from_evaluation(result, meta=_meta(design, int(result.get("revision") or 0)))
 
 

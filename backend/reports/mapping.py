@@ -9,6 +9,7 @@ becomes "n/a" or an empty table, never an error in an export.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -132,9 +133,22 @@ def _cites(values: Any) -> str:
     return "; ".join(dict.fromkeys(str(v) for v in _list(values) if v))
 
 
-def _split_cite(cite: str) -> tuple[str, str]:
-    document, _, locator = cite.partition(", ")
-    return document.strip(), locator.strip()
+_DOCUMENT_SLUG = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)+)(?:, (.+))?$")
+
+
+def _split_cites(cite: str) -> list[tuple[str, str]]:
+    """ "doc, locator; doc2, locator2; more of doc2" -> [(doc, locator), ...]. A part that does not
+    start with a document slug continues the previous document's locator list."""
+    out: list[tuple[str, str]] = []
+    document = ""
+    for part in (p.strip() for p in cite.split(";")):
+        match = _DOCUMENT_SLUG.match(part)
+        if match:
+            document = match.group(1)
+            out.append((document, (match.group(2) or "").strip()))
+        elif document and part:
+            out.append((document, part))
+    return out
 
 
 # --- sections -------------------------------------------------------------------------------------
@@ -412,18 +426,31 @@ def _assumptions(ev: Json) -> tuple[Fact, ...]:
     return tuple(out)
 
 
-def _rules(ev: Json) -> tuple[RuleRef, ...]:
-    sources: dict[tuple[str, int], str] = {}
+def _rules(ev: Json, catalog: Any) -> tuple[RuleRef, ...]:
+    """Rules the evaluation cites (applied) and the other pinned rules that concern the design's
+    platform family; titles and sources from the service's `rule_catalog` when it sends one."""
+    cited: dict[tuple[str, int], str] = {}
     for ref in _rule_refs(ev):
         version = _num(ref.get("version"))
         if version is not None:
-            sources.setdefault((str(ref["slug"]), int(version)), str(ref.get("source") or ""))
+            cited.setdefault((str(ref["slug"]), int(version)), str(ref.get("source") or ""))
     pinned = {(str(k), int(v)) for k, v in _map(ev.get("rule_versions")).items() if _num(v) is not None}
-    titles = {str(k): str(v) for k, v in _map(ev.get("rule_titles")).items()}
-    return tuple(
-        RuleRef(slug, version, titles.get(slug, ""), sources.get((slug, version), ""))
-        for slug, version in sorted(pinned | set(sources))
-    )
+    info: dict[tuple[str, int], Json] = {}
+    for row in _list(catalog):
+        row = _map(row)
+        version = _num(row.get("version"))
+        if row.get("slug") and version is not None:
+            info[(str(row["slug"]), int(version))] = row
+    family = str(_map(_map(ev.get("inputs")).get("platform")).get("family") or "")
+    out = []
+    for key in sorted(pinned | set(cited)):
+        row = info.get(key, {})
+        applies = [str(a) for a in _list(row.get("applies_to"))]
+        if key not in cited and applies and family not in applies:
+            continue  # another platform's rule: pinned, but irrelevant to this document
+        source = cited.get(key) or str(row.get("source") or "")
+        out.append(RuleRef(key[0], key[1], str(row.get("title") or ""), source, applied=key in cited))
+    return tuple(out)
 
 
 def _sources(ev: Json, rules: Iterable[RuleRef], bom: Bom) -> tuple[SourceRef, ...]:
@@ -432,12 +459,10 @@ def _sources(ev: Json, rules: Iterable[RuleRef], bom: Bom) -> tuple[SourceRef, .
     def add(cite: str, purpose: str) -> None:
         if not cite or cite in ("model", "model assumption"):
             return
-        for part in cite.split("; "):
-            document, locator = _split_cite(part)
-            if document and not document.startswith("docs/"):
-                purposes = used.setdefault((document, locator), [])
-                if purpose not in purposes:
-                    purposes.append(purpose)
+        for document, locator in _split_cites(cite):
+            purposes = used.setdefault((document, locator), [])
+            if purpose not in purposes:
+                purposes.append(purpose)
 
     for s in _list(_map(ev.get("storage")).get("sources")):
         add(str(s), "storage performance")
@@ -487,7 +512,7 @@ def proposal_from_evaluation(result: Json, *, meta: DesignMeta) -> ProposalData:
             ev[key] = result[key]
     bom = bom_from_dict(result.get("bom") if "bom" in result else ev.get("bom"))
     warnings, checks = _warnings(ev)
-    rules = _rules(ev)
+    rules = _rules(ev, result.get("rule_catalog"))
     notes = [
         f"Extrapolation ({_map(f).get('field')}): {_map(f).get('message')}"
         for f in _list(ev.get("extrapolation"))

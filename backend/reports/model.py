@@ -206,6 +206,7 @@ class RuleRef:
     version: int
     title: str = ""
     source: str = ""
+    applied: bool = True  # cited by the evaluation; False: only pinned by the design
 
 
 @dataclass(frozen=True)

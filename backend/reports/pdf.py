@@ -35,7 +35,7 @@ from reportlab.platypus import (
 )
 
 from reports.charts import balance_drawing, load_response_drawing
-from reports.model import Bom, DesignMeta, Fact, ProposalData
+from reports.model import Bom, DesignMeta, Fact, ProposalData, RuleRef
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, markup
 
 PAGE = A4
@@ -325,8 +325,8 @@ def _capacity(data: ProposalData) -> list[Flowable]:
         rows.append(
             [
                 P(c.label),
-                P(fmt_number(c.required), "cell_r"),
-                P(fmt_number(c.available), "cell_r"),
+                P(fmt_number(c.required) if c.required is not None else "-", "cell_r"),
+                P(fmt_number(c.available) if c.available is not None else "-", "cell_r"),
                 P(c.unit),
                 P(f"{util:.0f} %" if util is not None else "-", "cell_r"),
                 P(c.source or "-", "small"),
@@ -375,6 +375,14 @@ def _warnings(data: ProposalData) -> list[Flowable]:
     return out
 
 
+def _rules_table(rules: Sequence[RuleRef]) -> Table:
+    rows: list[list[Any]] = [["Rule", "Version", "Title", "Source"]]
+    rows += [
+        [P(r.slug, "small"), str(r.version), P(r.title or "-"), P(r.source or "-", "small")] for r in rules
+    ]
+    return _grid_table(rows, [w * WIDTH for w in (0.32, 0.08, 0.36, 0.24)])
+
+
 def _appendix(data: ProposalData) -> list[Flowable]:
     out: list[Flowable] = [PageBreak(), P("Appendix: assumptions, rules and sources", "h1")]
     out.append(P("Assumptions", "h2"))
@@ -382,15 +390,14 @@ def _appendix(data: ProposalData) -> list[Flowable]:
         out.append(_facts_table(data.assumptions))
     else:
         out.append(P("None recorded.", "body"))
-    out.append(P("Rule versions", "h2"))
-    if data.rules:
-        rows: list[list[Any]] = [["Rule", "Version", "Title", "Source"]]
-        rows += [
-            [P(r.slug), str(r.version), P(r.title or "-"), P(r.source or "-", "small")] for r in data.rules
-        ]
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.28, 0.08, 0.36, 0.28)]))
-    else:
-        out.append(P("None recorded.", "body"))
+    applied = [r for r in data.rules if r.applied]
+    pinned = [r for r in data.rules if not r.applied]
+    out.append(P("Rules applied in this evaluation", "h2"))
+    out.append(_rules_table(applied) if applied else P("None recorded.", "body"))
+    if pinned:
+        out.append(P("Other rules pinned by the design for this platform", "h2"))
+        out.append(P("Checked or available at these versions; none of them changed a figure above.", "small"))
+        out.append(_rules_table(pinned))
     out.append(P("Sources", "h2"))
     if data.sources:
         rows = [["Document", "Table / figure / section", "Used for"]]

@@ -163,6 +163,22 @@ def test_proposal_shows_tps_at_sla_and_the_revision(catalog, users, rack) -> Non
         assert rows_with(text, part, str(quantity))
 
 
+def test_appendix_lists_rule_versions_and_sources_for_this_platform(catalog, users) -> None:
+    design = _design(users["alice"], "quarter")
+    text = pdftotext(_export(users["alice"], design["id"], "proposal.pdf").content)
+    assert "Rules applied in this evaluation" in text
+    # Applied: the capacity rule, cited with its document and table.
+    assert rows_with(text, "dell-oltp-capacity", "1", "dell-equallogic-oltp-2010, Table 7")
+    # Pinned for Oracle FS1, with its catalog title and source; another platform's rule is left out.
+    assert rows_with(
+        text, "oracle-fs1-data-mirrored", "1", "OLTP data LUNs use the mirrored", "oracle-fs1-2016, Storage"
+    )
+    assert "netapp-raid-dp" not in text
+    # The sources table: document, table, and what the number was used for.
+    assert rows_with(text, "oracle-fs1-2016", "Table 11", "bill of materials")
+    assert rows_with(text, "oracle-fs1-2016", "Table 1", "storage performance")
+
+
 def test_filenames_and_content_types(catalog, users, price_book) -> None:
     design = _design(users["alice"], "quarter", price_book=price_book.pk)
     today = timezone.localdate().isoformat()

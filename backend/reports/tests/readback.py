@@ -21,7 +21,8 @@ def pypdf_pages(pdf: bytes) -> list[str]:
 
 def rows_with(text: str, *tokens: str) -> list[str]:
     """Text lines holding every token as a whole word (so quantity 2 does not match 32)."""
-    patterns = [re.compile(rf"(?<![\w.,-]){re.escape(t)}(?![\w.,-])") for t in tokens]
+    # Not inside a longer word or number: "2" must not match "32", "X5-2", "2.5" or "2,000".
+    patterns = [re.compile(rf"(?<![\w.,-]){re.escape(t)}(?![\w-])(?![.,]\d)") for t in tokens]
     return [line for line in text.splitlines() if all(p.search(line) for p in patterns)]
 
 

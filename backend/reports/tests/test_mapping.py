@@ -60,9 +60,14 @@ def _priced_bom(currency: str | None = "USD") -> dict[str, Any]:
 
 FS1 = {
     "workload": {"kind": "oltp", "users": 2000, "database_size_gb": 2000},
-    "platform": {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "arrays": 2,
-                 "drives_per_enclosure": 13},
-}  # fmt: skip
+    "platform": {
+        "family": "oracle-fs1",
+        "storage_model": "FS1-2",
+        "rac_nodes": 2,
+        "arrays": 2,
+        "drives_per_enclosure": 13,
+    },
+}
 
 
 def test_oltp_evaluation_maps_every_headline_number_with_its_source(bundle) -> None:
@@ -127,10 +132,13 @@ def test_service_assumptions_and_pins_replace_the_engine_copy(bundle) -> None:
 
 
 def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
-    ev = _evaluate(bundle, {
-        "workload": {"kind": "dss", "target_throughput_mb_s": 500, "query_streams": 4},
-        "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
-    })  # fmt: skip
+    ev = _evaluate(
+        bundle,
+        {
+            "workload": {"kind": "dss", "target_throughput_mb_s": 500, "query_streams": 4},
+            "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
+        },
+    )
     data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
     assert data.headline.tps_at_sla is None
     labels = {f.label: f for f in data.headline.extra}
@@ -152,8 +160,61 @@ def test_missing_or_odd_sections_do_not_break_the_mapping() -> None:
 
 
 def test_bom_from_dict_keeps_exact_decimals() -> None:
-    bom = bom_from_dict({"currency": "EUR", "lines": [
-        {"section": "storage", "part_number": "X", "quantity": 3, "unit_price": "0.10", "extended_price": "0.30"},
-    ]})  # fmt: skip
+    bom = bom_from_dict(
+        {
+            "currency": "EUR",
+            "lines": [
+                {
+                    "section": "storage",
+                    "part_number": "X",
+                    "quantity": 3,
+                    "unit_price": "0.10",
+                    "extended_price": "0.30",
+                },
+            ],
+        }
+    )
     assert bom.total == Decimal("0.30")
     assert bom.lines[0].unit_price == Decimal("0.10")
+
+
+def test_citations_split_into_document_and_locator() -> None:
+    from reports.mapping import _split_cites
+
+    assert _split_cites("oracle-fs1-2016, Table 11; 2.5-inch SAS-2 SSDs per Table 2") == [
+        ("oracle-fs1-2016", "Table 11"),
+        ("oracle-fs1-2016", "2.5-inch SAS-2 SSDs per Table 2"),
+    ]
+    assert _split_cites("a-doc, Table 1; b-doc, Figure 2") == [("a-doc", "Table 1"), ("b-doc", "Figure 2")]
+    assert _split_cites("docs/model.md") == [] and _split_cites("model") == []
+
+
+def test_pinned_rules_of_other_platforms_are_left_out(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    pins = {**ev["rule_versions"], "netapp-raid-dp": 1, "oracle-fs1-data-mirrored": 1, "generic": 2}
+    catalog = [
+        {
+            "slug": "netapp-raid-dp",
+            "version": 1,
+            "title": "RAID-DP",
+            "source": "netapp-pam-2009, S 3",
+            "applies_to": ["netapp"],
+        },
+        {
+            "slug": "oracle-fs1-data-mirrored",
+            "version": 1,
+            "title": "Mirrored data",
+            "source": "oracle-fs1-2016, Table 6",
+            "applies_to": ["oracle-fs1"],
+        },
+        {"slug": "generic", "version": 2, "title": "For all", "source": "x-doc, T", "applies_to": []},
+    ]
+    data = proposal_from_evaluation(
+        {"evaluation": ev, "rule_versions": pins, "rule_catalog": catalog}, meta=META
+    )
+    by_slug = {r.slug: r for r in data.rules}
+    assert "netapp-raid-dp" not in by_slug
+    assert by_slug["oracle-fs1-data-mirrored"].title == "Mirrored data"
+    assert not by_slug["oracle-fs1-data-mirrored"].applied
+    assert by_slug["generic"].source == "x-doc, T"
+    assert all(by_slug[slug].applied for slug in ev["rule_versions"])

@@ -150,3 +150,9 @@ def test_pdf_metadata_names_the_design() -> None:
     assert reader.metadata is not None
     assert reader.metadata.title == "Proposal: Acme OLTP quarter rack"
     assert reader.metadata.author == "Alice Architect"
+
+
+def test_row_matcher_takes_whole_words_only() -> None:
+    assert rows_with("7110353  16 GB DIMM  32  X5-2  2.5  2,000", "2") == []
+    assert rows_with("Table 2, page 3", "Table 2") == ["Table 2, page 3"]
+    assert rows_with("storage performance, assumption", "storage performance")
