@@ -19,7 +19,7 @@ FONT = "Helvetica"
 ZONE_FILL = {
     "ok": colors.Color(0.83, 0.94, 0.83),
     "warning": colors.Color(1.0, 0.93, 0.75),
-    "critical": colors.Color(0.98, 0.80, 0.80),
+    "critical": colors.Color(0.99, 0.86, 0.86),
 }
 SERIES_COLOURS = (
     colors.Color(0.12, 0.35, 0.65),
@@ -107,13 +107,27 @@ class _Axes:
         d.add(Rect(x0, y0, x1 - x0, y1 - y0, fillColor=fill, strokeColor=None))
 
     def polyline(self, d: Drawing, points: Iterable[tuple[float, float]], colour: colors.Color) -> None:
-        flat: list[float] = []
-        for px, py in points:
-            flat.extend((self.px(px), self.py(py)))
-        if len(flat) >= 4:
-            d.add(PolyLine(flat, strokeColor=colour, strokeWidth=1.4))
-        for i in range(0, len(flat), 2):
-            d.add(Circle(flat[i], flat[i + 1], 1.6, fillColor=colour, strokeColor=None))
+        """The series cut where it leaves the top of the plot (no line drawn along the edge)."""
+        pts = list(points)
+        runs: list[list[tuple[float, float]]] = [[]]
+        for i, (x, y) in enumerate(pts):
+            inside = y <= self.y1
+            if i > 0:
+                (x0, y0) = pts[i - 1]
+                if (y0 <= self.y1) != inside:  # crossing the top edge: end or start a run there
+                    t = (self.y1 - y0) / (y - y0)
+                    runs[-1].append((x0 + t * (x - x0), self.y1))
+                    if not inside:
+                        runs.append([])
+            if inside:
+                runs[-1].append((x, y))
+        for run in runs:
+            flat = [c for x, y in run for c in (self.px(x), self.py(y))]
+            if len(flat) >= 4:
+                d.add(PolyLine(flat, strokeColor=colour, strokeWidth=1.4))
+        for x, y in pts:
+            if y <= self.y1:
+                d.add(Circle(self.px(x), self.py(y), 1.6, fillColor=colour, strokeColor=None))
 
 
 def _legend(d: Drawing, x: float, y: float, items: Sequence[tuple[str, colors.Color, str]]) -> None:
@@ -176,13 +190,30 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
     return d
 
 
+# Past saturation response times grow without bound; beyond this multiple of the SLA they say nothing
+# more and would flatten the interesting part of the chart, so the axis stops there.
+RESPONSE_CAP_SLA_MULTIPLE = 4.0
+
+
+def response_axis_cap(chart: LoadResponseChart) -> float | None:
+    """The top of the response axis when some point lies above it (the caption says so), else None."""
+    if chart.sla_ms is None:
+        return None
+    cap = chart.sla_ms * RESPONSE_CAP_SLA_MULTIPLE
+    if chart.operating_point:
+        cap = max(cap, chart.operating_point[1] * 1.2)
+    highest = max((p[1] for s in chart.series for p in s.points), default=0.0)
+    return cap if highest > cap else None
+
+
 def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: float = 260) -> Drawing:
     """Response time (ms) against TPS, one series per RAC node count, SLA line and operating point."""
     d = Drawing(width, height)
     if not any(s.points for s in chart.series):
         return _empty(d, "No load-response curves for this design")
     xs = [p[0] for s in chart.series for p in s.points]
-    ys = [p[1] for s in chart.series for p in s.points]
+    cap = response_axis_cap(chart)
+    ys = [min(p[1], cap) if cap is not None else p[1] for s in chart.series for p in s.points]
     if chart.sla_ms is not None:
         ys.append(chart.sla_ms * 1.2)
     if chart.operating_point:

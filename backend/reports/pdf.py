@@ -34,7 +34,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from reports.charts import balance_drawing, load_response_drawing
+from reports.charts import balance_drawing, load_response_drawing, response_axis_cap
 from reports.model import Bom, DesignMeta, Fact, ProposalData, RuleRef
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, markup
 
@@ -306,6 +306,9 @@ def _charts(data: ProposalData) -> list[Flowable]:
         )
     if data.load_response is not None:
         caption = "Response time against throughput per RAC node count; the dashed line is the SLA."
+        cap = response_axis_cap(data.load_response)
+        if cap is not None:
+            caption += f" Curves are cut at {fmt_number(cap, 3)} ms, where the platform is saturated."
         if data.load_response.source:
             caption += f" Source: {data.load_response.source}."
         drawing = load_response_drawing(data.load_response, WIDTH)

@@ -156,3 +156,18 @@ def test_row_matcher_takes_whole_words_only() -> None:
     assert rows_with("7110353  16 GB DIMM  32  X5-2  2.5  2,000", "2") == []
     assert rows_with("Table 2, page 3", "Table 2") == ["Table 2, page 3"]
     assert rows_with("storage performance, assumption", "storage performance")
+
+
+def test_saturated_curves_are_cut_at_a_multiple_of_the_sla() -> None:
+    from reports.charts import response_axis_cap
+    from reports.model import LoadResponseChart, LoadSeries
+
+    chart = LoadResponseChart(
+        (LoadSeries("1 node", 1, ((1000.0, 5.0), (1800.0, 20.0), (1850.0, 220.0))),), 20.0
+    )
+    assert response_axis_cap(chart) == 80.0
+    data = replace(sample_proposal(), load_response=chart)
+    text = pdftotext(render_proposal_pdf(data))
+    assert "Curves are cut at 80 ms" in text
+    # Not cut when every point fits.
+    assert response_axis_cap(replace(chart, series=(LoadSeries("x", 1, ((1.0, 30.0),)),))) is None
