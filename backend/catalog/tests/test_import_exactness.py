@@ -20,9 +20,10 @@ pytestmark = pytest.mark.usefixtures("mini_catalog")
 PRICES = st.decimals(min_value=0, max_value=Decimal("999999999999.99"), places=2, allow_nan=False)
 VALUES = st.decimals(min_value=0, max_value=Decimal("99999999999999.999999"), places=6, allow_nan=False)
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=25,
     derandomize=True,
     deadline=None,
+    database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 _names = itertools.count()
