@@ -39,6 +39,8 @@ from catalog.models import (
 )
 
 SCHEMA_PATH = Path(settings.FIXTURES_DIR) / "schema" / "catalog.schema.json"
+# Recorded on every history row the loader writes, so the change log tells seed loads from admin edits.
+CHANGE_REASON = "load_catalog"
 
 # The source documents of fixtures/README.md. Their files land one by one: an item of another file that
 # cites one whose file is not there yet is skipped with a note instead of failing the whole catalog.
@@ -440,6 +442,7 @@ class _Loader:
         label = model._meta.label
         if existing is None:
             obj = model(**values)
+            obj._change_reason = CHANGE_REASON  # type: ignore[attr-defined]
             obj.save()
             self.report.created[label] += 1
             return obj
@@ -447,6 +450,7 @@ class _Loader:
         if changed:
             for name in changed:
                 setattr(existing, name, values[name])
+            existing._change_reason = CHANGE_REASON  # type: ignore[attr-defined]
             existing.save()
             self.report.updated[label] += 1
         return existing
@@ -746,9 +750,9 @@ class _Loader:
                 if old.is_current:
                     old.is_current = False
                     old.save()
-            SizingRule.objects.create(
-                slug=slug, version=version, is_current=True, from_fixtures=True, **content
-            )
+            rule = SizingRule(slug=slug, version=version, is_current=True, from_fixtures=True, **content)
+            rule._change_reason = CHANGE_REASON  # type: ignore[attr-defined]
+            rule.save()
             self.report.created["catalog.SizingRule"] += 1
             if version != item["version"]:
                 self.report.notes.append(
@@ -784,6 +788,7 @@ class _Loader:
         for obj in queryset:
             try:
                 # One by one so that history records the deletion and PROTECT names the row.
+                obj._change_reason = CHANGE_REASON
                 obj.delete()
             except ProtectedError as exc:
                 raise FixtureError(

@@ -75,6 +75,7 @@ def test_loaded_values_are_exact_and_cited(mini: Path) -> None:
     assert server.source_document is not None
     assert server.source_document.slug == "mini-doc"
     assert server.source_locator == "Table 2"
+    assert [h.history_change_reason for h in server.history.all()] == ["load_catalog"]
     array = Part.objects.get(part_number="A-100")
     assert array.raid_levels == ["raid10", "raid50"]
     assert array.drive_technology == "sas_15k"
