@@ -1,12 +1,46 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 
-/** Every e2e test fails on a console error or an uncaught page error (CSP violations included). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** An HTTP error response the test expects (Chromium logs each as a console error). */
+export interface ExpectedHttpError {
+  url: RegExp;
+  status: number;
+  why: string;
+}
+
+// The SPA asks /api/v1/auth/me/ who is signed in; the API answers 403 to an anonymous visitor by
+// design (accounts.views.MeView), and the sign-in screen is what follows.
+const ALWAYS_EXPECTED: ExpectedHttpError[] = [
+  { url: /\/api\/v1\/auth\/me\/$/, status: 403, why: 'anonymous session probe' },
+  { url: /\/api\/v1\/auth\/me\/$/, status: 401, why: 'anonymous session probe' },
+];
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d+)/;
+
+function isExpected(msg: ConsoleMessage, expected: ExpectedHttpError[]): boolean {
+  const match = FAILED_RESOURCE.exec(msg.text());
+  if (!match) return false;
+  const status = Number(match[1]);
+  const url = msg.location().url;
+  return expected.some((e) => e.status === status && e.url.test(url));
+}
+
+/**
+ * Every e2e test fails on a console error or an uncaught page error (CSP violations included),
+ * except HTTP error responses listed as expected: the always-expected ones above and those a test
+ * pushes onto `expectedHttpErrors` (e.g. the 404 of a design another team cannot see).
+ */
+export const test = base.extend<{ expectedHttpErrors: ExpectedHttpError[]; consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern
+  expectedHttpErrors: async ({}, provide) => {
+    await provide([]);
+  },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedHttpErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        if (msg.type() !== 'error') return;
+        if (isExpected(msg, [...ALWAYS_EXPECTED, ...expectedHttpErrors])) return;
+        errors.push(`${msg.text()} ${msg.location().url}`.trim());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useComparison } from '../api/compare-designs';
@@ -7,12 +8,14 @@ import { ComparisonTables } from './comparison-tables';
 
 export function ComparePage() {
   const [params, setParams] = useSearchParams();
-  const selected = parseIds(params.get('ids'));
+  // Local state answers the click at once; the URL (shareable) follows.
+  const [selected, setSelected] = useState(() => parseIds(params.get('ids')));
   const options = useDesignOptions();
   const comparison = useComparison(selected);
 
   const toggle = (id: number) => {
     const next = toggleSelection(selected, id);
+    setSelected(next);
     setParams(next.length ? { ids: next.join(',') } : {}, { replace: true });
   };
 

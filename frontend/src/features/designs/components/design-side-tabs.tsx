@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Design } from '../api/types';
 import { ExportLinks } from './export-links';
 import { HistoryPanel } from './history-panel';
@@ -7,7 +7,10 @@ import { SharePanel } from './share-panel';
 type Tab = 'history' | 'share' | 'export';
 
 export function DesignSideTabs({ design }: { design: Design }) {
-  const [tab, setTab] = useState<Tab>('history');
+  // In the URL, so the open tab survives the editor's reload after a save and can be linked to.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (['history', 'share', 'export'] as const).find((t) => t === params.get('tab')) ?? 'history';
+  const setTab = (next: Tab) => setParams(next === 'history' ? {} : { tab: next }, { replace: true });
   const tabs: { id: Tab; label: string }[] = [
     { id: 'history', label: 'History' },
     { id: 'share', label: 'Share' },

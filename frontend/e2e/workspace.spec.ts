@@ -1,0 +1,108 @@
+import { expect, screenshotPath, test } from './fixtures';
+import { createDesign, headlineNumber, resultsSettled, signIn, signOut } from './helpers';
+
+// One story across tests (the database persists through the run): alice sizes, saves, restores and
+// shares a quarter-rack design; bob (same team) sees it, dave (other team) does not; alice compares.
+test.describe.configure({ mode: 'serial' });
+
+const QUARTER = 'E2E quarter rack';
+const HALF = 'E2E half rack';
+let quarterId = 0;
+
+test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, restore, share', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.screenshot({ path: screenshotPath('sign-in'), fullPage: true });
+  await signIn(page, 'alice');
+
+  quarterId = await createDesign(page, /quarter rack/i, QUARTER);
+  await resultsSettled(page);
+  await expect(page.getByTestId('headline-tps-at-sla')).toContainText('TPS at 20 ms');
+  const tps = await headlineNumber(page, 'tps-at-sla-value');
+  expect(Math.abs(tps - 25800) / 25800).toBeLessThanOrEqual(0.05);
+  await expect(page.getByTestId('balance-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('capacity-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('load-response-caption')).toContainText('2 RAC nodes sustain');
+  await expect(page.getByTestId('bom')).toContainText('no price book');
+  await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
+
+  // One RAC node: the quarter rack turns CPU-bound (Oracle FS1 paper), the headline and chart follow.
+  await page.getByTestId('rac-nodes').fill('1');
+  await expect(page.getByTestId('results')).toHaveAttribute('data-stale', 'true');
+  await resultsSettled(page);
+  await expect.poll(() => headlineNumber(page, 'tps-at-sla-value')).toBeLessThan(tps * 0.9);
+  await expect(page.getByTestId('load-response-caption')).toContainText('1 RAC node sustain');
+  await expect(page.getByTestId('bottleneck-value')).toHaveText('Server CPU');
+
+  await page.getByLabel('Revision summary').fill('Try a single RAC node');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('revision-info')).toContainText('Revision 2');
+  await expect(page.getByTestId('revision-2')).toContainText('rac_nodes 2 → 1');
+
+  // Back to two nodes by restoring revision 1.
+  await page.getByRole('button', { name: 'Restore revision 1' }).click();
+  await expect(page.getByTestId('revision-info')).toContainText('Revision 3');
+  await expect(page.getByTestId('rac-nodes')).toHaveValue('2');
+  await resultsSettled(page);
+  expect(Math.abs((await headlineNumber(page, 'tps-at-sla-value')) - tps)).toBeLessThan(1);
+  await expect(page.getByTestId('revision-3')).toContainText('Restored revision 1');
+  await page.getByTestId('history').screenshot({ path: screenshotPath('history') });
+
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.getByLabel('Visibility').selectOption({ label: 'Shared with team Presales A' });
+  await expect(page.getByTestId('revision-info')).toContainText('Revision 4');
+  await expect(page.getByLabel('Visibility')).toHaveValue(/\d+/);
+});
+
+test('bob (same team) sees the design read-only; dave (other team) does not', async ({ page, expectedHttpErrors }) => {
+  expect(quarterId).toBeGreaterThan(0);
+  await signIn(page, 'bob');
+  await page.goto('/designs');
+  await page.getByRole('link', { name: QUARTER }).click();
+  await expect(page.getByTestId('read-only-note')).toBeVisible();
+  await resultsSettled(page);
+  expect(Math.abs((await headlineNumber(page, 'tps-at-sla-value')) - 25800) / 25800).toBeLessThanOrEqual(0.05);
+  await signOut(page);
+
+  await signIn(page, 'dave');
+  await page.goto('/designs');
+  await expect(page.getByRole('heading', { name: 'Designs' })).toBeVisible();
+  await expect(page.getByText(/No designs yet|No design matches/)).toBeVisible();
+  await expect(page.getByRole('link', { name: QUARTER })).toHaveCount(0);
+  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${quarterId}/$`), status: 404, why: 'not shared with dave' });
+  await page.goto(`/designs/${quarterId}`);
+  await expect(page.getByTestId('design-not-found')).toBeVisible();
+});
+
+test('alice compares the quarter and the half rack', async ({ page }) => {
+  await signIn(page, 'alice');
+  await createDesign(page, /half rack/i, HALF);
+  await resultsSettled(page);
+  await page.goto('/designs');
+  await expect(page.getByRole('link', { name: HALF })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('designs-list'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Compare' }).click();
+  await page.getByRole('checkbox', { name: new RegExp(QUARTER) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(HALF) }).check();
+  const tpsRow = page.getByTestId('compare-tps');
+  await expect(tpsRow).toContainText('25,800 TPS');
+  await expect(tpsRow).toContainText('39,000 TPS');
+  await expect(page.getByTestId('bom-differences')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('compare'), fullPage: true });
+});
+
+test('catalog and model accuracy pages render', async ({ page }) => {
+  await signIn(page, 'alice');
+  await page.getByRole('link', { name: 'Catalog' }).click();
+  await expect(page.getByTestId('parts-table')).toContainText('7110316');
+  await page.getByRole('tab', { name: 'Benchmark curves' }).click();
+  await expect(page.getByTestId('curve-chart').locator('canvas')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('catalog'), fullPage: true });
+  await page.getByRole('tab', { name: 'Sizing rules' }).click();
+  await expect(page.getByTestId('rules-table')).toContainText('cpu-utilisation-limit');
+
+  await page.getByRole('link', { name: 'Model accuracy' }).click();
+  await expect(page.getByTestId('model-summary')).toContainText('held out');
+  await expect(page.getByTestId('model-table')).toContainText('TPS at 20 ms');
+  await page.screenshot({ path: screenshotPath('model'), fullPage: true });
+});
