@@ -74,9 +74,29 @@ def _validate_quantities(value: Any, field: str) -> dict[str, dict[str, str]]:
 
 
 class SourceDocumentSerializer(serializers.ModelSerializer[SourceDocument]):
+    # How much of the catalog cites the document (annotated by the viewset; read-only).
+    part_count = serializers.IntegerField(read_only=True)
+    configuration_count = serializers.IntegerField(read_only=True)
+    curve_count = serializers.IntegerField(read_only=True)
+    point_count = serializers.IntegerField(read_only=True)
+    rule_count = serializers.IntegerField(read_only=True, help_text="current rule versions")
+
     class Meta:
         model = SourceDocument
-        fields = ["id", "slug", "title", "publisher", "year", "seed_file", "from_fixtures"]
+        fields = [
+            "id",
+            "slug",
+            "title",
+            "publisher",
+            "year",
+            "seed_file",
+            "from_fixtures",
+            "part_count",
+            "configuration_count",
+            "curve_count",
+            "point_count",
+            "rule_count",
+        ]
         read_only_fields = ["from_fixtures"]
         # Mirrors the sourcedocument_year_range check constraint: a 400, not an IntegrityError.
         extra_kwargs = {"year": {"min_value": 1990, "max_value": 2100}}

@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import imports, services
+from catalog import imports, selectors, services
 from catalog.filtersets import (
     ConfigurationFilterSet,
     PartFilterSet,
@@ -52,6 +52,11 @@ DOCUMENT_EXAMPLE = {
     "year": 2010,
     "seed_file": "dell-equallogic-oracle-oltp-sizing-2010.txt",
     "from_fixtures": True,
+    "part_count": 11,
+    "configuration_count": 4,
+    "curve_count": 8,
+    "point_count": 40,
+    "rule_count": 12,
 }
 PART_EXAMPLE = {
     "id": 7,
@@ -172,7 +177,7 @@ def _examples(name: str, example: dict[str, Any]) -> dict[str, Any]:
 class SourceDocumentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[SourceDocument]):
     """The vendor whitepapers every catalog number cites."""
 
-    queryset = SourceDocument.objects.all()
+    queryset = selectors.source_documents_with_counts()
     serializer_class = SourceDocumentSerializer
     permission_classes = [IsAdminOrReadOnly]
     lookup_field = "slug"

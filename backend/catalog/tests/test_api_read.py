@@ -59,7 +59,16 @@ def test_invalid_filter_value_is_a_400(api_client: APIClient) -> None:
 
 
 def test_documents_and_manufacturers_by_slug(api_client: APIClient) -> None:
-    assert get(api_client, "/api/v1/documents/mini-doc/")["year"] == 2012
+    document = get(api_client, "/api/v1/documents/mini-doc/")
+    assert document["year"] == 2012
+    counts = {k: v for k, v in document.items() if k.endswith("_count")}
+    assert counts == {
+        "part_count": 2,
+        "configuration_count": 1,
+        "curve_count": 1,
+        "point_count": 2,
+        "rule_count": 2,
+    }
     assert get(api_client, "/api/v1/manufacturers/acme/")["name"] == "Acme Storage"
     get(api_client, "/api/v1/documents/no-such-doc/", status=404)
     get(api_client, "/api/v1/manufacturers/no-such-maker/", status=404)
