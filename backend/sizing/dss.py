@@ -73,9 +73,12 @@ def throughput_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -
 
 
 def _scaled(value: float, measured_arrays: int, arrays: int, o: Observation, what: str) -> Estimate:
-    notes = [f"{what} ({o.cond('tool')}) on {measured_arrays} unit(s)"]
+    notes = []
     basis = "measured"
     if arrays != measured_arrays:
-        notes.append(f"scaled linearly to {arrays} unit(s) (vendor-stated linear scaling, not measured)")
+        notes.append(
+            f"{what} ({o.cond('tool')}) measured on {measured_arrays} unit(s), scaled linearly to "
+            f"{arrays} (vendor-stated linear scaling, not measured)"
+        )
         basis = "extrapolated"
     return Estimate(value / measured_arrays * arrays, "MB/s", basis, (o.source,), tuple(notes))
