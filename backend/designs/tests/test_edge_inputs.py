@@ -1,0 +1,41 @@
+"""Odd identifiers and query strings get 400/404, never a server error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from designs.tests.conftest import client_for, create_design
+
+pytestmark = pytest.mark.django_db
+
+HUGE = str(2**70)
+
+
+def test_huge_and_malformed_ids_are_404_or_400(users: dict[str, Any]) -> None:
+    design = create_design(users["alice"], reference_configuration=None)
+    client = client_for(users["alice"])
+    assert client.get(f"/api/v1/designs/{HUGE}/").status_code == 404
+    assert client.get("/api/v1/designs/abc/").status_code == 404
+    assert client.get(f"/api/v1/designs/{HUGE}/evaluation/").status_code == 404
+    assert client.post(f"/api/v1/designs/{design['id']}/revisions/{HUGE}/restore/").status_code == 404
+    assert client.get(f"/api/v1/designs/compare/?ids={design['id']},{HUGE}").status_code == 404
+    assert client.get("/api/v1/designs/?team=abc").status_code == 400
+    assert client.get(f"/api/v1/designs/?owner={HUGE}").status_code in (200, 400)
+    assert client.get("/api/v1/shared/" + "x" * 500 + "/").status_code == 404
+    assert client.delete(f"/api/v1/designs/{design['id']}/share-links/nope/").status_code == 404
+
+
+def test_nul_characters_are_refused_not_stored(users: dict[str, Any]) -> None:
+    client = client_for(users["alice"])
+    response = client.post(
+        "/api/v1/designs/",
+        {
+            "name": "bad\x00name",
+            "workload": {"kind": "oltp", "target_tps": 100},
+            "platform": {"family": "oracle-fs1", "storage_model": "FS1-2", "reference": "x\x00"},
+        },
+        format="json",
+    )
+    assert response.status_code == 400
