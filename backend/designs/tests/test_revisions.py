@@ -49,7 +49,10 @@ def test_every_save_is_one_revision_with_author_and_changed_fields(
     ]
     assert {r["author"]["username"] for r in revisions} == {"alice"}
     assert revisions[0]["snapshot"]["platform"]["rac_nodes"] == 3
-    assert Design.objects.get(pk=design["id"]).history.count() == 3
+    # The change log: one row per successful write, each naming who made it.
+    history = Design.objects.get(pk=design["id"]).history.all()
+    assert history.count() == 3
+    assert {row.history_user_id for row in history} == {alice.pk}
 
 
 def test_restore_revision_k_evaluates_like_revision_k(catalog: None, users: dict[str, Any]) -> None:
