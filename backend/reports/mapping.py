@@ -494,6 +494,7 @@ def bom_from_dict(bom: Any) -> Bom:
                 extended_price=_money(line.get("extended_price")) if currency else None,
                 rule=str(line.get("rule") or ""),
                 source=str(line.get("source") or ""),
+                part_number_is_model=bool(line.get("part_number_is_model")),
             )
         )
     book = _map(bom.get("price_book"))

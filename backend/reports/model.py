@@ -148,6 +148,7 @@ class BomLine:
     extended_price: Decimal | None = None
     rule: str = ""
     source: str = ""
+    part_number_is_model: bool = False  # no vendor part number: the model designation stands in
 
 
 @dataclass(frozen=True)

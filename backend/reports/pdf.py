@@ -215,6 +215,11 @@ def bom_flowables(bom: Bom) -> list[Flowable]:
         out.append(P(f"{NO_PRICE_BOOK}: part numbers and quantities only.", "body"))
         header = ["Part number", "Description", "Qty", "Rule"]
         widths = [0.16, 0.56, 0.08, 0.20]
+    # The part-number column grows to the longest part number (up to a cap) so a number is never
+    # broken across lines; the description gives up the width.
+    longest = max((stringWidth(clean(ln.part_number), FONT, 8) + 8 for ln in bom.lines), default=0.0)
+    grow = min(max(longest / WIDTH - widths[0], 0.0), 0.30 - widths[0])
+    widths = [widths[0] + grow, widths[1] - grow, *widths[2:]]
     ncol = len(header)
     rows: list[list[Any]] = [header]
     style: list[tuple[Any, ...]] = []
@@ -223,11 +228,10 @@ def bom_flowables(bom: Bom) -> list[Flowable]:
         rows.append([P(section.capitalize(), "cell_b")] + [""] * (ncol - 1))
         style += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), colors.Color(0.96, 0.97, 1.0))]
         for line in lines:
-            row: list[Any] = [
-                P(line.part_number, "part"),
-                P(line.description),
-                P(str(line.quantity), "cell_r"),
-            ]
+            description = line.description
+            if line.part_number_is_model:
+                description += " (model designation: the source document gives no part number)"
+            row: list[Any] = [P(line.part_number, "part"), P(description), P(str(line.quantity), "cell_r")]
             if bom.priced:
                 row += [
                     P(fmt_amount(line.unit_price), "cell_r"),

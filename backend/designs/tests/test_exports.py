@@ -292,3 +292,47 @@ def test_schema_documents_the_exports() -> None:
         get = schema["paths"][path]["get"]
         assert media_type in get["responses"]["200"]["content"]
         assert "404" in get["responses"]
+
+
+def test_every_reference_design_exports_with_its_bom(catalog, users) -> None:
+    """Each reference configuration of the catalog, saved as a design, exports a proposal and a BOM
+    PDF that list every BOM line the API gives (part number and quantity on one row)."""
+    alice = users["alice"]
+    references = client_for(None).get("/api/v1/reference-designs/").json()
+    assert len(references) >= 2
+    workloads = {
+        "oltp": {"kind": "oltp", "users": 1000, "database_size_gb": 500},
+        "dss": {"kind": "dss", "target_throughput_mb_s": 300, "database_size_gb": 1000},
+    }
+    exported = 0
+    for ref in references:
+        for workload in workloads.values():
+            response = client_for(alice).post(
+                "/api/v1/designs/",
+                {
+                    "name": f"{ref['slug']} {workload['kind']}",
+                    "workload": workload,
+                    "platform": ref["platform_inputs"],
+                    "reference_configuration": ref["slug"],
+                },
+                format="json",
+            )
+            if response.status_code != 201:
+                continue  # a workload the evidence for this platform cannot size (the API says why)
+            design_id = response.json()["id"]
+            evaluation = client_for(alice).get(f"/api/v1/designs/{design_id}/evaluation/")
+            if evaluation.status_code != 200:
+                continue
+            lines = evaluation.json()["bom"]["lines"]
+            for what in ("proposal.pdf", "bom.pdf"):
+                exported_file = _export(alice, design_id, what)
+                assert exported_file.status_code == 200, (ref["slug"], what, exported_file.content[:300])
+                text = pdftotext(exported_file.content)
+                for line in lines:
+                    assert rows_with(text, line["part_number"], str(line["quantity"])), (ref["slug"], line)
+                if any(line["part_number_is_model"] for line in lines):
+                    assert "(model designation:" in " ".join(
+                        " ".join(pypdf_pages(exported_file.content)).split()
+                    )
+            exported += 1
+    assert exported >= len(references)  # at least one workload per reference design

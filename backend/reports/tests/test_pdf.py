@@ -171,3 +171,20 @@ def test_saturated_curves_are_cut_at_a_multiple_of_the_sla() -> None:
     assert "Curves are cut at 80 ms" in text
     # Not cut when every point fits.
     assert response_axis_cap(replace(chart, series=(LoadSeries("x", 1, ((1.0, 30.0),)),))) is None
+
+
+def test_a_long_model_designation_stays_on_one_row_and_is_marked() -> None:
+    from reports.model import BomLine
+
+    line = BomLine("software", "XtremIO Management Server", "Management server", 1, part_number_is_model=True)
+    for currency in ("USD", None):
+        lines = [*table11_lines("quarter", priced=currency is not None), line]
+        if currency:
+            lines[-1] = replace(line, unit_price=Decimal("5.00"), extended_price=Decimal("5.00"))
+        pdf = render_bom_pdf(sample_proposal(lines, currency=currency))
+        text = pdftotext(pdf)
+        assert rows_with(text, "XtremIO Management Server", "1")
+        assert "(model designation: the source document gives no part number)" in " ".join(
+            " ".join(pypdf_pages(pdf)).split()
+        )
+        assert rows_with(text, "333V-10-10-C14", "4")
