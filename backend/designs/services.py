@@ -309,6 +309,21 @@ def design_evaluation(design: Design) -> dict[str, Any]:
     return payload
 
 
+def revision_evaluation(*, revision: DesignRevision) -> dict[str, Any]:
+    """A revision evaluated from its snapshot, with the rule versions and price book it pinned."""
+    snapshot = revision.snapshot
+    payload = evaluation_payload(
+        workload=snapshot["workload"],
+        platform=snapshot["platform"],
+        rule_versions=snapshot.get("rule_versions") or {},
+        configuration=Configuration.objects.filter(slug=snapshot.get("reference_configuration")).first(),
+        price_book=PriceBook.objects.filter(pk=snapshot.get("price_book")).first(),
+        overrides=snapshot.get("bom_overrides", []),
+    )
+    payload["revision"] = revision.number
+    return payload
+
+
 def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
     """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules."""
     return evaluation_payload(

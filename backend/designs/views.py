@@ -150,6 +150,20 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         data = DesignRevisionSerializer(page, many=True).data
         return self.get_paginated_response(data)
 
+    @extend_schema(responses={200: DesignRevisionSerializer})
+    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)")
+    def revision(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
+        revision = get_revision_or_404(design=self.get_object(), number=number or "")
+        return Response(DesignRevisionSerializer(revision).data)
+
+    @extend_schema(responses={200: EvaluationResponseSerializer})
+    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)/evaluation")
+    def revision_evaluation(
+        self, request: Request, pk: str | None = None, number: str | None = None
+    ) -> Response:
+        revision = get_revision_or_404(design=self.get_object(), number=number or "")
+        return Response(services.revision_evaluation(revision=revision))
+
     @extend_schema(request=None, responses={200: DesignSerializer})
     @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>[0-9]+)/restore")
     def restore(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:

@@ -70,6 +70,9 @@ def test_restore_revision_k_evaluates_like_revision_k(catalog: None, users: dict
     )
     changed = _evaluation(alice, design["id"])
     assert changed != first
+    revision_1 = client_for(alice).get(f"/api/v1/designs/{design['id']}/revisions/1/evaluation/")
+    assert revision_1.status_code == 200
+    assert {k: revision_1.json()[k] for k in first} == first
 
     response = client_for(alice).post(f"/api/v1/designs/{design['id']}/revisions/1/restore/")
     assert response.status_code == 200, response.content
@@ -78,6 +81,11 @@ def test_restore_revision_k_evaluates_like_revision_k(catalog: None, users: dict
     latest = client_for(alice).get(f"/api/v1/designs/{design['id']}/revisions/").json()["results"][0]
     assert (latest["number"], latest["restored_from"], latest["summary"]) == (4, 1, "Restored revision 1")
     assert client_for(alice).post(f"/api/v1/designs/{design['id']}/revisions/99/restore/").status_code == 404
+    assert client_for(alice).get(f"/api/v1/designs/{design['id']}/revisions/2/").json()["number"] == 2
+    assert (
+        client_for(users["dave"]).get(f"/api/v1/designs/{design['id']}/revisions/1/evaluation/").status_code
+        == 404
+    )
 
 
 def test_restore_with_a_stale_if_match_is_412(catalog: None, users: dict[str, Any]) -> None:
