@@ -200,7 +200,7 @@ def design_update(*, user: UserLike, design: Design, expected_version: int, data
         touched = [name for name in OWNER_ONLY_FIELDS if name in data and data[name] != getattr(design, name)]
         if touched:
             raise PermissionDenied(f"Only the owner may change {', '.join(touched)}.")
-    if "team" in data:
+    if "team" in data and data["team"] != design.team:
         _check_team(user=user, team=data["team"])
     design = _claim_version(design=design, expected_version=expected_version)
     before = design_snapshot(design=design)
