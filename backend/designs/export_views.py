@@ -14,7 +14,7 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
@@ -75,33 +75,9 @@ def proposal_data(design: Design) -> ProposalData:
     return proposal_from_evaluation(result, meta=_meta(design, int(result.get("revision") or 0)))
 
 
-class _FileRenderer(BaseRenderer):
-    """Lets `Accept: application/pdf` (etc.) through content negotiation; the views return bytes."""
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> bytes:
-        return data if isinstance(data, bytes) else b""
-
-
-class PdfRenderer(_FileRenderer):
-    media_type = "application/pdf"
-    format = "pdf"
-
-
-class CsvRenderer(_FileRenderer):
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-
-class XlsxRenderer(_FileRenderer):
-    media_type = XLSX
-    format = "xlsx"
-
-
 class JsonErrorsNegotiation(BaseContentNegotiation):
-    """Errors (401/403/404) are always JSON, whatever the client accepts; a file download never 406s."""
+    """Errors (401/403/404) are always JSON whatever the client accepts, and `Accept:
+    application/pdf` never gets a 406: the views return the file themselves, not through a renderer."""
 
     def select_parser(self, request: Request, parsers: Any) -> Any:
         return parsers[0] if parsers else None
@@ -112,6 +88,7 @@ class JsonErrorsNegotiation(BaseContentNegotiation):
 
 class _ExportView(APIView):
     permission_classes = [DesignAccess]
+    renderer_classes = [JSONRenderer]
     content_negotiation_class = JsonErrorsNegotiation
     document: ClassVar[str]  # key of RENDERERS
     content_type: ClassVar[str]
@@ -135,8 +112,9 @@ class _ExportView(APIView):
         return response
 
 
-def _schema(summary: str, media_type: str) -> Callable[[Any], Any]:
+def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any], Any]:
     return extend_schema(
+        operation_id=operation_id,
         summary=summary,
         responses={
             (200, media_type): OpenApiResponse(
@@ -154,42 +132,46 @@ def _schema(summary: str, media_type: str) -> Callable[[Any], Any]:
 
 
 class ProposalPdfView(_ExportView):
-    renderer_classes = [JSONRenderer, PdfRenderer]
     document = "proposal.pdf"
     content_type, extension = "application/pdf", "pdf"
 
     @_schema(
-        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, appendix)", "application/pdf"
+        "designs_export_proposal_pdf",
+        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, appendix)",
+        "application/pdf",
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return super().get(request, pk)
 
 
 class BomPdfView(_ExportView):
-    renderer_classes = [JSONRenderer, PdfRenderer]
     document = "bom.pdf"
     content_type, extension, suffix = "application/pdf", "pdf", "-bom"
 
-    @_schema("The bill of materials as PDF, for purchasing", "application/pdf")
+    @_schema("designs_export_bom_pdf", "The bill of materials as PDF, for purchasing", "application/pdf")
     def get(self, request: Request, pk: int) -> HttpResponse:
         return super().get(request, pk)
 
 
 class BomCsvView(_ExportView):
-    renderer_classes = [JSONRenderer, CsvRenderer]
     document = "bom.csv"
     content_type, extension = "text/csv; charset=utf-8", "csv"
 
-    @_schema("The bill of materials as CSV (one row per line, then subtotals and the total)", "text/csv")
+    @_schema(
+        "designs_export_bom_csv",
+        "The bill of materials as CSV (one row per line, then subtotals and the total)",
+        "text/csv",
+    )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return super().get(request, pk)
 
 
 class BomXlsxView(_ExportView):
-    renderer_classes = [JSONRenderer, XlsxRenderer]
     document = "bom.xlsx"
     content_type, extension = XLSX, "xlsx"
 
-    @_schema("The bill of materials as an Excel workbook (numbers as numbers)", XLSX)
+    @_schema(
+        "designs_export_bom_xlsx", "The bill of materials as an Excel workbook (numbers as numbers)", XLSX
+    )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return super().get(request, pk)
