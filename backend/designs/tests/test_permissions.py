@@ -134,3 +134,13 @@ def test_team_must_be_one_of_mine(catalog: None, users: dict[str, Any]) -> None:
     assert response.status_code == 400
     assert "team" in response.json()
     assert not Design.objects.exists()
+
+
+def test_owner_cannot_share_with_a_team_she_is_not_in(catalog: None, users: dict[str, Any]) -> None:
+    design = _team_design(users)
+    other = Team.objects.get(slug="presales-b")
+    response = client_for(users["alice"]).patch(
+        f"/api/v1/designs/{design['id']}/", {"team": other.pk}, format="json", HTTP_IF_MATCH=design["etag"]
+    )
+    assert response.status_code == 400 and "team" in response.json()
+    assert client_for(users["dave"]).get(f"/api/v1/designs/{design['id']}/").status_code == 404
