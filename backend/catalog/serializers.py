@@ -45,6 +45,45 @@ class PlatformListField(serializers.ListField):
     child = serializers.ChoiceField(choices=Platform.choices)
 
 
+# Typed descriptions of the JSON fields, for clients generated from the OpenAPI schema. The unit is a
+# plain string here (the closed list is UnitEnum on measured values): an enum inside these components
+# would be extracted under a second name.
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "Named quantities: {name: {value, unit}}; value is an exact decimal string",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {"value": {"type": "string", "example": "3600"}, "unit": {"type": "string"}},
+            "required": ["value", "unit"],
+        },
+        "example": {"peak_iops": {"value": "3600", "unit": "IOPS"}},
+    },
+    component_name="QuantityMap",
+)
+class QuantityMapField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "description": "A machine-checkable condition a design can violate (best-practice rules)",
+        "properties": {
+            "field": {"type": "string"},
+            "op": {"type": "string", "description": "eq, ne, lte, gte, lt, gt or in"},
+            "value": {},
+            "when": {"type": "object", "additionalProperties": True},
+        },
+        "required": ["field", "op", "value"],
+    },
+    component_name="RuleCheck",
+)
+class RuleCheckField(serializers.JSONField):
+    pass
+
+
 def _document_field(**kwargs: Any) -> serializers.SlugRelatedField[SourceDocument]:
     return serializers.SlugRelatedField(slug_field="slug", queryset=SourceDocument.objects.all(), **kwargs)
 
@@ -278,7 +317,7 @@ class ConfigurationSerializer(serializers.ModelSerializer[Configuration]):
     fixtures, or are edited in the admin)."""
 
     source_document = _document_field()
-    attributes = serializers.JSONField(required=False, help_text="{name: {value: decimal string, unit}}")
+    attributes = QuantityMapField(required=False)
     components = ConfigurationComponentSerializer(many=True, read_only=True)
     layouts = ConfigurationLayoutSerializer(many=True, read_only=True)
     storage_profiles = StorageProfileSerializer(many=True, read_only=True)
@@ -325,11 +364,9 @@ class RuleCheckSerializer(serializers.Serializer[dict[str, Any]]):
 
 class SizingRuleSerializer(serializers.ModelSerializer[SizingRule]):
     source_document = _document_field()
-    parameters = serializers.JSONField(required=False, help_text="{name: {value: decimal string, unit}}")
+    parameters = QuantityMapField(required=False)
     applies_to = PlatformListField(required=False, help_text="platforms; empty means all")
-    check = serializers.JSONField(
-        source="condition", required=False, allow_null=True, help_text="{field, op, value, when?}"
-    )
+    check = RuleCheckField(source="condition", required=False, allow_null=True)
 
     class Meta:
         model = SizingRule
