@@ -15,7 +15,8 @@ PASSWORD = "dbsizer-demo"
 
 
 @pytest.fixture
-def demo_users() -> None:
+def demo_users(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DEMO_PASSWORD", raising=False)  # the documented default
     call_command("seed_demo_users", verbosity=0)
 
 

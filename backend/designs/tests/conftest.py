@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ def catalog(db: None) -> None:
 @pytest.fixture
 def users(db: None) -> dict[str, Any]:
     """alice, carol (editors) and bob (viewer) in Presales A; dave (editor) in Presales B."""
-    call_command("seed_demo_users", verbosity=0)
+    call_command("seed_demo_users", stdout=io.StringIO())
     return {
         u.username: u for u in get_user_model().objects.filter(username__in=["alice", "bob", "carol", "dave"])
     }
