@@ -22,4 +22,5 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = os.environ.get("DEMO_PASSWORD") or DEFAULT_DEMO_PASSWORD
         usernames = demo_users_seed(password=password)
-        self.stdout.write(f"demo users ready: {', '.join(usernames)}")
+        if options["verbosity"] >= 1:
+            self.stdout.write(f"demo users ready: {', '.join(usernames)}")
