@@ -32,6 +32,9 @@ def test_seed_demo_users_is_idempotent_and_sets_roles(demo_users: None) -> None:
         ("dave", "Presales B", "editor"),
     }
     assert Team.objects.count() == 2
+    # Change log: the second run changed nothing in the teams, and every membership row has history.
+    assert Team.history.count() == 2
+    assert all(m.history.exists() for m in Membership.objects.all())
     assert get_user_model().objects.filter(username__in=["alice", "bob", "carol", "dave"]).count() == 4
 
 
