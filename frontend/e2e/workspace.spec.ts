@@ -24,6 +24,9 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('load-response-caption')).toContainText('2 RAC nodes sustain');
   await expect(page.getByTestId('bom')).toContainText('no price book');
   await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
+  await page.getByRole('radio', { name: 'TPS vs users' }).check();
+  await expect(page.getByTestId('load-response-chart').getByRole('heading')).toContainText('Throughput vs users');
+  await page.getByRole('radio', { name: 'Response time vs TPS' }).check();
 
   // One RAC node: the quarter rack turns CPU-bound (Oracle FS1 paper), the headline and chart follow.
   await page.getByTestId('rac-nodes').fill('1');

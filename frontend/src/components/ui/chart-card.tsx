@@ -9,10 +9,12 @@ interface ChartCardProps {
   caption?: ReactNode;
   testId?: string;
   stale?: boolean;
+  /** View switches shown above the chart. */
+  controls?: ReactNode;
 }
 
 /** A chart with its title, a caption naming its source, and a PNG download of what is drawn. */
-export function ChartCard({ title, chartRef, children, caption, testId, stale }: ChartCardProps) {
+export function ChartCard({ title, chartRef, children, caption, testId, stale, controls }: ChartCardProps) {
   const download = () => {
     const chart = chartRef.current;
     if (!chart) return;
@@ -29,6 +31,7 @@ export function ChartCard({ title, chartRef, children, caption, testId, stale }:
           Download PNG
         </button>
       </div>
+      {controls}
       <div className="chart-box">{children}</div>
       {caption && <figcaption className="muted small-text">{caption}</figcaption>}
     </figure>

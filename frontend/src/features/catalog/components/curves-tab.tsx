@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
-import { Line } from 'react-chartjs-2';
+import { Chart } from 'react-chartjs-2';
 import '../../../lib/chartjs';
 import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber } from '../../../components/format';
@@ -8,7 +8,7 @@ import { ChartCard } from '../../../components/ui/chart-card';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useCurves } from '../api/curves';
 import type { Curve } from '../api/types';
-import { buildCurveChart, curveQuantities, provenance } from '../lib/catalog';
+import { buildCurveChart, curveQuantities, defaultCurve, provenance } from '../lib/catalog';
 
 const PLUGINS = [whiteBackgroundPlugin];
 
@@ -18,7 +18,7 @@ export function CurvesTab() {
   if (curves.isPending) return <Loading what="benchmark curves" />;
   if (curves.isError) return <ErrorMessage error={curves.error} />;
   if (!curves.data.results.length) return <Empty>No benchmark curves in the catalog.</Empty>;
-  const curve = curves.data.results.find((c) => c.slug === slug) ?? curves.data.results[0]!;
+  const curve = curves.data.results.find((c) => c.slug === slug) ?? defaultCurve(curves.data.results)!;
   return (
     <div className="stack">
       <div className="field">
@@ -39,16 +39,19 @@ export function CurvesTab() {
 function CurveView({ curve }: { curve: Curve }) {
   const quantities = curveQuantities(curve);
   const [quantity, setQuantity] = useState(quantities[0]?.quantity ?? '');
-  const ref = useRef<ChartJS<'line'> | null>(null);
+  const ref = useRef<ChartJS<'bar'> | null>(null);
   const model = buildCurveChart(curve, quantity);
-  const data: ChartData<'line'> = {
+  const data: ChartData<'line' | 'bar', (number | null)[], string[]> = {
     labels: model.labels,
-    datasets: [{ label: `${quantity.replace(/_/g, ' ')} (${model.unit})`, data: model.values, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', pointRadius: 5, spanGaps: false }],
+    datasets: [{ type: model.kind, label: `${quantity.replace(/_/g, ' ')} (${model.unit})`, data: model.values, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', pointRadius: 5, spanGaps: false }],
   };
-  const options: ChartOptions<'line'> = {
+  const options: ChartOptions<'bar'> = {
     animation: false,
     maintainAspectRatio: false,
-    scales: { y: { beginAtZero: true, title: { display: true, text: `${quantity.replace(/_/g, ' ')} (${model.unit})` } } },
+    scales: {
+      x: { title: { display: true, text: model.xTitle }, ticks: { autoSkip: false, maxRotation: 0 } },
+      y: { beginAtZero: true, title: { display: true, text: `${quantity.replace(/_/g, ' ')} (${model.unit})` } },
+    },
     plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${formatNumber(Number(item.raw))} ${model.unit}` } } },
   };
   return (
@@ -74,7 +77,15 @@ function CurveView({ curve }: { curve: Curve }) {
           </>
         }
       >
-        <Line ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={`Benchmark curve: ${curve.title}`} role="img" />
+        <Chart
+          ref={ref}
+          type="bar"
+          data={data as ChartData<'bar', (number | null)[], string[]>}
+          options={options}
+          plugins={PLUGINS}
+          aria-label={`Benchmark curve: ${curve.title}`}
+          role="img"
+        />
       </ChartCard>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Curve, Part, SizingRule } from '../api/types';
-import { buildCurveChart, curveQuantities, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
+import { buildCurveChart, curveQuantities, defaultCurve, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
 
 const part = (over: Partial<Part>): Part => ({
   id: 1, manufacturer: 'oracle', part_number: 'P', part_number_is_model: false, kind: 'server', model: '', description: '',
@@ -53,10 +53,26 @@ describe('curve chart', () => {
     expect(varyingConditions(curve)).toEqual(['sessions']);
     expect(curveQuantities(curve)).toEqual([{ quantity: 'iops', unit: 'IOPS' }, { quantity: 'io_latency', unit: 'ms' }]);
     const model = buildCurveChart(curve, 'iops');
-    expect(model.labels).toEqual(['sessions 32', 'sessions 64', 'sessions 96']);
+    expect(model.kind).toBe('line');
+    expect(model.xTitle).toBe('sessions');
+    expect(model.labels).toEqual([['32'], ['64'], ['96']]);
     expect(model.values).toEqual([100000, 200000, 300000]);
     expect(model.unit).toBe('IOPS');
     expect(model.sources).toEqual(['emc-xtremio-2014, Table 12', 'emc-xtremio-2014, Table 13', 'emc-xtremio-2014, Table 14']);
+  });
+  it('draws bars labelled by every varying condition when the points are not along one numeric axis', () => {
+    const mixed: Curve = {
+      ...curve,
+      points: curve.points.map((p, i) => ({ ...p, conditions: { ...p.conditions, raid: i ? 'raid50' : 'raid10' } })),
+    };
+    const model = buildCurveChart(mixed, 'iops');
+    expect(model.kind).toBe('bar');
+    expect(model.labels[0]).toEqual(['sessions 32', 'raid raid10']);
+    expect(defaultCurve([mixed, curve])).toBe(curve);
+  });
+  it('sorts a line by its numeric condition', () => {
+    const shuffled: Curve = { ...curve, points: [curve.points[2]!, curve.points[0]!, curve.points[1]!] };
+    expect(buildCurveChart(shuffled, 'iops').values).toEqual([100000, 200000, 300000]);
   });
   it('leaves a gap where a point lacks the quantity', () => {
     expect(buildCurveChart(curve, 'io_latency').values).toEqual([0.5, null, 0.5]);

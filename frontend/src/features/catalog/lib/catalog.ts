@@ -63,24 +63,42 @@ export function varyingConditions(curve: Curve): string[] {
 }
 
 export interface CurveChartModel {
-  labels: string[];
+  /** A line only when the points lie along one numeric condition; otherwise separate bars. */
+  kind: 'line' | 'bar';
+  xTitle: string;
+  /** One line of text per varying condition (Chart.js draws a string[] label on several lines). */
+  labels: string[][];
   values: (number | null)[];
   unit: string;
   sources: string[];
 }
 
+const humanise = (key: string) => key.replace(/_/g, ' ');
+
 export function buildCurveChart(curve: Curve, quantity: string): CurveChartModel {
   const varying = varyingConditions(curve);
   const unit = curveQuantities(curve).find((q) => q.quantity === quantity)?.unit ?? '';
-  const labels = curve.points.map((p) =>
-    varying.length
-      ? varying.map((k) => `${k.replace(/_/g, ' ')} ${String(p.conditions[k] ?? '—')}`).join(', ')
-      : `point ${p.position}`,
+  const numericAxis =
+    varying.length === 1 && curve.points.every((p) => typeof p.conditions[varying[0]!] === 'number') ? varying[0]! : null;
+  const ordered = numericAxis
+    ? [...curve.points].sort((a, b) => Number(a.conditions[numericAxis]) - Number(b.conditions[numericAxis]))
+    : curve.points;
+  const labels = ordered.map((p) =>
+    numericAxis
+      ? [String(p.conditions[numericAxis])]
+      : varying.length
+        ? varying.map((k) => `${humanise(k)} ${String(p.conditions[k] ?? '—')}`)
+        : [`point ${p.position}`],
   );
-  const values = curve.points.map((p) => {
+  const values = ordered.map((p) => {
     const v = p.values.find((x) => x.quantity === quantity);
     return v ? Number(v.value) : null;
   });
-  const sources = [...new Set(curve.points.map((p) => provenance(p.source_document ?? curve.source_document, p.source_locator)))];
-  return { labels, values, unit, sources };
+  const sources = [...new Set(ordered.map((p) => provenance(p.source_document ?? curve.source_document, p.source_locator)))];
+  return { kind: numericAxis ? 'line' : 'bar', xTitle: numericAxis ? humanise(numericAxis) : 'measured point', labels, values, unit, sources };
+}
+
+/** The curve to open first: the first one with a numeric load axis and several points. */
+export function defaultCurve(curves: Curve[]): Curve | undefined {
+  return curves.find((c) => c.points.length >= 3 && buildCurveChart(c, curveQuantities(c)[0]?.quantity ?? '').kind === 'line') ?? curves[0];
 }

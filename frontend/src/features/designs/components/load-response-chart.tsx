@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
@@ -6,7 +6,7 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber, formatValue } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
-import { buildLoadResponseChart } from '../lib/load-response-chart';
+import { buildLoadResponseChart, buildThroughputChart } from '../lib/load-response-chart';
 
 const PLUGINS = [whiteBackgroundPlugin];
 
@@ -18,8 +18,10 @@ interface Props {
 
 export function LoadResponseChart({ projection, racNodes, title }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
+  const [view, setView] = useState<'response' | 'throughput'>('response');
   const model = buildLoadResponseChart(projection, racNodes);
-  const data: ChartData<'scatter'> = {
+  const throughput = buildThroughputChart(projection, racNodes);
+  const responseData: ChartData<'scatter'> = {
     datasets: [
       ...model.series.map((s) => ({
         label: s.label,
@@ -39,23 +41,64 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
         : []),
     ],
   };
+  const throughputData: ChartData<'scatter'> = {
+    datasets: [
+      ...throughput.series.map((s) => ({
+        label: s.label,
+        data: s.points,
+        showLine: true,
+        borderColor: s.colour,
+        backgroundColor: s.colour,
+        borderWidth: s.current ? 3 : 1.5,
+        pointRadius: s.current ? 3 : 1.5,
+      })),
+      ...(throughput.maxSustained
+        ? [{ label: 'Maximum sustained TPS (SLA reached)', data: [throughput.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
+        : []),
+    ],
+  };
+  const responseView = view === 'response';
   const options: ChartOptions<'scatter'> = {
     animation: false,
     maintainAspectRatio: false,
-    scales: {
-      x: { min: 0, max: model.xMax, title: { display: true, text: 'Throughput (TPS)' } },
-      y: { min: 0, max: model.yMax, title: { display: true, text: 'Response time (ms)' } },
-    },
+    scales: responseView
+      ? {
+          x: { min: 0, max: model.xMax, title: { display: true, text: 'Throughput (TPS)' } },
+          y: { min: 0, max: model.yMax, title: { display: true, text: 'Response time (ms)' } },
+        }
+      : {
+          x: { min: 0, max: throughput.xMax, title: { display: true, text: 'Concurrent users' } },
+          y: { min: 0, title: { display: true, text: 'Throughput (TPS)' } },
+        },
     plugins: {
       legend: { position: 'bottom', labels: { boxWidth: 12 } },
-      tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} TPS, ${formatNumber(item.parsed.y ?? 0)} ms` } },
+      tooltip: {
+        callbacks: {
+          label: (item) =>
+            responseView
+              ? `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} TPS, ${formatNumber(item.parsed.y ?? 0)} ms`
+              : `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} users, ${formatNumber(item.parsed.y ?? 0)} TPS`,
+        },
+      },
     },
   };
   return (
     <ChartCard
-      title={`Load–response — ${title}`}
+      title={`${responseView ? 'Load–response' : 'Throughput vs users'} — ${title}`}
       chartRef={ref as React.RefObject<ChartJS | null>}
       testId="load-response-chart"
+      controls={
+        <div className="radio-row" role="radiogroup" aria-label="Projection view">
+          <label>
+            <input type="radio" name="projection-view" checked={responseView} onChange={() => setView('response')} />
+            Response time vs TPS
+          </label>
+          <label>
+            <input type="radio" name="projection-view" checked={!responseView} onChange={() => setView('throughput')} />
+            TPS vs users
+          </label>
+        </div>
+      }
       caption={
         <span data-testid="load-response-caption">
           Marked: {racNodes} RAC node{racNodes === 1 ? '' : 's'} sustain {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
@@ -64,7 +107,14 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
         </span>
       }
     >
-      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label="Response time against TPS per RAC node count" role="img" />
+      <Scatter
+        ref={ref}
+        data={responseView ? responseData : throughputData}
+        options={options}
+        plugins={PLUGINS}
+        aria-label={responseView ? 'Response time against TPS per RAC node count' : 'TPS against concurrent users per RAC node count'}
+        role="img"
+      />
     </ChartCard>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AMBER, RED, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
 import { buildCapacityChart, grownSize } from './capacity-chart';
 import { quarterRack } from './fixture';
-import { buildLoadResponseChart } from './load-response-chart';
+import { buildLoadResponseChart, buildThroughputChart } from './load-response-chart';
 
 describe('balance chart', () => {
   const payload = quarterRack();
@@ -101,5 +101,16 @@ describe('capacity chart', () => {
     expect(model.totals.map((t) => Math.round(t * 1000))).toEqual([435, 653, 979, 1468]);
     expect(model.usable).toBe(0.8);
     expect(model.fullInYear).toBe(2);
+  });
+});
+
+describe('throughput chart (TPS against users)', () => {
+  it('reads the projection as users -> TPS with the knee of the chosen node count', () => {
+    const projection = quarterRack().evaluation.projection!;
+    const model = buildThroughputChart(projection, 1);
+    expect(model.series[0]!.points[0]).toEqual({ x: 387, y: 3758 });
+    expect(model.maxSustained).toEqual({ x: 2205.4, y: 18378 });
+    expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([1]);
+    expect(model.xMax).toBe(5000);
   });
 });

@@ -56,3 +56,29 @@ export function buildLoadResponseChart(
     yMax: niceCeil(slaMs * 3),
   };
 }
+
+export interface ThroughputModel {
+  series: LoadResponseSeries[];
+  maxSustained: XY | null;
+  xMax: number;
+}
+
+/** The same projection read the other way: TPS against concurrent users, the knee where the
+ * chosen node count reaches its SLA-limited maximum. */
+export function buildThroughputChart(projection: { series: ProjectionSeries[] }, racNodes: number): ThroughputModel {
+  const series = projection.series.map((s, index) => ({
+    label: `${s.rac_nodes} RAC node${s.rac_nodes === 1 ? '' : 's'}`,
+    racNodes: s.rac_nodes,
+    current: s.rac_nodes === racNodes,
+    colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
+    points: s.points.map((p) => ({ x: p.users, y: p.tps })),
+    measured: (s.measured ?? []).filter((p) => p.users !== undefined).map((p) => ({ x: p.users!, y: p.tps })),
+  }));
+  const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
+  const maxUsers = Math.max(...series.flatMap((s) => s.points.map((p) => p.x)), 1);
+  return {
+    series,
+    maxSustained: chosen ? { x: chosen.users_at_max.value, y: chosen.max_sustained_tps.value } : null,
+    xMax: niceCeil(maxUsers),
+  };
+}
