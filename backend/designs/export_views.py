@@ -62,6 +62,7 @@ def _rule_catalog(pins: dict[str, int]) -> list[dict[str, Any]]:
             "title": rule.title,
             "source": ", ".join(x for x in (rule.source_document.slug, rule.source_locator) if x),
             "applies_to": rule.applies_to,
+            "kind": rule.kind,
         }
         for rule in rows
         if pins.get(rule.slug) == rule.version

@@ -417,6 +417,21 @@ def _warnings(ev: Json) -> tuple[tuple[WarningItem, ...], tuple[Check, ...]]:
     return tuple(warnings), tuple(checks)
 
 
+def _best_practice_list(rules: Iterable[RuleRef], catalog: Any, failed: Iterable[Check]) -> tuple[Check, ...]:
+    """The platform's pinned best-practice rules that raised no warning, as a checklist: met, or
+    advice the engine cannot check from the design inputs (the document says so)."""
+    kinds = {
+        (str(_map(r).get("slug")), int(_num(_map(r).get("version")) or 0)): str(_map(r).get("kind") or "")
+        for r in _list(catalog)
+    }
+    warned = {(c.rule_slug, c.rule_version) for c in failed}
+    return tuple(
+        Check(r.title or r.slug, True, r.slug, r.version, r.source)
+        for r in rules
+        if kinds.get((r.slug, r.version)) == "best_practice" and (r.slug, r.version) not in warned
+    )
+
+
 def _assumptions(ev: Json) -> tuple[Fact, ...]:
     out = []
     for a in _list(ev.get("assumptions")):
@@ -514,6 +529,7 @@ def proposal_from_evaluation(result: Json, *, meta: DesignMeta) -> ProposalData:
     bom = bom_from_dict(result.get("bom") if "bom" in result else ev.get("bom"))
     warnings, checks = _warnings(ev)
     rules = _rules(ev, result.get("rule_catalog"))
+    checks += _best_practice_list(rules, result.get("rule_catalog"), checks)
     notes = [
         f"Extrapolation ({_map(f).get('field')}): {_map(f).get('message')}"
         for f in _list(ev.get("extrapolation"))

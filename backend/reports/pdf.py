@@ -367,18 +367,26 @@ def _warnings(data: ProposalData) -> list[Flowable]:
         out.append(P("No warnings.", "body"))
     if data.checks:
         out.append(P("Best-practice checks", "h2"))
-        rows = [["Check", "Result", "Rule", "Source"]]
+        out.append(
+            P(
+                'The platform\'s best-practice rules at the versions the design pins. "No warning": the '
+                "design meets the rule, or the rule is build advice the inputs do not describe; follow it "
+                "when building.",
+                "small",
+            )
+        )
+        rows = [["Rule", "Result", "Rule version", "Source"]]
         for c in data.checks:
             title = f"{c.title} ({c.detail})" if c.detail else c.title
             rows.append(
                 [
                     P(title),
-                    P("Pass" if c.passed else "FAIL", "cell_b"),
+                    P("No warning" if c.passed else "WARNING", "cell_b"),
                     P(_rule_ref(c.rule_slug, c.rule_version), "small"),
                     P(c.source or "-", "small"),
                 ]
             )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.48, 0.10, 0.20, 0.22)]))
+        out.append(_grid_table(rows, [w * WIDTH for w in (0.45, 0.13, 0.20, 0.22)]))
     return out
 
 

@@ -174,6 +174,8 @@ def test_appendix_lists_rule_versions_and_sources_for_this_platform(catalog, use
         text, "oracle-fs1-data-mirrored", "1", "OLTP data LUNs use the mirrored", "oracle-fs1-2016, Storage"
     )
     assert "netapp-raid-dp" not in text
+    # The same rule in the best-practice checklist, with the result of the check.
+    assert rows_with(text, "OLTP data LUNs use the mirrored", "No warning", "oracle-fs1-data-mirrored")
     # The sources table: document, table, and what the number was used for.
     assert rows_with(text, "oracle-fs1-2016", "Table 11", "bill of materials")
     assert rows_with(text, "oracle-fs1-2016", "Table 1", "storage performance")

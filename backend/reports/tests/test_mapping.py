@@ -218,3 +218,35 @@ def test_pinned_rules_of_other_platforms_are_left_out(bundle) -> None:
     assert not by_slug["oracle-fs1-data-mirrored"].applied
     assert by_slug["generic"].source == "x-doc, T"
     assert all(by_slug[slug].applied for slug in ev["rule_versions"])
+
+
+def test_best_practice_rules_form_a_checklist(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    ev["warnings"] = [
+        {
+            "code": "best-practice",
+            "severity": "warning",
+            "message": "Use RAID 10",
+            "rule": {"slug": "raid-rule", "version": 1, "source": "x-doc, T1"},
+        },
+    ]
+    pins = {**ev["rule_versions"], "raid-rule": 1, "fs1-advice": 2, "fs1-param": 1}
+    catalog = [
+        {"slug": "raid-rule", "version": 1, "title": "RAID 10", "kind": "best_practice", "applies_to": []},
+        {
+            "slug": "fs1-advice",
+            "version": 2,
+            "title": "Large pages",
+            "kind": "best_practice",
+            "applies_to": ["oracle-fs1"],
+        },
+        {"slug": "fs1-param", "version": 1, "title": "A threshold", "kind": "threshold", "applies_to": []},
+    ]
+    data = proposal_from_evaluation(
+        {"evaluation": ev, "rule_versions": pins, "rule_catalog": catalog}, meta=META
+    )
+    result = {(c.rule_slug, c.passed) for c in data.checks}
+    assert result == {("raid-rule", False), ("fs1-advice", True)}
+    text = pdftotext(render_proposal_pdf(data))
+    assert rows_with(text, "Large pages", "No warning", "fs1-advice v2")
+    assert rows_with(text, "WARNING", "Use RAID 10")
