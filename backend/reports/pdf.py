@@ -349,20 +349,26 @@ def _rule_ref(slug: str, version: int | None) -> str:
     return f"{slug} v{version}" if version is not None else slug
 
 
+def _with_rule(text: str, slug: str, version: int | None) -> Paragraph:
+    """Text with the rule (slug and version) on a small line under it: slugs are long and unbreakable."""
+    rule = _rule_ref(slug, version)
+    tail = "" if rule == "-" else f'<br/><font size="6.5" color="#555555">rule {markup(rule)}</font>'
+    return Paragraph(markup(text) + tail, S["cell"])
+
+
 def _warnings(data: ProposalData) -> list[Flowable]:
     out: list[Flowable] = [CondPageBreak(50 * mm), P("Warnings and best-practice checks", "h1")]
     if data.warnings:
-        rows: list[list[Any]] = [["Severity", "Message", "Rule", "Source"]]
+        rows: list[list[Any]] = [["Severity", "Message", "Source"]]
         for w in data.warnings:
             rows.append(
                 [
                     P(w.severity.upper(), "cell_b"),
-                    P(w.message),
-                    P(_rule_ref(w.rule_slug, w.rule_version), "small"),
+                    _with_rule(w.message, w.rule_slug, w.rule_version),
                     P(w.source or "-", "small"),
                 ]
             )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.12, 0.48, 0.18, 0.22)]))
+        out.append(_grid_table(rows, [w * WIDTH for w in (0.12, 0.58, 0.30)]))
     else:
         out.append(P("No warnings.", "body"))
     if data.checks:
@@ -375,18 +381,17 @@ def _warnings(data: ProposalData) -> list[Flowable]:
                 "small",
             )
         )
-        rows = [["Rule", "Result", "Rule version", "Source"]]
+        rows = [["Rule", "Result", "Source"]]
         for c in data.checks:
             title = f"{c.title} ({c.detail})" if c.detail else c.title
             rows.append(
                 [
-                    P(title),
+                    _with_rule(title, c.rule_slug, c.rule_version),
                     P("No warning" if c.passed else "WARNING", "cell_b"),
-                    P(_rule_ref(c.rule_slug, c.rule_version), "small"),
                     P(c.source or "-", "small"),
                 ]
             )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.45, 0.13, 0.20, 0.22)]))
+        out.append(_grid_table(rows, [w * WIDTH for w in (0.55, 0.13, 0.32)]))
     return out
 
 

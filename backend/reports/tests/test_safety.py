@@ -10,6 +10,7 @@ import string
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from reports import render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
+from reports.model import Check, WarningItem, build_bom
 from reports.samples import sample_proposal, table11_lines
 from reports.tests.readback import pdftotext, pypdf_pages
 from reports.text import clean, markup
@@ -72,8 +74,15 @@ def _hostile_data():
             "author": "<font name='/etc/passwd'>x</font>",
         }
     )
-    object.__setattr__(data, "meta", meta)
-    return data
+    # Engine and catalog text too (warnings, rule slugs, BOM descriptions) goes through the same escaping.
+    line = replace(data.bom.lines[0], description=HOSTILE, part_number="<b>7110316</b>")
+    return replace(
+        data,
+        meta=meta,
+        bom=build_bom([line, *data.bom.lines[1:]], currency="USD"),
+        warnings=(WarningItem("critical", HOSTILE, '<img src="/etc/hostname">', 1, "<i>&</i>"),),
+        checks=(Check(HOSTILE, True, "<u>x</u>", 2, "<a>"),),
+    )
 
 
 def test_the_recorder_sees_what_an_unescaped_img_tag_would_fetch(tmp_path) -> None:
@@ -98,7 +107,10 @@ def test_hostile_text_renders_literally_and_fetches_nothing(render: Callable[...
     text = pdftotext(pdf)
     assert HOSTILE in text
     assert '<a href="http://example.com/x">c</a>' in text
+    assert "<b>7110316</b>" in text
     assert "<font name='/etc/passwd'>x</font>" in text
+    if render is render_proposal_pdf:
+        assert 'rule <img src="/etc/hostname"> v1' in text and "rule <u>x</u> v2" in text
     assert "root:x:0:0" not in text  # /etc/passwd content
     # pypdf agrees, and the header of every page carries the literal name too.
     assert all(HOSTILE in page for page in pypdf_pages(pdf))
