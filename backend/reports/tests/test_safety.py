@@ -144,3 +144,13 @@ def test_any_design_name_renders_and_reads_back(name: str) -> None:
     text = " ".join(pdftotext(pdf).split())
     if visible and len(visible) < 60 and all(c in string.printable for c in visible):
         assert visible in text
+
+
+def test_text_outside_the_standard_fonts_renders_without_error() -> None:
+    # Helvetica covers Latin-1 (+ a few WinAnsi signs); other scripts show as placeholder boxes,
+    # never as an error or a font lookup on the system (docs/exports.md, limits).
+    data = sample_proposal(table11_lines("quarter"), name="日本語 Ünïcödé design 🚀")
+    with recording_fetches() as calls:
+        pdf = render_proposal_pdf(data)
+    assert calls == []
+    assert "Ünïcödé design" in pdftotext(pdf)
