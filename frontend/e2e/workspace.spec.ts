@@ -21,6 +21,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   expect(Math.abs(tps - 25800) / 25800).toBeLessThanOrEqual(0.05);
   await expect(page.getByTestId('balance-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('capacity-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('capacity-chart')).toContainText('over 3 years');
   await expect(page.getByTestId('load-response-caption')).toContainText('2 RAC nodes sustain');
   await expect(page.getByTestId('bom')).toContainText('no price book');
   await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
@@ -74,6 +75,30 @@ test('bob (same team) sees the design read-only; dave (other team) does not', as
   expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${quarterId}/$`), status: 404, why: 'not shared with dave' });
   await page.goto(`/designs/${quarterId}`);
   await expect(page.getByTestId('design-not-found')).toBeVisible();
+});
+
+test('a save over a newer version saved elsewhere is refused with a reload offer', async ({ page, expectedHttpErrors }) => {
+  await signIn(page, 'alice');
+  await page.goto(`/designs/${quarterId}`);
+  await resultsSettled(page);
+  const revision = await page.getByTestId('revision-info').textContent();
+
+  // Meanwhile, carol's tab (same API, same rules: If-Match with the version read) saves a change.
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const current = await (await page.request.get(`/api/v1/designs/${quarterId}/`)).json();
+  const other = await page.request.patch(`/api/v1/designs/${quarterId}/`, {
+    data: { customer: 'Changed elsewhere' },
+    headers: { 'If-Match': current.etag, 'X-CSRFToken': csrf },
+  });
+  expect(other.status()).toBe(200);
+
+  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${quarterId}/$`), status: 412, why: 'stale ETag on purpose' });
+  await page.getByLabel('Revision summary').fill('Stale save');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('save-error')).toContainText('changed by someone else');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByTestId('revision-info')).not.toHaveText(revision ?? '');
+  await expect(page.getByLabel('Customer')).toHaveValue('Changed elsewhere');
 });
 
 test('alice compares the quarter and the half rack', async ({ page }) => {

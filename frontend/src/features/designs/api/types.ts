@@ -150,7 +150,15 @@ export interface EngineEvaluation {
   balance?: BalanceSection;
   projection?: { sla: Quantity; series: ProjectionSeries[] };
   capacity?: CapacitySection;
-  growth?: { horizon_years?: number; data_growth_pct_per_year?: number; user_growth_pct_per_year?: number };
+  growth?: {
+    horizon?: Quantity;
+    data_growth_per_year?: Quantity;
+    user_growth_per_year?: Quantity;
+    years_until_capacity_full?: Quantity | null;
+    /** Before the engine gave quantities (kept for designs evaluated by an older engine). */
+    horizon_years?: number;
+    data_growth_pct_per_year?: number;
+  };
   warnings: EngineWarning[];
   extrapolated?: boolean;
   extrapolation?: { field?: string; note?: string; [key: string]: unknown }[];

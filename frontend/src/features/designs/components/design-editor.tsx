@@ -14,7 +14,12 @@ const EVALUATE_DEBOUNCE_MS = 300;
 
 export function DesignEditor({ design }: { design: Design }) {
   const [form, setForm] = useState<DesignForm>(() => formFromInputs(design.workload, design.platform));
-  const [meta, setMeta] = useState({ name: design.name, customer: design.customer, status: design.status as string });
+  const [meta, setMeta] = useState({
+    name: design.name,
+    customer: design.customer,
+    status: design.status as string,
+    priceBook: design.price_book?.id ?? null,
+  });
   const clientErrors = validateForm(form);
   const inputs = useMemo(() => toInputs(form), [form]);
   const request: EvaluateRequest | null = useMemo(
@@ -22,9 +27,9 @@ export function DesignEditor({ design }: { design: Design }) {
       inputs && {
         ...inputs,
         reference_configuration: design.reference_configuration,
-        price_book: design.price_book?.id ?? null,
+        price_book: meta.priceBook,
       },
-    [inputs, design.reference_configuration, design.price_book],
+    [inputs, design.reference_configuration, meta.priceBook],
   );
   const debounced = useDebouncedValue(request, EVALUATE_DEBOUNCE_MS);
   const evaluation = useEvaluation(debounced);

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
 import type { EvaluationPayload } from '../api/types';
+import { growthOf } from '../lib/capacity-chart';
 import { generalErrors } from '../lib/design-form';
 import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
@@ -50,8 +51,8 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
             {payload.evaluation.capacity && (
               <CapacityChart
                 capacity={payload.evaluation.capacity}
-                growthPct={payload.evaluation.growth?.data_growth_pct_per_year ?? 0}
-                horizonYears={payload.evaluation.growth?.horizon_years ?? 0}
+                growthPct={growthOf(payload.evaluation).pctPerYear}
+                horizonYears={growthOf(payload.evaluation).years}
                 title={title}
               />
             )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { designKeys } from '../api/keys';
+import { usePriceBooks } from '../api/price-books';
 import type { Design, PlatformInput, WorkloadInput } from '../api/types';
 import { useUpdateDesign } from '../api/update-design';
 import { saveBody, saveProblem } from '../lib/save';
@@ -10,6 +11,7 @@ interface Meta {
   name: string;
   customer: string;
   status: string;
+  priceBook: number | null;
 }
 
 interface Props {
@@ -22,6 +24,7 @@ interface Props {
 export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
   const [summary, setSummary] = useState('');
   const update = useUpdateDesign();
+  const priceBooks = usePriceBooks();
   const queryClient = useQueryClient();
   const readOnly = design.my_role === 'viewer';
   const problem = saveProblem(update.error);
@@ -49,6 +52,22 @@ export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
           <option value="draft">Draft</option>
           <option value="proposed">Proposed</option>
           <option value="approved">Approved</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="design-price-book">Price book</label>
+        <select
+          id="design-price-book"
+          value={meta.priceBook ?? ''}
+          disabled={readOnly}
+          onChange={(e) => onMetaChange({ ...meta, priceBook: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">{priceBooks.data?.results.length ? 'None (unpriced)' : 'None in the catalog'}</option>
+          {(priceBooks.data?.results ?? []).map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name} v{b.version} ({b.currency})
+            </option>
+          ))}
         </select>
       </div>
       {readOnly ? (

@@ -3,7 +3,7 @@
  * backup) against the usable capacity of the storage. Every element grows with the data.
  */
 import { capacityUnitFor, gbIn, type CapacityUnit } from '../../../components/units';
-import type { CapacitySection } from '../api/types';
+import type { CapacitySection, EngineEvaluation } from '../api/types';
 
 export const ELEMENT_COLOURS: Record<string, string> = {
   data: '#1d4ed8',
@@ -51,5 +51,14 @@ export function buildCapacityChart(
     usable: gbIn(unit, capacity.usable.value),
     totals: totalsGb.map((gb) => gbIn(unit, gb)),
     fullInYear: fullIndex < 0 ? null : (years[fullIndex] ?? null),
+  };
+}
+
+/** Growth rate (%/year) and horizon (years) the evaluation used. */
+export function growthOf(evaluation: Pick<EngineEvaluation, 'growth'>): { pctPerYear: number; years: number } {
+  const g = evaluation.growth ?? {};
+  return {
+    pctPerYear: g.data_growth_per_year?.value ?? g.data_growth_pct_per_year ?? 0,
+    years: g.horizon?.value ?? g.horizon_years ?? 0,
   };
 }

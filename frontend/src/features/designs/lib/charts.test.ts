@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AMBER, RED, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
-import { buildCapacityChart, grownSize } from './capacity-chart';
+import { buildCapacityChart, grownSize, growthOf } from './capacity-chart';
 import { quarterRack } from './fixture';
 import { buildLoadResponseChart, buildThroughputChart } from './load-response-chart';
 
@@ -112,5 +112,13 @@ describe('throughput chart (TPS against users)', () => {
     expect(model.maxSustained).toEqual({ x: 2205.4, y: 18378 });
     expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([1]);
     expect(model.xMax).toBe(5000);
+  });
+});
+
+describe('growthOf', () => {
+  it('reads the growth quantities of the evaluation (and the older plain numbers)', () => {
+    expect(growthOf({ growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 20, unit: '%' } } })).toEqual({ pctPerYear: 20, years: 3 });
+    expect(growthOf({ growth: { horizon_years: 5, data_growth_pct_per_year: 10 } })).toEqual({ pctPerYear: 10, years: 5 });
+    expect(growthOf({})).toEqual({ pctPerYear: 0, years: 0 });
   });
 });

@@ -18,14 +18,15 @@ describe('saveProblem', () => {
 
 describe('saveBody', () => {
   it('sends the content and the trimmed revision summary', () => {
-    expect(saveBody({ name: ' A ', customer: 'C', status: 'draft' }, { workload: { users: 1 }, platform: { family: 'x' } }, ' more nodes ')).toEqual({
+    expect(saveBody({ name: ' A ', customer: 'C', status: 'draft', priceBook: 4 }, { workload: { users: 1 }, platform: { family: 'x' } }, ' more nodes ')).toEqual({
       name: 'A',
       customer: 'C',
       status: 'draft',
+      price_book: 4,
       workload: { users: 1 },
       platform: { family: 'x' },
       summary: 'more nodes',
     });
-    expect(saveBody({ name: 'A', customer: '', status: 'draft' }, { workload: {}, platform: {} }, '  ')).not.toHaveProperty('summary');
+    expect(saveBody({ name: 'A', customer: '', status: 'draft', priceBook: null }, { workload: {}, platform: {} }, '  ')).not.toHaveProperty('summary');
   });
 });

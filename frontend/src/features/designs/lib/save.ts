@@ -25,11 +25,17 @@ export function saveProblem(error: unknown): SaveProblem | null {
 
 /** The PATCH body: content fields plus the revision summary the author typed. */
 export function saveBody(
-  meta: { name: string; customer: string; status: string },
+  meta: { name: string; customer: string; status: string; priceBook: number | null },
   inputs: { workload: unknown; platform: unknown },
   summary: string,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...meta, name: meta.name.trim(), ...inputs };
+  const body: Record<string, unknown> = {
+    name: meta.name.trim(),
+    customer: meta.customer,
+    status: meta.status,
+    price_book: meta.priceBook,
+    ...inputs,
+  };
   if (summary.trim()) body.summary = summary.trim();
   return body;
 }
