@@ -1,0 +1,34 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { formFromInputs } from '../lib/design-form';
+import { PlatformPanel } from './platform-panel';
+import { WorkloadPanel } from './workload-panel';
+
+const form = formFromInputs({ users: 1000 }, { family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 });
+
+describe('input panels', () => {
+  it('shows an API error next to the field it concerns, tied to the input for screen readers', () => {
+    render(<PlatformPanel form={form} onChange={() => undefined} clientErrors={{}} apiErrors={{ 'platform.rac_nodes': ['At most 16 RAC nodes.'] }} />);
+    const input = screen.getByLabelText(/RAC nodes/);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('At most 16 RAC nodes.');
+    expect(screen.getByLabelText(/Drive enclosures/)).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('labels every workload input with its unit and reports edits', () => {
+    const onChange = vi.fn();
+    render(<WorkloadPanel form={form} onChange={onChange} clientErrors={{}} apiErrors={{}} />);
+    for (const label of [/Users \(users\)/, /Database size \(GB\)/, /Read share \(%\)/, /Block size \(KB\)/, /SLA response \(ms\)/, /Horizon \(years\)/]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    fireEvent.change(screen.getByLabelText(/Users \(users\)/), { target: { value: '2500' } });
+    expect(onChange).toHaveBeenCalledWith({ ...form, users: '2500' });
+  });
+
+  it('offers PAM only for NetApp', () => {
+    const { rerender } = render(<PlatformPanel form={form} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
+    expect(screen.queryByLabelText(/Performance Acceleration Module/)).toBeNull();
+    rerender(<PlatformPanel form={{ ...form, family: 'netapp', storageModel: 'FAS3140' }} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
+    expect(screen.getByLabelText(/Performance Acceleration Module/)).not.toBeChecked();
+  });
+});
