@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -100,7 +101,12 @@ class _ExportView(APIView):
     def get(self, request: Request, pk: int) -> HttpResponse:
         design = get_visible_design_or_404(request.user, pk)
         self.check_object_permissions(request, design)
-        data = proposal_data(design)
+        with transaction.atomic():
+            # Hold the design row while reading it, so the content and the revision number printed
+            # belong together even if someone saves meanwhile (the save waits for this export).
+            Design.objects.select_for_update().filter(pk=design.pk).values_list("pk", flat=True).get()
+            design.refresh_from_db()
+            data = proposal_data(design)
         body = RENDERERS[self.document](data)
         response = HttpResponse(body, content_type=self.content_type)
         filename = export_filename(

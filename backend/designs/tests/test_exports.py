@@ -339,3 +339,61 @@ def test_every_reference_design_exports_with_its_bom(catalog, users) -> None:
                     )
             exported += 1
     assert exported >= len(references)  # at least one workload per reference design
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_during_an_export_waits_so_name_and_revision_match(catalog, users, monkeypatch) -> None:
+    """The export holds the design row: a concurrent save cannot slip in between reading the design
+    and reading its revision number (which would print the old content as the new revision)."""
+    import threading
+
+    from django.db import connection
+
+    from designs import export_views
+
+    alice = users["alice"]
+    design = _design(alice, "quarter")
+    etag = client_for(alice).get(f"/api/v1/designs/{design['id']}/")["ETag"]
+    inside, saved = threading.Event(), threading.Event()
+    real = export_views.services.design_evaluation
+
+    def slow_evaluation(d: Any) -> dict[str, Any]:
+        inside.set()
+        saved.wait(timeout=3)  # with the row held, the save cannot finish: this wait runs out
+        return real(d)
+
+    monkeypatch.setattr(export_views.services, "design_evaluation", slow_evaluation)
+    results: dict[str, Any] = {}
+
+    def export() -> None:
+        try:
+            results["export"] = _export(alice, design["id"], "proposal.pdf")
+        finally:
+            connection.close()
+
+    def save() -> None:
+        try:
+            results["save"] = client_for(alice).patch(
+                f"/api/v1/designs/{design['id']}/",
+                {"name": "Renamed rack"},
+                format="json",
+                HTTP_IF_MATCH=etag,
+            )
+            saved.set()
+        finally:
+            connection.close()
+
+    exporter = threading.Thread(target=export)
+    exporter.start()
+    assert inside.wait(timeout=60)
+    saver = threading.Thread(target=save)
+    saver.start()
+    exporter.join(timeout=120)
+    saver.join(timeout=120)
+    assert results["save"].status_code == 200
+    text = pdftotext(results["export"].content)
+    # The export saw one consistent state: the old name with revision 1 (not the old name as revision 2).
+    assert rows_with(text, "Design", "Acme quarter rack") and rows_with(text, "Revision", "1")
+    assert "Renamed rack" not in text
+    after = pdftotext(_export(alice, design["id"], "proposal.pdf").content)
+    assert rows_with(after, "Design", "Renamed rack") and rows_with(after, "Revision", "2")
