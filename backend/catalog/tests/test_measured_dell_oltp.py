@@ -354,4 +354,5 @@ def test_one_array_limit_rule(loaded_catalog: None) -> None:
         "max_iops_per_array": _q("3600", "IOPS"),
         "max_users_per_array": _q("5245", "users"),
     }
-    assert rule.condition["field"] == "users" and rule.condition["value"] == 5245
+    condition = rule.condition or {}
+    assert (condition["field"], condition["op"], condition["value"]) == ("users", "lte", 5245)
