@@ -51,6 +51,17 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('revision-3')).toContainText('Restored revision 1');
   await page.getByTestId('history').screenshot({ path: screenshotPath('history') });
 
+  // Exports: plain links to the export endpoints, answered with the right file types.
+  await page.getByRole('tab', { name: 'Export' }).click();
+  const types: Record<string, RegExp> = { pdf: /application\/pdf/, csv: /text\/csv/, xlsx: /spreadsheetml/ };
+  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(4);
+  for (const link of await page.getByTestId('exports').getByRole('link').all()) {
+    const href = (await link.getAttribute('href')) ?? '';
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(response.headers()['content-type'], href).toMatch(types[href.split('.').pop() ?? ''] ?? /^$/);
+  }
+
   await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByLabel('Visibility').selectOption({ label: 'Shared with team Presales A' });
   await expect(page.getByTestId('revision-info')).toContainText('Revision 4');
