@@ -9,7 +9,7 @@ const QUARTER = 'E2E quarter rack';
 const HALF = 'E2E half rack';
 let quarterId = 0;
 
-test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, restore, share', async ({ page }) => {
+test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, restore, share', async ({ page, browser }) => {
   await page.goto('/sign-in');
   await page.screenshot({ path: screenshotPath('sign-in'), fullPage: true });
   await signIn(page, 'alice');
@@ -63,6 +63,28 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   }
 
   await page.getByRole('tab', { name: 'Share' }).click();
+
+  // A read-only link opens without an account; once revoked it does not.
+  await page.getByRole('button', { name: 'Create read-only link' }).click();
+  const shareUrl = (await page.getByTestId('share-link').textContent()) ?? '';
+  expect(shareUrl).toMatch(/\/shared\/[\w-]+$/);
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  const visitorErrors: string[] = [];
+  visitor.on('console', (msg) => {
+    if (msg.type() === 'error') visitorErrors.push(`${msg.text()} ${msg.location().url}`);
+  });
+  await visitor.goto(shareUrl);
+  await expect(visitor.getByTestId('shared-design')).toContainText(QUARTER);
+  await expect(visitor.getByTestId('tps-at-sla-value')).toHaveText('25,800 TPS');
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('share-link')).toHaveCount(0); // the API lists active links only
+  await visitor.reload();
+  await expect(visitor.getByTestId('shared-not-found')).toBeVisible();
+  // The only errors: the anonymous session probe (403) and the revoked link (404).
+  for (const error of visitorErrors) expect(error).toMatch(/status of (403 .*auth\/me|404 .*\/api\/v1\/shared\/)/);
+  await anonymous.close();
+
   await page.getByLabel('Visibility').selectOption({ label: 'Shared with team Presales A' });
   await expect(page.getByTestId('revision-info')).toContainText('Revision 4');
   await expect(page.getByLabel('Visibility')).toHaveValue(/\d+/);

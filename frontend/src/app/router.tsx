@@ -11,6 +11,9 @@ const NewDesignPage = lazy(() => import('../features/designs/components/new-desi
 const DesignEditorPage = lazy(() =>
   import('../features/designs/components/design-editor-page').then((m) => ({ default: m.DesignEditorPage })),
 );
+const SharedDesignPage = lazy(() =>
+  import('../features/designs/components/shared-design-page').then((m) => ({ default: m.SharedDesignPage })),
+);
 const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
 const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
 const ModelReportPage = lazy(() =>
@@ -32,6 +35,7 @@ export function AppRouter() {
           <Route path="designs" element={<Page><DesignsPage /></Page>} />
           <Route path="designs/new" element={<Page><NewDesignPage /></Page>} />
           <Route path="designs/:id" element={<Page><DesignEditorPage /></Page>} />
+          <Route path="shared/:token" element={<Page auth={false}><SharedDesignPage /></Page>} />
           <Route path="compare" element={<Page><ComparePage /></Page>} />
           <Route path="catalog" element={<Page><CatalogPage /></Page>} />
           <Route path="model" element={<Page auth={false}><ModelReportPage /></Page>} />

@@ -41,17 +41,14 @@ export function SharePanel({ design }: { design: Design }) {
           <button type="button" className="secondary small" onClick={() => createLink.mutate()} disabled={createLink.isPending}>
             Create read-only link
           </button>
+          {links.isSuccess && links.data.length === 0 && <p className="hint">No active link.</p>}
           <ul className="links">
             {(links.data ?? []).map((l) => (
               <li key={l.token}>
-                <code>{`${window.location.origin}${l.url}`}</code> · created {formatTimestamp(l.created)}{' '}
-                {l.revoked_at ? (
-                  <span className="muted">revoked {formatTimestamp(l.revoked_at)}</span>
-                ) : (
-                  <button type="button" className="secondary small" onClick={() => revoke.mutate(l.token)}>
-                    Revoke
-                  </button>
-                )}
+                <code data-testid="share-link">{`${window.location.origin}/shared/${l.token}`}</code> · created {formatTimestamp(l.created)}{' '}
+                <button type="button" className="secondary small" onClick={() => revoke.mutate(l.token)}>
+                  Revoke
+                </button>
               </li>
             ))}
           </ul>

@@ -38,7 +38,7 @@ export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
   return [...filtered].sort(compare[query.sort]);
 }
 
-export function platformSummary(design: Design): string {
+export function platformSummary(design: Pick<Design, 'platform'>): string {
   const p = design.platform;
   const nodes = p.rac_nodes ?? 2;
   const arrays = p.arrays ?? 1;
