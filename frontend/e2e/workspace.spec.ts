@@ -40,7 +40,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await page.getByLabel('Revision summary').fill('Try a single RAC node');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('revision-info')).toContainText('Revision 2');
-  await expect(page.getByTestId('revision-2')).toContainText('rac_nodes 2 → 1');
+  await expect(page.getByTestId('revision-2')).toContainText('Changed: platform (rac_nodes 2 → 1)');
 
   // Back to two nodes by restoring revision 1.
   await page.getByRole('button', { name: 'Restore revision 1' }).click();

@@ -4,7 +4,7 @@ import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { useCreateDesign } from '../api/create-design';
 import { useDesigns } from '../api/list-designs';
 import { useReferenceDesigns } from '../api/reference-designs';
-import { DEFAULT_WORKLOAD, defaultDesignName, startingPoints } from '../lib/presets';
+import { defaultDesignName, newDesignInputs, startingPoints } from '../lib/presets';
 
 export function NewDesignPage() {
   const references = useReferenceDesigns();
@@ -31,8 +31,7 @@ export function NewDesignPage() {
       {
         name: name.trim() || defaultDesignName(start, existing),
         customer,
-        workload: DEFAULT_WORKLOAD,
-        platform: start.platform,
+        ...newDesignInputs(start),
         reference_configuration: start.referenceConfiguration,
       },
       { onSuccess: (design) => navigate(`/designs/${design.id}`) },

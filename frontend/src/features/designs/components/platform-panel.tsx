@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { errorsFor, withFamily, type DesignForm, type FormField } from '../lib/design-form';
+import { FIELD_PATHS, errorsFor, withFamily, type DesignForm, type FormField } from '../lib/design-form';
 import { FAMILIES, familyInfo } from '../lib/platforms';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 
 export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props) {
   const info = familyInfo(form.family);
-  const errors = (name: keyof DesignForm) => errorsFor(name, clientErrors, apiErrors);
+  const errors = (name: keyof typeof FIELD_PATHS) => errorsFor(name, clientErrors, apiErrors);
   const number = (name: FormField) => ({
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
@@ -43,6 +43,7 @@ export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props
           errors={errors('storageModel')}
         />
         <NumberField label="RAC nodes" unit="servers" min={1} max={16} step={1} testId="rac-nodes" {...number('racNodes')} />
+        <NumberField label="Cores per node" min={1} max={512} step={1} placeholder="36" hint="Empty: 36 (2 × 18-core X5-2)" {...number('coresPerNode')} />
         <NumberField label={info.arraysLabel} min={1} max={16} step={1} testId="arrays" {...number('arrays')} />
         <SelectField
           label="RAID"

@@ -37,6 +37,26 @@ describe('formFromInputs / toInputs', () => {
   });
 });
 
+describe('inputs the form does not show', () => {
+  it('keeps them through a save (cores per node shown, ASM volumes and memory carried over)', () => {
+    const form = formFromInputs(
+      { users: 500, include_backup_overhead: false },
+      { family: 'equallogic', storage_model: 'PS6010XV', rac_nodes: 2, cores_per_node: 8, asm_volumes: 2, memory_gb_per_node: 48 },
+    );
+    expect(form.coresPerNode).toBe('8');
+    const inputs = toInputs(form)!;
+    expect(inputs.platform).toMatchObject({ cores_per_node: 8, asm_volumes: 2, memory_gb_per_node: 48 });
+    expect(inputs.workload).toMatchObject({ users: 500, include_backup_overhead: false });
+  });
+  it('drops XtremIO-only inputs when the family changes', () => {
+    const form = formFromInputs({ users: 1 }, { family: 'xtremio', storage_model: 'X-Brick', dedup_ratio: 3, asm_volumes: 8 });
+    expect(toInputs(form)!.platform).toMatchObject({ dedup_ratio: 3 });
+    const moved = toInputs(withFamily(form, 'netapp'))!.platform;
+    expect(moved).not.toHaveProperty('dedup_ratio');
+    expect(moved).toMatchObject({ asm_volumes: 8 });
+  });
+});
+
 describe('validateForm', () => {
   it('accepts the quarter rack', () => {
     expect(validateForm(quarter())).toEqual({});

@@ -23,16 +23,19 @@ export interface DesignForm {
   storageModel: string;
   reference: string;
   racNodes: string;
+  coresPerNode: string;
   arrays: string;
   raid: string;
   drivesPerEnclosure: string;
   pam: boolean;
+  /** Inputs the form does not show (e.g. ASM volumes, memory per node): kept as they are. */
+  extras: { workload: Record<string, unknown>; platform: Record<string, unknown> };
 }
 
-export type FormField = Exclude<keyof DesignForm, 'loadBy' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid'>;
+export type FormField = Exclude<keyof DesignForm, 'loadBy' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid' | 'extras'>;
 
 /** Form field -> API path (the key of a DRF field error, flattened by ApiError). */
-export const FIELD_PATHS: Record<keyof DesignForm, string> = {
+export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = {
   loadBy: 'workload.users',
   users: 'workload.users',
   targetTps: 'workload.target_tps',
@@ -48,6 +51,7 @@ export const FIELD_PATHS: Record<keyof DesignForm, string> = {
   storageModel: 'platform.storage_model',
   reference: 'platform.reference',
   racNodes: 'platform.rac_nodes',
+  coresPerNode: 'platform.cores_per_node',
   arrays: 'platform.arrays',
   raid: 'platform.raid',
   drivesPerEnclosure: 'platform.drives_per_enclosure',
@@ -56,6 +60,14 @@ export const FIELD_PATHS: Record<keyof DesignForm, string> = {
 
 // Engine defaults (sizing.inputs.OltpWorkload) shown when a saved design leaves a field out.
 const DEFAULTS = { users: 1000, databaseSizeGb: 100, readPct: 70, blockSizeKb: 8, horizonYears: 3 };
+
+const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms'];
+const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
+// Platform inputs the engine accepts for one family only: dropped when the family changes.
+const FAMILY_ONLY: Record<string, string[]> = { xtremio: ['thin_provisioning', 'dedup_ratio'] };
+
+const without = (data: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(Object.entries(data).filter(([k, v]) => !keys.includes(k) && v !== null && v !== undefined));
 
 const text = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : String(value);
@@ -78,10 +90,12 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput)
     storageModel: platform.storage_model,
     reference: text(platform.reference),
     racNodes: text(platform.rac_nodes ?? 2),
+    coresPerNode: text(platform.cores_per_node),
     arrays: text(platform.arrays ?? 1),
     raid: text(platform.raid),
     drivesPerEnclosure: text(platform.drives_per_enclosure),
     pam: Boolean(platform.pam),
+    extras: { workload: without(workload, WORKLOAD_FIELDS), platform: without(platform, PLATFORM_FIELDS) },
   };
 }
 
@@ -96,6 +110,13 @@ export function withFamily(form: DesignForm, family: string): DesignForm {
     pam: false,
     reference: '',
     drivesPerEnclosure: info.drivesPerEnclosure ? form.drivesPerEnclosure : '',
+    extras: {
+      ...form.extras,
+      platform: without(
+        form.extras.platform,
+        Object.entries(FAMILY_ONLY).flatMap(([f, keys]) => (f === family ? [] : keys)),
+      ),
+    },
   };
 }
 
@@ -121,6 +142,7 @@ const RULES: NumberRule[] = [
   { field: 'blockSizeKb', label: 'Block size', required: true, min: 2, max: 1024 },
   { field: 'slaResponseMs', label: 'SLA response', required: false, min: 0, max: 600_000, minExclusive: true },
   { field: 'racNodes', label: 'RAC nodes', required: true, min: 1, max: 16, integer: true },
+  { field: 'coresPerNode', label: 'Cores per node', required: false, min: 1, max: 512, integer: true },
   { field: 'arrays', label: 'Arrays', required: true, min: 1, max: 16, integer: true },
   { field: 'drivesPerEnclosure', label: 'Drives per enclosure', required: false, min: 1, max: 24, integer: true },
 ];
@@ -158,6 +180,7 @@ export function toInputs(form: DesignForm): { workload: WorkloadInput; platform:
   if (Object.keys(validateForm(form)).length) return null;
   const info = familyInfo(form.family);
   const workload: WorkloadInput = {
+    ...form.extras.workload,
     kind: 'oltp',
     ...(form.loadBy === 'users' ? { users: num(form.users) } : { target_tps: num(form.targetTps) }),
     think_time_s: num(form.thinkTimeS),
@@ -170,10 +193,12 @@ export function toInputs(form: DesignForm): { workload: WorkloadInput; platform:
     sla_response_ms: num(form.slaResponseMs),
   };
   const platform: PlatformInput = {
+    ...form.extras.platform,
     family: form.family,
     storage_model: form.storageModel,
     reference: form.reference || undefined,
     rac_nodes: num(form.racNodes),
+    cores_per_node: num(form.coresPerNode),
     arrays: num(form.arrays),
     raid: form.raid || undefined,
     drives_per_enclosure: info.drivesPerEnclosure ? num(form.drivesPerEnclosure) : undefined,
@@ -195,7 +220,7 @@ export function generalErrors(apiErrors: FieldErrors): string[] {
 }
 
 /** Errors for one field: the client's first, else the API's. */
-export function errorsFor(field: keyof DesignForm, client: FieldErrors, api: FieldErrors): string[] | undefined {
+export function errorsFor(field: keyof typeof FIELD_PATHS, client: FieldErrors, api: FieldErrors): string[] | undefined {
   const path = FIELD_PATHS[field];
   return client[path] ?? api[path];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceDesign } from '../api/types';
-import { defaultDesignName, startingPoints } from './presets';
+import { formFromInputs, toInputs } from './design-form';
+import { defaultDesignName, newDesignInputs, startingPoints } from './presets';
 
 const quarter: ReferenceDesign = {
   slug: 'oracle-fs1-quarter-rack',
@@ -37,5 +38,18 @@ describe('defaultDesignName', () => {
     expect(defaultDesignName(start!, ['Oracle FS1-2 quarter rack', 'Oracle FS1-2 quarter rack (2)'])).toBe(
       'Oracle FS1-2 quarter rack (3)',
     );
+  });
+});
+
+describe('newDesignInputs', () => {
+  it('writes every default out, so a save without changes sends the same inputs', () => {
+    const inputs = newDesignInputs(startingPoints([quarter])[0]!);
+    expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: 100, horizon_years: 3, read_pct: 70, block_size_kb: 8 });
+    expect(inputs.platform).toMatchObject({ reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 });
+    expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
+  });
+  it("keeps the EqualLogic start's 8 cores per node", () => {
+    const start = startingPoints([]).find((s) => s.id === 'equallogic-ps6010xv')!;
+    expect(newDesignInputs(start).platform).toMatchObject({ cores_per_node: 8, raid: 'raid10' });
   });
 });

@@ -4,6 +4,7 @@
  * (EqualLogic arrays, NetApp with or without PAM).
  */
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
+import { formFromInputs, toInputs } from './design-form';
 
 export interface StartingPoint {
   id: string;
@@ -67,4 +68,10 @@ export function defaultDesignName(start: StartingPoint, existingNames: string[])
   let name = base;
   for (let n = 2; existingNames.includes(name); n += 1) name = `${base} (${n})`;
   return name;
+}
+
+/** The inputs a new design is created with: every default written out, exactly as the editor will
+ * send them, so the first save's revision shows only what the architect changed. */
+export function newDesignInputs(start: StartingPoint): { workload: WorkloadInput; platform: PlatformInput } {
+  return toInputs(formFromInputs(DEFAULT_WORKLOAD, start.platform)) ?? { workload: DEFAULT_WORKLOAD, platform: start.platform };
 }
