@@ -25,6 +25,14 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('load-response-caption')).toContainText('2 RAC nodes sustain');
   await expect(page.getByTestId('bom')).toContainText('no price book');
   await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('balance-chart').getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('balance-e2e-quarter-rack.png');
+  const png = await download.createReadStream();
+  const head: Buffer = await new Promise((resolve) => png.once('data', (chunk) => resolve(chunk as Buffer)));
+  expect(head.subarray(1, 4).toString()).toBe('PNG');
   await page.getByRole('radio', { name: 'TPS vs users' }).check();
   await expect(page.getByTestId('load-response-chart').getByRole('heading')).toContainText('Throughput vs users');
   await page.getByRole('radio', { name: 'Response time vs TPS' }).check();
