@@ -23,6 +23,8 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('capacity-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('capacity-chart')).toContainText('over 3 years');
   await expect(page.getByTestId('load-response-caption')).toContainText('2 RAC nodes sustain');
+  // The measured point of the evidence is drawn over the model line.
+  await expect(page.getByTestId('load-response-caption')).toContainText('Measured: 25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)');
   await expect(page.getByTestId('bom')).toContainText('no price book');
   await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
   const [download] = await Promise.all([

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { ApiError } from '../../../lib/api-client';
 import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
+import { useMeasuredCurves } from '../api/measured-curves';
+import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
 import { formFromInputs, toInputs, validateForm, type DesignForm } from '../lib/design-form';
 import { DesignSideTabs } from './design-side-tabs';
@@ -33,6 +35,8 @@ export function DesignEditor({ design }: { design: Design }) {
   );
   const debounced = useDebouncedValue(request, EVALUATE_DEBOUNCE_MS);
   const evaluation = useEvaluation(debounced);
+  const curves = useMeasuredCurves(design.reference_configuration);
+  const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
   const stale =
     JSON.stringify(debounced) !== JSON.stringify(request) || evaluation.isPlaceholderData || evaluation.isFetching;
@@ -55,6 +59,7 @@ export function DesignEditor({ design }: { design: Design }) {
           racNodes={Number(form.racNodes)}
           title={meta.name}
           invalid={request === null}
+          measured={measured}
         />
       </div>
     </div>

@@ -104,6 +104,7 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
           Marked: {racNodes} RAC node{racNodes === 1 ? '' : 's'} sustain {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
           {formatNumber(model.slaMs)} ms. Model lines (closed-network MVA calibrated on the measured evidence); squares are
           measured points where the evidence has them.
+          {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}
         </span>
       }
     >

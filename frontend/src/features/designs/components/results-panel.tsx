@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
-import type { EvaluationPayload } from '../api/types';
+import type { EvaluationPayload, MeasuredPoint } from '../api/types';
+import { withMeasured } from '../lib/measured';
 import { growthOf } from '../lib/capacity-chart';
 import { generalErrors } from '../lib/design-form';
 import { AssumptionsList } from './assumptions-list';
@@ -20,9 +21,11 @@ interface Props {
   racNodes: number;
   title: string;
   invalid: boolean;
+  /** Measured points of the evidence by RAC node count (drawn over the model lines). */
+  measured?: Map<number, MeasuredPoint[]>;
 }
 
-export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid }: Props) {
+export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
   return (
@@ -46,7 +49,11 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
               <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />
             )}
             {payload.evaluation.projection && (
-              <LoadResponseChart projection={payload.evaluation.projection} racNodes={racNodes} title={title} />
+              <LoadResponseChart
+                projection={measured ? withMeasured(payload.evaluation.projection, measured) : payload.evaluation.projection}
+                racNodes={racNodes}
+                title={title}
+              />
             )}
             {payload.evaluation.capacity && (
               <CapacityChart

@@ -2,7 +2,10 @@ import { useParams } from 'react-router-dom';
 import { formatTimestamp } from '../../../components/format';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
+import { useMemo } from 'react';
+import { useMeasuredCurves } from '../api/measured-curves';
 import { useSharedDesign } from '../api/shared-design';
+import { measuredByNodes } from '../lib/measured';
 import { platformSummary } from '../lib/design-list';
 import { ResultsPanel } from './results-panel';
 
@@ -10,6 +13,8 @@ import { ResultsPanel } from './results-panel';
 export function SharedDesignPage() {
   const { token = '' } = useParams();
   const shared = useSharedDesign(token);
+  const curves = useMeasuredCurves(shared.data?.design.reference_configuration ?? null);
+  const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   if (shared.isPending) return <Loading what="the shared design" />;
   if (shared.error instanceof ApiError && shared.error.status === 404) {
     return (
@@ -32,7 +37,7 @@ export function SharedDesignPage() {
         </p>
         <p className="notice">Read-only view shared by link.</p>
       </div>
-      <ResultsPanel payload={evaluation} loading={false} stale={false} error={null} apiErrors={{}} racNodes={nodes} title={design.name} invalid={false} />
+      <ResultsPanel payload={evaluation} loading={false} stale={false} error={null} apiErrors={{}} racNodes={nodes} title={design.name} invalid={false} measured={measured} />
     </section>
   );
 }

@@ -24,6 +24,8 @@ export interface LoadResponseModel {
   maxSustainedTps: number | null;
   xMax: number;
   yMax: number;
+  /** "25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)" for each measured point. */
+  measuredNotes: string[];
 }
 
 export function buildLoadResponseChart(
@@ -54,6 +56,12 @@ export function buildLoadResponseChart(
     xMax,
     // Past ~3x the SLA the curves are vertical anyway; cut there so the knee stays visible.
     yMax: niceCeil(slaMs * 3),
+    measuredNotes: projection.series.flatMap((s) =>
+      (s.measured ?? []).map(
+        (p) =>
+          `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC node${s.rac_nodes === 1 ? '' : 's'}${p.source ? ` (${p.source})` : ''}`,
+      ),
+    ),
   };
 }
 

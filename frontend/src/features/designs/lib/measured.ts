@@ -1,0 +1,37 @@
+/** Measured (TPS, response time) points of the evidence, by RAC node count, for the load-response chart. */
+import { sToMs } from '../../../components/units';
+import type { MeasuredCurve } from '../api/measured-curves';
+import type { MeasuredPoint, ProjectionSeries } from '../api/types';
+
+const RESPONSE_IN_MS: Record<string, (v: number) => number> = { ms: (v) => v, s: sToMs };
+
+export function measuredByNodes(curves: MeasuredCurve[]): Map<number, MeasuredPoint[]> {
+  const out = new Map<number, MeasuredPoint[]>();
+  for (const curve of curves) {
+    for (const point of curve.points) {
+      const tps = point.values.find((v) => v.quantity === 'tps' && v.unit === 'TPS');
+      const response = point.values.find((v) => v.quantity === 'response_time' && RESPONSE_IN_MS[v.unit]);
+      const nodes = Number(point.conditions.rac_nodes ?? curve.rac_nodes);
+      if (!tps || !response || !Number.isInteger(nodes) || nodes < 1) continue;
+      const users = point.values.find((v) => v.quantity === 'users');
+      out.set(nodes, [
+        ...(out.get(nodes) ?? []),
+        {
+          tps: Number(tps.value),
+          response_ms: RESPONSE_IN_MS[response.unit]!(Number(response.value)),
+          ...(users ? { users: Number(users.value) } : {}),
+          source: [point.source_document ?? curve.source_document, point.source_locator].filter(Boolean).join(', '),
+        },
+      ]);
+    }
+  }
+  return out;
+}
+
+/** The projection with measured points on the series of the same node count (the API's own, if any, win). */
+export function withMeasured<T extends { series: ProjectionSeries[] }>(projection: T, byNodes: Map<number, MeasuredPoint[]>): T {
+  return {
+    ...projection,
+    series: projection.series.map((s) => (s.measured?.length ? s : { ...s, measured: byNodes.get(s.rac_nodes) ?? [] })),
+  };
+}
