@@ -160,6 +160,17 @@ test('alice compares the quarter and the half rack', async ({ page }) => {
   await expect(tpsRow).toContainText('39,000 TPS');
   await expect(page.getByTestId('bom-differences')).toBeVisible();
   await page.screenshot({ path: screenshotPath('compare'), fullPage: true });
+
+  // Clone, then delete the copy (with confirmation).
+  await page.getByRole('link', { name: 'Designs' }).click();
+  await page.getByRole('row', { name: new RegExp(HALF) }).getByRole('button', { name: 'Clone' }).click();
+  await expect(page.getByLabel('Design name')).toHaveValue(`${HALF} (copy)`);
+  await page.getByRole('link', { name: 'Designs' }).click();
+  const copy = page.getByRole('row', { name: new RegExp(`${HALF} \\(copy\\)`) });
+  await copy.getByRole('button', { name: 'Delete' }).click();
+  await copy.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('link', { name: `${HALF} (copy)` })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: HALF, exact: true })).toBeVisible();
 });
 
 test('catalog and model accuracy pages render', async ({ page }) => {
