@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { HealthBadge } from '../features/health/components/health-badge';
 
 export function HomePage() {
@@ -7,6 +8,10 @@ export function HomePage() {
       <p>
         Pick a workload and a platform, see whether the design holds (balance and TPS projections
         calibrated on measured vendor benchmarks), and export the bill of materials.
+      </p>
+      <p>
+        <Link to="/designs">Your designs</Link> · <Link to="/designs/new">Start a design from a reference configuration</Link> ·{' '}
+        <Link to="/catalog">Browse the catalog</Link> · <Link to="/model">How accurate is the model?</Link>
       </p>
       <p>
         API status: <HealthBadge />
