@@ -27,6 +27,12 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('load-response-caption')).toContainText('Measured: 25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)');
   await expect(page.getByTestId('bom')).toContainText('no price book');
   await page.screenshot({ path: screenshotPath('editor'), fullPage: true });
+  // Fits 1280 px and a small laptop screen without sideways scrolling.
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('balance-chart').getByRole('button', { name: 'Download PNG' }).click(),
