@@ -21,15 +21,25 @@ class MembershipTeamSerializer(serializers.ModelSerializer[Membership]):
 
 
 class CurrentUserSerializer(serializers.ModelSerializer[Any]):
+    authenticated = serializers.SerializerMethodField()
     teams = serializers.SerializerMethodField()
 
     class Meta:
         model = get_user_model()
-        fields = ["id", "username", "first_name", "last_name", "is_staff", "teams"]
+        fields = ["authenticated", "id", "username", "first_name", "last_name", "is_staff", "teams"]
+
+    def get_authenticated(self, user: Any) -> bool:
+        return True
 
     def get_teams(self, user: Any) -> list[dict[str, Any]]:
         memberships = Membership.objects.filter(user=user).select_related("team")
         return list(MembershipTeamSerializer(memberships, many=True).data)
+
+
+class AnonymousSessionSerializer(serializers.Serializer[Any]):
+    """What /auth/me/ says to a visitor who is not signed in."""
+
+    authenticated = serializers.BooleanField(default=False, read_only=True)
 
 
 class LoginSerializer(serializers.Serializer[Any]):

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -19,7 +19,13 @@ from rest_framework.views import APIView
 
 from accounts.models import Team
 from accounts.selectors import user_teams
-from accounts.serializers import CurrentUserSerializer, LoginSerializer, TeamSerializer, TokenSerializer
+from accounts.serializers import (
+    AnonymousSessionSerializer,
+    CurrentUserSerializer,
+    LoginSerializer,
+    TeamSerializer,
+    TokenSerializer,
+)
 
 
 class CsrfView(APIView):
@@ -65,10 +71,24 @@ class LogoutView(APIView):
 
 
 class MeView(APIView):
-    permission_classes = [IsAuthenticated]
+    """Who is signed in. A visitor who is not gets 200 `{"authenticated": false}`, not an error:
+    asking is the normal first step of the SPA, so it must not log a failed request."""
 
-    @extend_schema(responses={200: CurrentUserSerializer}, tags=["auth"])
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="CurrentSession",
+                serializers=[CurrentUserSerializer, AnonymousSessionSerializer],
+                resource_type_field_name=None,
+            )
+        },
+        tags=["auth"],
+    )
     def get(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            return Response({"authenticated": False})
         return Response(CurrentUserSerializer(request.user).data)
 
 

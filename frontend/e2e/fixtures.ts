@@ -7,13 +7,6 @@ export interface ExpectedHttpError {
   why: string;
 }
 
-// The SPA asks /api/v1/auth/me/ who is signed in; the API answers 403 to an anonymous visitor by
-// design (accounts.views.MeView), and the sign-in screen is what follows.
-const ALWAYS_EXPECTED: ExpectedHttpError[] = [
-  { url: /\/api\/v1\/auth\/me\/$/, status: 403, why: 'anonymous session probe' },
-  { url: /\/api\/v1\/auth\/me\/$/, status: 401, why: 'anonymous session probe' },
-];
-
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d+)/;
 
 function isExpected(msg: ConsoleMessage, expected: ExpectedHttpError[]): boolean {
@@ -26,8 +19,8 @@ function isExpected(msg: ConsoleMessage, expected: ExpectedHttpError[]): boolean
 
 /**
  * Every e2e test fails on a console error or an uncaught page error (CSP violations included),
- * except HTTP error responses listed as expected: the always-expected ones above and those a test
- * pushes onto `expectedHttpErrors` (e.g. the 404 of a design another team cannot see).
+ * except HTTP error responses a test declares by pushing them onto `expectedHttpErrors` (e.g. the
+ * 404 of a design another team cannot see).
  */
 export const test = base.extend<{ expectedHttpErrors: ExpectedHttpError[]; consoleErrors: string[] }>({
   // eslint-disable-next-line no-empty-pattern
@@ -39,7 +32,7 @@ export const test = base.extend<{ expectedHttpErrors: ExpectedHttpError[]; conso
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
-        if (isExpected(msg, [...ALWAYS_EXPECTED, ...expectedHttpErrors])) return;
+        if (isExpected(msg, expectedHttpErrors)) return;
         errors.push(`${msg.text()} ${msg.location().url}`.trim());
       });
       page.on('pageerror', (err) => errors.push(err.message));

@@ -44,9 +44,16 @@ def test_seed_demo_users_reads_password_from_env(monkeypatch: pytest.MonkeyPatch
     assert get_user_model().objects.get(username="bob").check_password("another-secret-1")
 
 
+def assert_signed_out(client: APIClient) -> None:
+    """/auth/me/ answers an anonymous visitor 200 with nothing but `authenticated: false`."""
+    response = client.get("/api/v1/auth/me/")
+    assert response.status_code == 200
+    assert response.json() == {"authenticated": False}
+
+
 def test_login_me_logout_round_trip(demo_users: None) -> None:
     client = APIClient(enforce_csrf_checks=True)
-    assert client.get("/api/v1/auth/me/").status_code == 403
+    assert_signed_out(client)
     client.get("/api/v1/auth/csrf/")
     token = client.cookies["csrftoken"].value
     response = client.post(
@@ -64,16 +71,17 @@ def test_login_me_logout_round_trip(demo_users: None) -> None:
     ]
     me = client.get("/api/v1/auth/me/")
     assert me.status_code == 200 and me.json()["username"] == "bob"
+    assert me.json()["authenticated"] is True
     token = client.cookies["csrftoken"].value  # rotated at login
     assert client.post("/api/v1/auth/logout/", HTTP_X_CSRFTOKEN=token).status_code == 204
-    assert client.get("/api/v1/auth/me/").status_code == 403
+    assert_signed_out(client)
 
 
 def test_login_without_csrf_token_is_refused(demo_users: None) -> None:
     client = APIClient(enforce_csrf_checks=True)
     response = client.post("/api/v1/auth/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 403
-    assert client.get("/api/v1/auth/me/").status_code == 403
+    assert_signed_out(client)
 
 
 def test_logout_of_a_session_without_csrf_token_is_refused(demo_users: None) -> None:

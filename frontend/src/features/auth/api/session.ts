@@ -9,6 +9,7 @@ export interface TeamMembership {
 }
 
 export interface CurrentUser {
+  authenticated: true;
   id: number;
   username: string;
   first_name?: string;
@@ -22,11 +23,16 @@ export interface Credentials {
   password: string;
 }
 
-/** The signed-in user, or null when anonymous (the API answers 401/403). */
+/** What /auth/me/ answers: the signed-in user, or `{authenticated: false}` for a visitor. */
+export type CurrentSession = CurrentUser | { authenticated: false };
+
+/** The signed-in user, or null when anonymous. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiFetch<CurrentUser>('/api/v1/auth/me/');
+    const session = await apiFetch<CurrentSession>('/api/v1/auth/me/');
+    return session.authenticated ? session : null;
   } catch (error) {
+    // A token client whose token was revoked still gets 401/403.
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
