@@ -78,6 +78,14 @@ class DesignInputSerializer(serializers.Serializer[Design]):
         queryset=PriceBook.objects.all(), required=False, allow_null=True
     )
     bom_overrides = BomOverrideSerializer(many=True, required=False)
+    summary = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        write_only=True,
+        help_text="The author's note for the revision this write makes (what changed and why); "
+        "the revision also lists the changed fields.",
+    )
 
     def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return _validate_override_lines(value)

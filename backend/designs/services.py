@@ -78,12 +78,19 @@ def _field_changes(before: dict[str, Any] | None, after: dict[str, Any]) -> list
     ]
 
 
-def _summary(changes: list[dict[str, Any]], *, headline: str | None) -> str:
+def _summary(changes: list[dict[str, Any]], *, headline: str | None, note: str = "") -> str:
+    """The history line: the author's note (what and why) first, then what the save changed, so
+    a note never hides which fields moved."""
     if headline:
-        return headline
-    if not changes:
-        return "Saved without changes"
-    return "Changed " + ", ".join(change["field"].replace("_", " ") for change in changes)
+        described = headline
+    elif not changes:
+        described = "saved without changes"
+    else:
+        described = "changed " + ", ".join(change["field"].replace("_", " ") for change in changes)
+    note = note.strip()
+    if not note:
+        return described[:1].upper() + described[1:]
+    return f"{note} ({described[:1].lower() + described[1:]})"
 
 
 def _record_revision(
@@ -92,6 +99,7 @@ def _record_revision(
     author: UserLike,
     before: dict[str, Any] | None,
     headline: str | None = None,
+    note: str = "",
     restored_from: int | None = None,
 ) -> DesignRevision:
     # Callers hold the design row (created it, or claimed its version), so numbers cannot collide.
@@ -103,7 +111,7 @@ def _record_revision(
         number=last + 1,
         author_id=author.pk if author.is_authenticated else None,
         changes=changes,
-        summary=_summary(changes, headline=headline)[:500],
+        summary=_summary(changes, headline=headline, note=note)[:500],
         snapshot=after,
         restored_from=restored_from,
     )
@@ -169,7 +177,9 @@ def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
         rule_versions=engine.current_rule_versions(),
     )
     _write_overrides(design=design, overrides=data.get("bom_overrides", []))
-    _record_revision(design=design, author=user, before=None, headline="Created")
+    _record_revision(
+        design=design, author=user, before=None, headline="Created", note=data.get("summary", "")
+    )
     return design
 
 
@@ -205,7 +215,7 @@ def design_update(*, user: UserLike, design: Design, expected_version: int, data
     design = _claim_version(design=design, expected_version=expected_version)
     before = design_snapshot(design=design)
     _apply(design=design, data=data)
-    _record_revision(design=design, author=user, before=before)
+    _record_revision(design=design, author=user, before=before, note=data.get("summary", ""))
     return design
 
 

@@ -57,6 +57,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('revision-info')).toContainText('Revision 2');
   await expect(page.getByTestId('revision-2')).toContainText('Changed: platform (rac_nodes 2 → 1)');
+  await expect(page.getByTestId('revision-2')).toContainText('Try a single RAC node (changed platform)');
 
   // Back to two nodes by restoring revision 1.
   await page.getByRole('button', { name: 'Restore revision 1' }).click();

@@ -55,6 +55,31 @@ def test_every_save_is_one_revision_with_author_and_changed_fields(
     assert {row.history_user_id for row in history} == {alice.pk}
 
 
+def test_the_authors_note_heads_the_revision_summary_and_is_not_stored_on_the_design(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    alice = users["alice"]
+    design = create_design(alice)
+    body = {"platform": {**design["platform"], "rac_nodes": 3}, "summary": "  Third node for month-end  "}
+    saved = _patch(alice, design["id"], body)
+    assert "summary" not in saved
+    _patch(alice, design["id"], {"summary": "Reviewed with the DBA team"})
+    revisions = client_for(alice).get(f"/api/v1/designs/{design['id']}/revisions/").json()["results"]
+    assert [r["summary"] for r in revisions] == [
+        "Reviewed with the DBA team (saved without changes)",
+        "Third node for month-end (changed platform)",
+        "Created",
+    ]
+    assert [r["changes"] for r in revisions][1][0]["field"] == "platform"
+    client = client_for(alice)
+    etag = client.get(f"/api/v1/designs/{design['id']}/")["ETag"]
+    too_long = client.patch(
+        f"/api/v1/designs/{design['id']}/", {"summary": "x" * 301}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert too_long.status_code == 400 and "summary" in too_long.json()
+    assert len(client.get(f"/api/v1/designs/{design['id']}/revisions/").json()["results"]) == 3
+
+
 def test_restore_revision_k_evaluates_like_revision_k(catalog: None, users: dict[str, Any]) -> None:
     alice = users["alice"]
     design = create_design(alice)
