@@ -9,7 +9,12 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -17,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import lockout
 from accounts.models import Team
 from accounts.selectors import user_teams
 from accounts.serializers import (
@@ -26,6 +32,27 @@ from accounts.serializers import (
     TeamSerializer,
     TokenSerializer,
 )
+
+ERRORS = OpenApiResponse(description='Field-level messages, e.g. {"password": ["..."]}')
+
+
+def _check_credentials(request: Request) -> Any:
+    """The user the credentials name, or the 400/429 response to send. Failures are recorded and
+    *returned*, not raised: a raised error would roll back the request's transaction and, with it,
+    the record of the failure."""
+    username = str(request.data.get("username", "")) if hasattr(request.data, "get") else ""
+    ip = lockout.client_ip(request)
+    wait = lockout.retry_after_seconds(username, ip)
+    if wait is not None:
+        message = f"Too many failed sign-ins for this user from your address: try again in {wait} s."
+        return Response({"password": [message]}, status=429, headers={"Retry-After": str(wait)})
+    serializer = LoginSerializer(data=request.data, context={"request": request})
+    if not serializer.is_valid():
+        if username:
+            lockout.record_failure(username, ip)
+        return Response(serializer.errors, status=400)
+    lockout.clear_failures(username, ip)
+    return serializer.validated_data["user"]
 
 
 class CsrfView(APIView):
@@ -52,11 +79,15 @@ class LoginView(APIView):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         return super().dispatch(request, *args, **kwargs)
 
-    @extend_schema(request=LoginSerializer, responses={200: CurrentUserSerializer}, tags=["auth"])
+    @extend_schema(
+        request=LoginSerializer,
+        responses={200: CurrentUserSerializer, 400: ERRORS, 429: ERRORS},
+        tags=["auth"],
+    )
     def post(self, request: Request) -> Response:
-        serializer = LoginSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
-        user = serializer.validated_data["user"]
+        user = _check_credentials(request)
+        if isinstance(user, Response):
+            return user
         login(request._request, user)
         return Response(CurrentUserSerializer(user).data)
 
@@ -98,11 +129,14 @@ class TokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
 
-    @extend_schema(request=LoginSerializer, responses={200: TokenSerializer}, tags=["auth"])
+    @extend_schema(
+        request=LoginSerializer, responses={200: TokenSerializer, 400: ERRORS, 429: ERRORS}, tags=["auth"]
+    )
     def post(self, request: Request) -> Response:
-        serializer = LoginSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        user = _check_credentials(request)
+        if isinstance(user, Response):
+            return user
+        token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
 

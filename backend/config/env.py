@@ -25,6 +25,16 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not a boolean (use true/false)")
 
 
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not a whole number") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":

@@ -4,6 +4,8 @@ DATABASE_URL  database (default: SQLite file under backend/var/; PostgreSQL via 
 SECRET_KEY    required when DEBUG is false
 DEBUG         true/false (default false)
 ALLOWED_HOSTS comma-separated host names (default: 127.0.0.1,localhost)
+NUM_PROXIES   reverse proxies in front of the app whose X-Forwarded-For is trusted (default 0)
+LOGIN_FAILURE_LIMIT / LOGIN_FAILURE_WINDOW_SECONDS  sign-in lockout (default 5 failures in 900 s)
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from config.env import env_bool, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -129,7 +131,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "COERCE_DECIMAL_TO_STRING": True,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
 }
+
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "DB Sizer API",

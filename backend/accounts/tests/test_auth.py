@@ -8,16 +8,9 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from accounts.models import Membership, Team
+from accounts.tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "dbsizer-demo"
-
-
-@pytest.fixture
-def demo_users(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("DEMO_PASSWORD", raising=False)  # the documented default
-    call_command("seed_demo_users", verbosity=0)
 
 
 def test_seed_demo_users_is_idempotent_and_sets_roles(demo_users: None) -> None:

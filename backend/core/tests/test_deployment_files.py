@@ -27,6 +27,8 @@ def test_compose_has_db_web_proxy_wired() -> None:
     assert web["depends_on"]["db"]["condition"] == "service_healthy"
     assert "healthcheck" in web
     assert web["environment"]["DATABASE_URL"].startswith("postgres")
+    # Behind nginx the sign-in lockout must key on the forwarded client address, not the proxy's.
+    assert web["environment"]["NUM_PROXIES"] == "1"
     assert any(str(p).endswith(":80") for p in proxy["ports"])
     assert "web" in proxy["depends_on"]
 
