@@ -23,6 +23,8 @@ from rest_framework.views import APIView
 from catalog import imports
 from catalog.permissions import IsAdmin
 from catalog.transfer import ImportRejected, Payload, RowError, payload_from_text, write_csv
+from core.nul import MESSAGE as NUL_MESSAGE
+from core.nul import contains_nul
 
 
 class DecimalJSONParser(BaseParser):
@@ -94,8 +96,10 @@ def read_payload(request: Request) -> Payload:
             text = upload.read().decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ImportRejected([RowError(0, "file", "the file must be UTF-8 text")]) from exc
+        _reject_nul(text)
         is_json = (upload.name or "").lower().endswith(".json") or "json" in (upload.content_type or "")
         return payload_from_text(text, "application/json" if is_json else "text/csv")
+    _reject_nul(request.data)
     if isinstance(request.data, str):
         return Payload("csv", request.data)
     if request.content_type.startswith("application/json"):
@@ -103,11 +107,22 @@ def read_payload(request: Request) -> Payload:
     raise ImportRejected([RowError(0, "file", "send a multipart `file`, a text/csv body or a JSON body")])
 
 
+def _reject_nul(data: Any) -> None:
+    if contains_nul(data):
+        raise ImportRejected([RowError(0, "file", NUL_MESSAGE)])
+
+
 def run_import(action: Callable[[], Any]) -> Any:
+    """Every refusal, an unreadable body included, answers in the documented ImportErrors shape."""
     try:
         return action()
     except ImportRejected as exc:
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+    except ParseError as exc:
+        return Response(
+            {"errors": [{"row": 0, "field": "file", "message": str(exc.detail)}]},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
 
 
 def export_response(request: Request, name: str, columns: Sequence[str], rows: list[dict[str, Any]]) -> Any:

@@ -11,6 +11,7 @@ from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 
 from catalog import imports, selectors, services
 from catalog.filtersets import (
@@ -184,6 +185,11 @@ class SourceDocumentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[SourceD
     search_fields = ["slug", "title", "publisher"]
     ordering_fields = ["slug", "year"]
     filterset_fields = ["publisher", "year"]
+
+    def perform_create(self, serializer: BaseSerializer[SourceDocument]) -> None:
+        # Answer with the counts (all 0) like every other read of a document.
+        document = serializer.save()
+        serializer.instance = self.get_queryset().get(pk=document.pk)
 
 
 @extend_schema_view(

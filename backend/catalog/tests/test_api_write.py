@@ -118,3 +118,17 @@ def test_rules_cannot_be_edited_in_place(admin_client: APIClient) -> None:
     rule = SizingRule.objects.get(slug="mini-iops-per-user")
     response = admin_client.patch(f"/api/v1/rules/{rule.pk}/", {"title": "x"}, format="json")
     assert response.status_code == 405
+
+
+def test_a_new_document_answers_with_its_citation_counts(admin_client: APIClient) -> None:
+    body = {"slug": "new-doc", "title": "A new whitepaper", "publisher": "Acme", "year": 2020}
+    response = admin_client.post("/api/v1/documents/", body, format="json")
+    assert response.status_code == 201, response.content
+    counts = {key: value for key, value in response.json().items() if key.endswith("_count")}
+    assert counts == {
+        "part_count": 0,
+        "configuration_count": 0,
+        "curve_count": 0,
+        "point_count": 0,
+        "rule_count": 0,
+    }
