@@ -11,3 +11,7 @@ echo "== eslint"
 (cd frontend && npx --no-install eslint . --max-warnings=0)
 echo "== tsc"
 (cd frontend && npx --no-install tsc --noEmit)
+echo "== typed API client is generated from the published schema"
+(cd frontend && npx --no-install openapi-typescript ../backend/openapi.yaml -o "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" --silent >/dev/null \
+  && diff -q src/lib/api-schema.d.ts "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" >/dev/null \
+  || { echo "ERROR: frontend/src/lib/api-schema.d.ts is not generated from backend/openapi.yaml: run make openapi" >&2; exit 1; })

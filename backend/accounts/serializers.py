@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Membership, Team
@@ -28,9 +29,11 @@ class CurrentUserSerializer(serializers.ModelSerializer[Any]):
         model = get_user_model()
         fields = ["authenticated", "id", "username", "first_name", "last_name", "is_staff", "teams"]
 
+    @extend_schema_field({"type": "boolean", "enum": [True]})
     def get_authenticated(self, user: Any) -> bool:
         return True
 
+    @extend_schema_field(MembershipTeamSerializer(many=True))
     def get_teams(self, user: Any) -> list[dict[str, Any]]:
         memberships = Membership.objects.filter(user=user).select_related("team")
         return list(MembershipTeamSerializer(memberships, many=True).data)
@@ -39,7 +42,10 @@ class CurrentUserSerializer(serializers.ModelSerializer[Any]):
 class AnonymousSessionSerializer(serializers.Serializer[Any]):
     """What /auth/me/ says to a visitor who is not signed in."""
 
-    authenticated = serializers.BooleanField(default=False, read_only=True)
+    authenticated = serializers.SerializerMethodField()
+
+    def get_authenticated(self, session: Any) -> bool:
+        return False
 
 
 class LoginSerializer(serializers.Serializer[Any]):

@@ -119,7 +119,7 @@ class MeView(APIView):
     )
     def get(self, request: Request) -> Response:
         if not request.user.is_authenticated:
-            return Response({"authenticated": False})
+            return Response(AnonymousSessionSerializer({}).data)
         return Response(CurrentUserSerializer(request.user).data)
 
 

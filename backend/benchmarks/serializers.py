@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import Configuration, SourceDocument
+from core.fields import ScalarMapField
 
 
 class PointValueSerializer(serializers.ModelSerializer[PointValue]):
@@ -19,6 +20,9 @@ class MeasuredPointSerializer(serializers.ModelSerializer[MeasuredPoint]):
         slug_field="slug", read_only=True
     )
     values = PointValueSerializer(many=True, read_only=True)
+    conditions = ScalarMapField(
+        required=False, help_text="What the point was measured under (queue depth, block size, arrays, ...)"
+    )
 
     class Meta:
         model = MeasuredPoint

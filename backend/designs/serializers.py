@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Max
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.choices import TeamRole
 from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
+from core.fields import JSONObjectField
 from designs import engine
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
@@ -19,6 +21,13 @@ from designs.selectors import design_role
 from designs.services import OVERRIDE_FIELDS
 
 MAX_OVERRIDE_LINES = 500
+
+
+class QuantitySerializer(serializers.Serializer[Any]):
+    """A number with its unit, as every engine output is written."""
+
+    value = serializers.FloatField()
+    unit = serializers.CharField()
 
 
 class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
@@ -156,15 +165,18 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
     """A design as read: its content, pins, version/ETag, latest revision and the caller's role."""
 
     owner = UserBriefSerializer(read_only=True)
-    team = TeamBriefSerializer(read_only=True)
+    team = TeamBriefSerializer(read_only=True, allow_null=True)
     reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True
     )
-    price_book = PriceBookBriefSerializer(read_only=True)
+    price_book = PriceBookBriefSerializer(read_only=True, allow_null=True)
     bom_overrides = serializers.SerializerMethodField()
     etag = serializers.CharField(read_only=True)
     revision = serializers.SerializerMethodField()
     my_role = serializers.SerializerMethodField()
+    # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
+    workload = JSONObjectField(read_only=True)
+    platform = JSONObjectField(read_only=True)
 
     class Meta:
         model = Design
@@ -203,6 +215,10 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
             return int(annotated)
         return design.revisions.aggregate(n=Max("number"))["n"]
 
+    @extend_schema_field(
+        {"type": "string", "enum": ["owner", "editor", "viewer"], "nullable": True,
+         "description": "The caller's role on this design (null for anonymous share-link readers)"}
+    )  # fmt: skip
     def get_my_role(self, design: Design) -> str | None:
         request = self.context.get("request")
         if request is None or not request.user.is_authenticated:
@@ -220,8 +236,18 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         return "editor" if roles[design.team_id] == TeamRole.EDITOR else "viewer"
 
 
+class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):
+    """One content field a revision changed, with its value before and after."""
+
+    field = serializers.CharField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
 class DesignRevisionSerializer(serializers.ModelSerializer[DesignRevision]):
     author = UserBriefSerializer(read_only=True, allow_null=True)
+    changes = FieldChangeSerializer(many=True, read_only=True)
+    snapshot = JSONObjectField(read_only=True, help_text="The design's content as saved in this revision")
 
     class Meta:
         model = DesignRevision
@@ -353,7 +379,7 @@ class AssumptionOutSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     text = serializers.CharField()
     source = serializers.CharField(allow_blank=True)  # type: ignore[assignment]  # the payload key is "source"
-    value = serializers.DictField(allow_null=True)
+    value = QuantitySerializer(allow_null=True)
 
 
 class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
@@ -385,6 +411,18 @@ class ReferenceBomResponseSerializer(PricedBomSerializer):
     platform = serializers.DictField()
 
 
+class CompareCapacitySerializer(serializers.Serializer[Any]):
+    """The capacity headline of a design (the evaluation's `capacity` carries more)."""
+
+    total = QuantitySerializer(help_text="Raw capacity the design needs")
+    usable = QuantitySerializer(help_text="Usable capacity the platform offers")
+    after_data_reduction = QuantitySerializer(
+        help_text="Equals total unless XtremIO data reduction is opted in"
+    )
+    fits = serializers.BooleanField()
+    raid = serializers.CharField()
+
+
 class CompareCostSerializer(serializers.Serializer[Any]):
     currency = serializers.CharField(allow_null=True)
     total = serializers.CharField(allow_null=True)
@@ -396,13 +434,13 @@ class CompareColumnSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     revision = serializers.IntegerField(allow_null=True)
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["oltp", "dss"])
     verdict = serializers.CharField()
-    tps_at_sla = serializers.DictField(allow_null=True)
-    sustained_throughput = serializers.DictField(allow_null=True)
-    headroom_pct = serializers.DictField(allow_null=True)
+    tps_at_sla = QuantitySerializer(allow_null=True, help_text="OLTP: maximum sustained TPS under the SLA")
+    sustained_throughput = QuantitySerializer(allow_null=True, help_text="DSS: sustainable MB/s")
+    headroom_pct = QuantitySerializer(allow_null=True)
     bottleneck = serializers.CharField(allow_null=True)
-    capacity = serializers.DictField(allow_null=True)
+    capacity = CompareCapacitySerializer(allow_null=True)
     warnings = serializers.IntegerField()
     cost = CompareCostSerializer()
 

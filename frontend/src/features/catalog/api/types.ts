@@ -21,7 +21,7 @@ export interface Part {
   cores: number | null;
   sockets: number | null;
   clock_ghz: string | null;
-  memory_gb: string | null;
+  memory_gb: number | null;
   drive_count: number | null;
   drive_capacity_gb: string | null;
   drive_technology: string;

@@ -11,7 +11,7 @@ const part = (over: Partial<Part>): Part => ({
 
 describe('partSpecs', () => {
   it('lists specs with their units', () => {
-    expect(partSpecs(part({ sockets: 2, cores: 36, clock_ghz: '2.30', memory_gb: '256.00', rack_units: 1 }))).toBe('2 × 36 cores @ 2.3 GHz · 256 GB memory · 1 U');
+    expect(partSpecs(part({ sockets: 2, cores: 36, clock_ghz: '2.30', memory_gb: 256, rack_units: 1 }))).toBe('2 × 36 cores @ 2.3 GHz · 256 GB memory · 1 U');
     expect(partSpecs(part({ drive_count: 13, drive_capacity_gb: '1600.00', drive_technology: 'ssd' }))).toBe('13 × 1,600 GB SSD');
     expect(partSpecs(part({ host_ports: 24, host_port_speed_gbps: '16.00', host_port_protocol: 'fc' }))).toBe('24 × 16 Gb/s FC ports');
     expect(partSpecs(part({}))).toBe('');

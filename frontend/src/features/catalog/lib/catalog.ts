@@ -7,7 +7,7 @@ const dec = (value: string | null): number | null => (value === null ? null : Nu
 export function partSpecs(part: Part): string {
   const specs: string[] = [];
   if (part.cores) specs.push(`${part.sockets ? `${part.sockets} × ` : ''}${part.cores} cores${part.clock_ghz ? ` @ ${formatNumber(dec(part.clock_ghz)!)} GHz` : ''}`);
-  if (part.memory_gb) specs.push(`${formatNumber(dec(part.memory_gb)!)} GB memory`);
+  if (part.memory_gb) specs.push(`${formatNumber(part.memory_gb)} GB memory`);
   if (part.drive_count) {
     const size = part.drive_capacity_gb ? ` × ${formatNumber(dec(part.drive_capacity_gb)!)} GB` : '';
     specs.push(`${part.drive_count}${size} ${part.drive_technology.toUpperCase() || 'drives'}`.trim());
