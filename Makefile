@@ -10,7 +10,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog clean openapi
+.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -49,8 +49,15 @@ migrate: deps
 catalog: migrate
 	cd backend && if ../$(PY) manage.py help load_catalog >/dev/null 2>&1; then ../$(PY) manage.py load_catalog; fi
 
+# `make run` is the local try-out: it creates the demo accounts so there is someone to sign in as
+# (DEMO_USERS=0 skips them; the compose deployment never creates them: use createsuperuser there).
+DEMO_USERS ?= 1
+demo-users: migrate
+	@if [ "$(DEMO_USERS)" = "1" ]; then cd backend && ../$(PY) manage.py seed_demo_users && \
+	  echo "sign in as alice or carol (editors, Presales A), bob (viewer, Presales A) or dave (editor, Presales B); password: $${DEMO_PASSWORD:-dbsizer-demo}"; fi
+
 # --- the two README commands ---------------------------------------------------------------------
-run: deps frontend-build catalog
+run: deps frontend-build catalog demo-users
 	@echo "DB Sizer on http://127.0.0.1:$(PORT)  (database: $${DATABASE_URL:-SQLite backend/var/db.sqlite3})"
 	cd backend && exec ../$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 
