@@ -7,18 +7,20 @@
  * `tsc --noEmit` fails as soon as the two drift apart (a renamed field, a number that became a
  * string, a field that may now be missing).
  *
+ * Types a feature takes straight from the schema (catalog parts, curves and rules, the model's
+ * validation report) need no entry: they are the schema's own.
+ *
  * JSON documents whose shape the engine owns (design workload/platform, the evaluation body) are
  * typed `object` in the schema and left out here; their request side is the schema's
  * WorkloadRequest / PlatformRequest.
  */
 import type { components } from '../lib/api-schema';
 import type { CurrentUser } from '../features/auth/api/session';
-import type { Curve, CurvePoint, Part, ReferenceBom, SizingRule } from '../features/catalog/api/types';
+import type { ReferenceBom } from '../features/catalog/api/types';
 import type { BomDifference, CompareColumn, Comparison } from '../features/compare/api/types';
 import type { PriceBook } from '../features/designs/api/price-books';
 import type { Design, EvaluationPayload, Revision, ShareLink } from '../features/designs/api/types';
 import type { Health } from '../features/health/api/get-health';
-import type { ValidationReport, ValidationRow } from '../features/model-report/api/validation';
 
 type Schemas = components['schemas'];
 
@@ -31,10 +33,6 @@ type EngineDocuments = 'workload' | 'platform';
 export const apiContract = {
   health: true satisfies Sends<Schemas['Health'], Health>,
   currentUser: true satisfies Sends<Schemas['CurrentUser'], CurrentUser>,
-  part: true satisfies Sends<Schemas['Part'], Part>,
-  curve: true satisfies Sends<Omit<Schemas['BenchmarkCurve'], 'points'>, Omit<Curve, 'points'>>,
-  curvePoint: true satisfies Sends<Schemas['MeasuredPoint'], CurvePoint>,
-  sizingRule: true satisfies Sends<Schemas['SizingRule'], SizingRule>,
   referenceBom: true satisfies Sends<Schemas['ReferenceBomResponse'], ReferenceBom>,
   comparison: true satisfies Sends<Schemas['CompareResponse'], Comparison>,
   compareColumn: true satisfies Sends<Schemas['CompareColumn'], CompareColumn>,
@@ -44,6 +42,4 @@ export const apiContract = {
   revision: true satisfies Sends<Schemas['DesignRevision'], Revision>,
   shareLink: true satisfies Sends<Schemas['ShareLink'], ShareLink>,
   priceBook: true satisfies Sends<Schemas['PriceBook'], PriceBook>,
-  validationReport: true satisfies Sends<Schemas['ModelValidation'], ValidationReport>,
-  validationRow: true satisfies Sends<Schemas['ModelValidationRow'], ValidationRow>,
 } as const;

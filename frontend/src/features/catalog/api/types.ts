@@ -1,4 +1,8 @@
-/** Catalog read API shapes (backend/catalog/serializers.py, backend/benchmarks/serializers.py). */
+/** Catalog read API shapes: generated from the OpenAPI schema (src/lib/api-schema.d.ts) where the
+ * feature uses them as sent; hand-written only for what it narrows. */
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
 
 export interface Page<T> {
   count: number;
@@ -10,65 +14,13 @@ export interface DecimalQuantity {
   unit: string;
 }
 
-export interface Part {
-  id: number;
-  manufacturer: string;
-  part_number: string;
-  part_number_is_model: boolean;
-  kind: string;
-  model: string;
-  description: string;
-  cores: number | null;
-  sockets: number | null;
-  clock_ghz: string | null;
-  memory_gb: number | null;
-  drive_count: number | null;
-  drive_capacity_gb: string | null;
-  drive_technology: string;
-  raid_levels: string[];
-  host_ports: number | null;
-  host_port_speed_gbps: string | null;
-  host_port_protocol: string;
-  rack_units: number | null;
-  cache_gb: string | null;
-  source_document: string | null;
-  source_locator: string;
-}
+export type Part = Schemas['Part'];
 
-export interface CurvePoint {
-  position: number;
-  conditions: Record<string, string | number | boolean | null>;
-  values: { quantity: string; value: string; unit: string }[];
-  source_document: string | null;
-  source_locator: string;
-}
+export type CurvePoint = Schemas['MeasuredPoint'];
 
-export interface Curve {
-  id: number;
-  slug: string;
-  title: string;
-  configuration: string | null;
-  tool: string;
-  notes: string;
-  source_document: string | null;
-  source_locator: string;
-  points: CurvePoint[];
-}
+export type Curve = Schemas['BenchmarkCurve'];
 
-export interface SizingRule {
-  id: number;
-  slug: string;
-  version: number;
-  kind: string;
-  title: string;
-  applies_to: string[];
-  parameters: Record<string, DecimalQuantity>;
-  severity: string;
-  source_document: string | null;
-  source_locator: string;
-  is_current: boolean;
-  created_at: string;
-}
+export type SizingRule = Schemas['SizingRule'];
 
 export interface ReferenceDesign {
   slug: string;

@@ -5,8 +5,8 @@ import { buildCurveChart, curveQuantities, defaultCurve, formatParameters, group
 const part = (over: Partial<Part>): Part => ({
   id: 1, manufacturer: 'oracle', part_number: 'P', part_number_is_model: false, kind: 'server', model: '', description: '',
   cores: null, sockets: null, clock_ghz: null, memory_gb: null, drive_count: null, drive_capacity_gb: null, drive_technology: '',
-  raid_levels: [], host_ports: null, host_port_speed_gbps: null, host_port_protocol: '', rack_units: null, cache_gb: null,
-  source_document: 'oracle-fs1-2016', source_locator: 'Table 11', ...over,
+  raid_levels: [], hot_spares: null, host_ports: null, host_port_speed_gbps: null, host_port_protocol: '', rack_units: null,
+  cache_gb: null, source_document: 'oracle-fs1-2016', source_locator: 'Table 11', from_fixtures: true, ...over,
 });
 
 describe('partSpecs', () => {
@@ -20,7 +20,8 @@ describe('partSpecs', () => {
 
 describe('rules', () => {
   const rule = (version: number, is_current: boolean, slug = 'cpu-utilisation-limit'): SizingRule => ({
-    id: version, slug, version, kind: 'threshold', title: 'CPU', applies_to: [], severity: 'warning', is_current,
+    id: version, slug, version, kind: 'threshold', title: 'CPU', applies_to: [], severity: 'warning', is_current, check: null,
+    from_fixtures: true,
     parameters: { stress: { value: '70', unit: '%' }, limit: { value: '80', unit: '%' } },
     source_document: 'oracle-fs1-2016', source_locator: 'Balance Charts', created_at: '2026-01-01T00:00:00Z',
   });
@@ -40,11 +41,16 @@ describe('rules', () => {
 
 describe('curve chart', () => {
   const curve: Curve = {
-    id: 1, slug: 'slob', title: 'SLOB', configuration: null, tool: 'slob', notes: '', source_document: 'emc-xtremio-2014', source_locator: '',
+    id: 1, slug: 'slob', title: 'SLOB', configuration: 'xtremio-two-xbrick-cluster', tool: 'slob', io_pattern: 'random',
+    block_size_kb: 8, read_pct: '100.00', arrays: 2, array_mode: '', raid: '', rac_nodes: 4, asm_volumes: null, memory: '',
+    notes: '', source_document: 'emc-xtremio-2014', source_locator: '', from_fixtures: true,
     points: [1, 2, 3].map((n) => ({
       position: n,
       conditions: { xbricks: 2, sessions: 32 * n },
-      values: [{ quantity: 'iops', value: String(100000 * n), unit: 'IOPS' }, ...(n === 2 ? [] : [{ quantity: 'io_latency', value: '0.5', unit: 'ms' }])],
+      values: [
+        { quantity: 'iops', value: String(100000 * n), unit: 'IOPS' as const },
+        ...(n === 2 ? [] : [{ quantity: 'io_latency', value: '0.5', unit: 'ms' as const }]),
+      ],
       source_document: 'emc-xtremio-2014',
       source_locator: `Table ${11 + n}`,
     })),

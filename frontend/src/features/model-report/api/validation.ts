@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import type { components } from '../../../lib/api-schema';
 
-export interface ValidationRow {
-  case: string;
-  source: string;
-  quantity: string;
-  unit: string;
-  measured: number;
-  predicted: number;
-  error_pct: number;
-  held_out_error_pct: number;
-}
-
-export interface ValidationReport {
-  summary: {
-    count: number;
-    median_abs_error_pct: number | null;
-    median_abs_held_out_error_pct: number | null;
-    max_abs_held_out_error_pct: number | null;
-    within_10pct_held_out: number;
-  };
-  rows: ValidationRow[];
-}
+/** GET /api/v1/model/validation/: measured vs model for every point the model predicts. */
+export type ValidationReport = components['schemas']['ModelValidation'];
+export type ValidationRow = ValidationReport['rows'][number];
 
 export const getValidation = (): Promise<ValidationReport> => apiFetch<ValidationReport>('/api/v1/model/validation/');
 
