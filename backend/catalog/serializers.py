@@ -210,7 +210,9 @@ class PriceBookEntrySerializer(serializers.ModelSerializer[PriceBookEntry]):
 
 
 class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
-    imported_by = serializers.CharField(source="imported_by.username", read_only=True, default=None)
+    imported_by = serializers.CharField(
+        source="imported_by.username", read_only=True, default=None, allow_null=True
+    )
     entry_count = serializers.IntegerField(read_only=True)
 
     class Meta:

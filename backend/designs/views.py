@@ -187,8 +187,9 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         design = self.get_object()
         return _with_etag(Response(services.design_evaluation(design)), design)
 
-    @extend_schema(request=None, responses={200: ShareLinkSerializer(many=True), 201: ShareLinkSerializer})
-    @action(detail=True, methods=["get", "post"], url_path="share-links")
+    @extend_schema(methods=["GET"], responses={200: ShareLinkSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=None, responses={201: ShareLinkSerializer})
+    @action(detail=True, methods=["get", "post"], url_path="share-links", pagination_class=None)
     def share_links(self, request: Request, pk: str | None = None) -> Response:
         design = self.get_object()
         if request.method == "POST":

@@ -1593,21 +1593,6 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["PriceBook"][];
         };
-        PaginatedShareLinkList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?offset=400&limit=100
-             */
-            next: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?offset=200&limit=100
-             */
-            previous: string | null;
-            results: components["schemas"]["ShareLink"][];
-        };
         PaginatedSizingRuleList: {
             /** @example 123 */
             count: number;
@@ -1892,7 +1877,7 @@ export interface components {
             readonly version: number;
             /** Format: date */
             effective_date: string;
-            readonly imported_by: string;
+            readonly imported_by: string | null;
             readonly is_active: boolean;
             /** Format: date-time */
             readonly created_at: string;
@@ -3351,10 +3336,6 @@ export interface operations {
     v1_designs_share_links_list: {
         parameters: {
             query?: {
-                /** @description Number of results to return per page. */
-                limit?: number;
-                /** @description The initial index from which to return the results. */
-                offset?: number;
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
                 owner?: number;
@@ -3387,44 +3368,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedShareLinkList"];
-                };
-            };
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ShareLink"];
+                    "application/json": components["schemas"]["ShareLink"][];
                 };
             };
         };
     };
     v1_designs_share_links_create: {
         parameters: {
-            query?: {
-                /** @description Number of results to return per page. */
-                limit?: number;
-                /** @description The initial index from which to return the results. */
-                offset?: number;
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                owner?: number;
-                /** @description A search term. */
-                search?: string;
-                /**
-                 * @description * `draft` - Draft
-                 *     * `proposed` - Proposed
-                 *     * `approved` - Approved
-                 */
-                status?: "approved" | "draft" | "proposed";
-                team?: number;
-                /**
-                 * @description * `private` - Private
-                 *     * `team` - Team
-                 */
-                visibility?: "private" | "team";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A unique integer value identifying this design. */
@@ -3434,14 +3385,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaginatedShareLinkList"];
-                };
-            };
             201: {
                 headers: {
                     [name: string]: unknown;
