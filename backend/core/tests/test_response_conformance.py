@@ -51,22 +51,24 @@ def world() -> dict[str, Any]:
     link = client.post(f"/api/v1/designs/{design['id']}/share-links/").json()
     other = client.post("/api/v1/designs/", {**body, "name": "Other"}, format="json").json()
     book = PriceBook.objects.create(name="Conformance list", currency="USD", effective_date="2026-01-01")
-    entry = PriceBookEntry.objects.create(price_book=book, part=Part.objects.first(), unit_price="100.00")
+    entry = PriceBookEntry.objects.create(
+        price_book=book, part=Part.objects.earliest("pk"), unit_price="100.00"
+    )
     return {
         "client": client,
         "params": {
             "id": {
                 "designs": design["id"],
-                "parts": Part.objects.first().pk,
-                "rules": SizingRule.objects.first().pk,
+                "parts": Part.objects.earliest("pk").pk,
+                "rules": SizingRule.objects.earliest("pk").pk,
                 "price-books": book.pk,
                 "price-book-entries": entry.pk,
-                "teams": alice.memberships.first().team_id,
+                "teams": alice.memberships.earliest("pk").team_id,
             },
             "slug": {
-                "configurations": Configuration.objects.first().slug,
+                "configurations": Configuration.objects.earliest("pk").slug,
                 "reference-designs": "oracle-fs1-half-rack",
-                "curves": BenchmarkCurve.objects.first().slug,
+                "curves": BenchmarkCurve.objects.earliest("pk").slug,
                 "documents": "oracle-fs1-2016",
                 "manufacturers": "oracle",
             },
