@@ -472,11 +472,13 @@ def _evaluate_dss(
         },
         "capacity": cap_section,
         "growth": {
+            "horizon": _qd(w.horizon_years, "years"),
+            "data_growth_per_year": _qd(w.data_growth_pct_per_year, "%"),
             "years_until_capacity_full": _years(
                 demand.years_until(
                     raw.required_gb, raw.usable_gb, w.data_growth_pct_per_year, w.horizon_years
                 )
-            )
+            ),
         },
     }
     assumptions = [

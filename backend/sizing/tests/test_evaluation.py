@@ -60,6 +60,20 @@ def test_dss_streams(seed: Seed) -> None:
     assert d["verdict"] == "holds"
 
 
+def test_dss_growth_states_its_horizon_and_when_capacity_runs_out(seed: Seed) -> None:
+    inputs = DesignInputs(
+        DssWorkload(
+            target_throughput_mb_s=500, database_size_gb=3000, data_growth_pct_per_year=50, horizon_years=5
+        ),
+        Platform("equallogic", "PS6110XV", arrays=2, raid="raid50"),
+    )
+    growth = evaluate_design(inputs, *seed).to_dict()["growth"]
+    assert growth["horizon"] == {"value": 5, "unit": "years"}
+    assert growth["data_growth_per_year"] == {"value": 50, "unit": "%"}
+    full = growth["years_until_capacity_full"]
+    assert full is not None and 0 < full["value"] <= 5 and full["unit"] == "years"
+
+
 def test_balance_and_assumptions_cite_sources(seed: Seed) -> None:
     d = evaluate_design(DesignInputs(OltpWorkload(users=3000), DELL), *seed).to_dict()
     assert d["balance"]["classification"] == "storage-bound"
