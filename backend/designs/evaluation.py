@@ -155,7 +155,8 @@ def _configuration_for(
             platform=family, role=ConfigurationRole.REFERENCE, components__isnull=False
         )
         .distinct()
-        .order_by("slug")
+        # The seeded (documented) reference first: an admin's own configuration never hijacks it.
+        .order_by("-from_fixtures", "slug")
         .first()
     )
     if reference is not None:

@@ -205,3 +205,30 @@ def test_evaluate_refuses_mismatched_references_and_repeated_lines(
     response = client_for(users["alice"]).post("/api/v1/evaluate/", {**request, **body}, format="json")
     assert response.status_code == 400, response.content
     assert field in response.json()
+
+
+def test_a_design_without_a_reference_scales_from_the_seeded_reference_not_an_admins_own(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    from catalog.models import Configuration, ConfigurationComponent
+
+    # An admin's own FS1-2 configuration whose slug sorts first must not become the default.
+    seeded = Configuration.objects.get(slug="oracle-fs1-quarter-rack")
+    custom = Configuration.objects.create(
+        slug="aaa-custom-fs1",
+        name="Custom",
+        platform="oracle-fs1",
+        role="reference",
+        source_document=seeded.source_document,
+    )
+    ConfigurationComponent.objects.create(
+        configuration=custom,
+        part=Part.objects.get(part_number="7110316"),
+        quantity=1,
+        section="servers",
+        position=1,
+    )
+    body = {"workload": dict(OLTP_WORKLOAD), "platform": {**ORACLE_QUARTER_PLATFORM}}
+    response = client_for(users["alice"]).post("/api/v1/evaluate/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["reference_configuration"] in {"oracle-fs1-half-rack", "oracle-fs1-quarter-rack"}
