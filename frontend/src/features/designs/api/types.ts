@@ -146,6 +146,8 @@ export interface EngineEvaluation {
   };
   demand?: { iops_model?: Quantity; tps?: Quantity; ios_per_transaction?: Quantity; think_time?: Quantity };
   storage?: { iops_capacity?: Quantity; tps_capacity?: Quantity; throughput_capacity?: Quantity; basis?: string; sources?: string[] };
+  /** DSS: how the sustained throughput divides between the concurrent query streams. */
+  streams?: { query_streams: Quantity; per_stream: Quantity; full_scan_time_per_stream: Quantity };
   performance?: { stations: Station[] };
   balance?: BalanceSection;
   projection?: { sla: Quantity; series: ProjectionSeries[] };

@@ -5,7 +5,7 @@ import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
-import { formFromInputs, toInputs, validateForm, type DesignForm } from '../lib/design-form';
+import { formFromInputs, referenceConfigurationFor, toInputs, validateForm, type DesignForm } from '../lib/design-form';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
 import { ResultsPanel } from './results-panel';
@@ -23,19 +23,18 @@ export function DesignEditor({ design }: { design: Design }) {
     priceBook: design.price_book?.id ?? null,
   });
   const clientErrors = validateForm(form);
-  const inputs = useMemo(() => toInputs(form), [form]);
+  const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
+  const inputs = useMemo(() => {
+    const converted = toInputs(form);
+    return converted && { ...converted, reference_configuration: reference };
+  }, [form, reference]);
   const request: EvaluateRequest | null = useMemo(
-    () =>
-      inputs && {
-        ...inputs,
-        reference_configuration: design.reference_configuration,
-        price_book: meta.priceBook,
-      },
-    [inputs, design.reference_configuration, meta.priceBook],
+    () => inputs && { ...inputs, price_book: meta.priceBook },
+    [inputs, meta.priceBook],
   );
   const debounced = useDebouncedValue(request, EVALUATE_DEBOUNCE_MS);
   const evaluation = useEvaluation(debounced);
-  const curves = useMeasuredCurves(design.reference_configuration);
+  const curves = useMeasuredCurves(reference);
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
   const stale =

@@ -44,6 +44,12 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
         <div className={stale || error ? 'stale' : undefined}>
           <HeadlineTiles payload={payload} />
           <WarningsList warnings={payload.evaluation.warnings} />
+          {payload.evaluation.kind === 'dss' && (
+            <p className="muted small-text" data-testid="dss-note">
+              A DSS design is judged by the scan throughput its storage sustains (measured large-I/O reads), not by
+              transactions: there is no balance or load–response chart for it.
+            </p>
+          )}
           <div className="chart-grid">
             {payload.evaluation.balance && (
               <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />

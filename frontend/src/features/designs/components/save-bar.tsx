@@ -18,7 +18,7 @@ interface Props {
   design: Design;
   meta: Meta;
   onMetaChange: (meta: Meta) => void;
-  inputs: { workload: WorkloadInput; platform: PlatformInput } | null;
+  inputs: { workload: WorkloadInput; platform: PlatformInput; reference_configuration: string | null } | null;
 }
 
 export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
-import { errorsFor, type DesignForm, type FormField } from '../lib/design-form';
+import { SelectField } from '../../../components/ui/select-field';
+import { FIELD_PATHS, errorsFor, withKind, type DesignForm, type FormField } from '../lib/design-form';
 
 interface Props {
   form: DesignForm;
@@ -9,15 +10,49 @@ interface Props {
   apiErrors: FieldErrors;
 }
 
+type FieldProps = (name: FormField) => { value: string; onChange: (value: string) => void; errors: string[] | undefined };
+
 export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props) {
-  const field = (name: FormField) => ({
+  const field: FieldProps = (name) => ({
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
     errors: errorsFor(name, clientErrors, apiErrors),
   });
   return (
     <fieldset className="card panel">
-      <legend>Workload (OLTP)</legend>
+      <legend>Workload ({form.kind === 'dss' ? 'DSS' : 'OLTP'})</legend>
+      <div className="radio-row" role="radiogroup" aria-label="Workload kind">
+        <label>
+          <input type="radio" name="workload-kind" checked={form.kind === 'oltp'} onChange={() => onChange(withKind(form, 'oltp'))} />
+          OLTP (transactions)
+        </label>
+        <label>
+          <input type="radio" name="workload-kind" checked={form.kind === 'dss'} onChange={() => onChange(withKind(form, 'dss'))} />
+          DSS (warehouse scans)
+        </label>
+      </div>
+      {form.kind === 'dss' ? (
+        <DssFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} />
+      ) : (
+        <OltpFields form={form} onChange={onChange} field={field} />
+      )}
+    </fieldset>
+  );
+}
+
+interface FieldsProps {
+  form: DesignForm;
+  onChange: (form: DesignForm) => void;
+  field: FieldProps;
+}
+
+interface DssFieldsProps extends FieldsProps {
+  errors: (name: keyof typeof FIELD_PATHS) => string[] | undefined;
+}
+
+function OltpFields({ form, onChange, field }: FieldsProps) {
+  return (
+    <>
       <div className="radio-row" role="radiogroup" aria-label="Load given as">
         <label>
           <input type="radio" name="load-by" checked={form.loadBy === 'users'} onChange={() => onChange({ ...form, loadBy: 'users' })} />
@@ -49,6 +84,29 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props
           {...field('slaResponseMs')}
         />
       </div>
-    </fieldset>
+    </>
+  );
+}
+
+function DssFields({ form, onChange, field, errors }: DssFieldsProps) {
+  return (
+    <div className="field-grid">
+      <NumberField label="Target throughput" unit="MB/s" min={0} testId="target-throughput" {...field('targetThroughputMbS')} />
+      <NumberField label="Query streams" unit="streams" min={1} step={1} hint="Concurrent scans sharing the throughput" {...field('queryStreams')} />
+      <SelectField
+        label="I/O pattern"
+        value={form.ioPattern}
+        options={[
+          { value: 'random', label: 'Random' },
+          { value: 'sequential', label: 'Sequential' },
+        ]}
+        onChange={(ioPattern) => onChange({ ...form, ioPattern: ioPattern === 'sequential' ? 'sequential' : 'random' })}
+        errors={errors('ioPattern')}
+      />
+      <NumberField label="I/O size" unit="KB" min={2} max={4096} hint="The DSS report measured 1 MB (1024 KB)" {...field('blockSizeKb')} />
+      <NumberField label="Database size" unit="GB" min={0} {...field('databaseSizeGb')} />
+      <NumberField label="Data growth" unit="%/year" {...field('dataGrowthPct')} />
+      <NumberField label="Horizon" unit="years" min={0} max={20} step={1} {...field('horizonYears')} />
+    </div>
   );
 }

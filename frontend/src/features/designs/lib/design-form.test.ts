@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorsFor, formFromInputs, generalErrors, toInputs, validateForm, withFamily } from './design-form';
+import { errorsFor, formFromInputs, generalErrors, referenceConfigurationFor, toInputs, validateForm, withFamily, withKind } from './design-form';
 
 const quarter = () =>
   formFromInputs(
@@ -94,5 +94,57 @@ describe('API errors', () => {
     expect(errorsFor('racNodes', { 'platform.rac_nodes': ['Required.'] }, api)).toEqual(['Required.']);
     expect(generalErrors(api)).toEqual(['platform: Not enough measured evidence']);
     expect(generalErrors({ non_field_errors: ['boom'] })).toEqual(['boom']);
+  });
+});
+
+describe('DSS workloads', () => {
+  it('switching a quarter rack to DSS moves to the DSS report platform and the 1 MB I/O size', () => {
+    const dss = withKind(quarter(), 'dss');
+    expect(dss).toMatchObject({ kind: 'dss', family: 'equallogic', storageModel: 'PS6110XV', raid: 'raid50', arrays: '2', reference: '', blockSizeKb: '1024' });
+    const inputs = toInputs(dss)!;
+    expect(inputs.workload).toEqual({
+      kind: 'dss',
+      target_throughput_mb_s: 1000,
+      query_streams: 1,
+      io_pattern: 'random',
+      block_size_kb: 1024,
+      database_size_gb: 100,
+      data_growth_pct_per_year: 0,
+      horizon_years: 3,
+    });
+    expect(inputs.platform).toMatchObject({ family: 'equallogic', storage_model: 'PS6110XV', raid: 'raid50', arrays: 2 });
+    expect(inputs.platform).not.toHaveProperty('reference');
+  });
+
+  it('keeps a platform that has DSS evidence, and comes back to OLTP with OLTP inputs only', () => {
+    const xtremio = formFromInputs({ kind: 'oltp', users: 500, include_backup_overhead: false }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 });
+    const dss = withKind(xtremio, 'dss');
+    expect(dss.family).toBe('xtremio');
+    expect(toInputs(dss)!.workload).not.toHaveProperty('include_backup_overhead');
+    const back = toInputs(withKind(dss, 'oltp'))!.workload;
+    expect(back).toMatchObject({ kind: 'oltp', users: 500, block_size_kb: 8 });
+    expect(back).not.toHaveProperty('target_throughput_mb_s');
+    expect(back).not.toHaveProperty('query_streams');
+  });
+
+  it('reads a saved DSS design back and validates only DSS fields', () => {
+    const form = formFromInputs(
+      { kind: 'dss', target_throughput_mb_s: 1169, query_streams: 4, io_pattern: 'sequential' },
+      { family: 'equallogic', storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' },
+    );
+    expect(form).toMatchObject({ kind: 'dss', targetThroughputMbS: '1169', queryStreams: '4', ioPattern: 'sequential', blockSizeKb: '1024', databaseSizeGb: '1000' });
+    expect(validateForm({ ...form, users: '', readPct: 'x' })).toEqual({});
+    expect(validateForm({ ...form, targetThroughputMbS: '', queryStreams: '0.5' })).toEqual({
+      'workload.target_throughput_mb_s': ['Required.'],
+      'workload.query_streams': ['Enter a whole number.'],
+    });
+    expect(validateForm({ ...form, blockSizeKb: '4096' })).toEqual({});
+    expect(validateForm({ ...form, blockSizeKb: '5000' })).toEqual({ 'workload.block_size_kb': ['Must be at most 4,096.'] });
+  });
+
+  it('leaves the saved reference configuration behind when the family changes', () => {
+    const saved = { family: 'oracle-fs1', reference: 'oracle-fs1-quarter-rack' };
+    expect(referenceConfigurationFor(quarter(), saved)).toBe('oracle-fs1-quarter-rack');
+    expect(referenceConfigurationFor(withKind(quarter(), 'dss'), saved)).toBeNull();
   });
 });

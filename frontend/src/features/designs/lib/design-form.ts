@@ -7,7 +7,11 @@ import type { FieldErrors } from '../../../lib/api-client';
 import type { PlatformInput, WorkloadInput } from '../api/types';
 import { familyInfo } from './platforms';
 
+export type WorkloadKind = 'oltp' | 'dss';
+
 export interface DesignForm {
+  /** OLTP (users or TPS against a response-time SLA) or DSS (scan throughput in MB/s). */
+  kind: WorkloadKind;
   loadBy: 'users' | 'tps';
   users: string;
   targetTps: string;
@@ -19,6 +23,10 @@ export interface DesignForm {
   readPct: string;
   blockSizeKb: string;
   slaResponseMs: string;
+  /** DSS: the scan throughput the warehouse needs. */
+  targetThroughputMbS: string;
+  queryStreams: string;
+  ioPattern: 'random' | 'sequential';
   family: string;
   storageModel: string;
   reference: string;
@@ -32,10 +40,14 @@ export interface DesignForm {
   extras: { workload: Record<string, unknown>; platform: Record<string, unknown> };
 }
 
-export type FormField = Exclude<keyof DesignForm, 'loadBy' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid' | 'extras'>;
+export type FormField = Exclude<
+  keyof DesignForm,
+  'kind' | 'loadBy' | 'ioPattern' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid' | 'extras'
+>;
 
 /** Form field -> API path (the key of a DRF field error, flattened by ApiError). */
 export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = {
+  kind: 'workload.kind',
   loadBy: 'workload.users',
   users: 'workload.users',
   targetTps: 'workload.target_tps',
@@ -47,6 +59,9 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   readPct: 'workload.read_pct',
   blockSizeKb: 'workload.block_size_kb',
   slaResponseMs: 'workload.sla_response_ms',
+  targetThroughputMbS: 'workload.target_throughput_mb_s',
+  queryStreams: 'workload.query_streams',
+  ioPattern: 'workload.io_pattern',
   family: 'platform.family',
   storageModel: 'platform.storage_model',
   reference: 'platform.reference',
@@ -58,10 +73,16 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   pam: 'platform.pam',
 };
 
-// Engine defaults (sizing.inputs.OltpWorkload) shown when a saved design leaves a field out.
+// Engine defaults (sizing.inputs.OltpWorkload / DssWorkload) shown when a saved design leaves a field out.
 const DEFAULTS = { users: 1000, databaseSizeGb: 100, readPct: 70, blockSizeKb: 8, horizonYears: 3 };
+export const DSS_DEFAULTS = { targetThroughputMbS: 1000, queryStreams: 1, blockSizeKb: 1024, databaseSizeGb: 1000 };
 
-const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms'];
+const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern'];
+// Workload inputs the engine accepts for one kind only (performance.serializers.WorkloadSerializer).
+const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead'];
+const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern'];
+/** Families with measured large-I/O throughput (the DSS evidence): EqualLogic and XtremIO. */
+export const DSS_FAMILIES = ['equallogic', 'xtremio'];
 const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
 // Platform inputs the engine accepts for one family only: dropped when the family changes.
 const FAMILY_ONLY: Record<string, string[]> = { xtremio: ['thin_provisioning', 'dedup_ratio'] };
@@ -74,18 +95,23 @@ const text = (value: unknown): string =>
 
 export function formFromInputs(workload: WorkloadInput, platform: PlatformInput): DesignForm {
   const byTps = workload.target_tps !== undefined && workload.target_tps !== null;
+  const dss = workload.kind === 'dss';
   return {
+    kind: dss ? 'dss' : 'oltp',
     loadBy: byTps ? 'tps' : 'users',
     users: text(workload.users ?? (byTps ? '' : DEFAULTS.users)),
     targetTps: text(workload.target_tps),
     thinkTimeS: text(workload.think_time_s),
-    databaseSizeGb: text(workload.database_size_gb ?? DEFAULTS.databaseSizeGb),
+    databaseSizeGb: text(workload.database_size_gb ?? (dss ? DSS_DEFAULTS.databaseSizeGb : DEFAULTS.databaseSizeGb)),
     dataGrowthPct: text(workload.data_growth_pct_per_year ?? 0),
     userGrowthPct: text(workload.user_growth_pct_per_year ?? 0),
     horizonYears: text(workload.horizon_years ?? DEFAULTS.horizonYears),
     readPct: text(workload.read_pct ?? DEFAULTS.readPct),
-    blockSizeKb: text(workload.block_size_kb ?? DEFAULTS.blockSizeKb),
+    blockSizeKb: text(workload.block_size_kb ?? (dss ? DSS_DEFAULTS.blockSizeKb : DEFAULTS.blockSizeKb)),
     slaResponseMs: text(workload.sla_response_ms),
+    targetThroughputMbS: text(workload.target_throughput_mb_s ?? (dss ? DSS_DEFAULTS.targetThroughputMbS : '')),
+    queryStreams: text(workload.query_streams ?? DSS_DEFAULTS.queryStreams),
+    ioPattern: workload.io_pattern === 'sequential' ? 'sequential' : 'random',
     family: platform.family,
     storageModel: platform.storage_model,
     reference: text(platform.reference),
@@ -97,6 +123,29 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput)
     pam: Boolean(platform.pam),
     extras: { workload: without(workload, WORKLOAD_FIELDS), platform: without(platform, PLATFORM_FIELDS) },
   };
+}
+
+/**
+ * Switching between OLTP and DSS: inputs of the other kind are dropped, the block size moves to the
+ * kind's default if it was at the other's, and a platform without DSS evidence (FS1-2, NetApp)
+ * becomes the DSS report's EqualLogic PS6110XV (RAID 50, two arrays: the measured 1 → 2 array case).
+ */
+export function withKind(form: DesignForm, kind: WorkloadKind): DesignForm {
+  if (form.kind === kind) return form;
+  const dss = kind === 'dss';
+  const [fromBlock, toBlock] = dss ? [DEFAULTS.blockSizeKb, DSS_DEFAULTS.blockSizeKb] : [DSS_DEFAULTS.blockSizeKb, DEFAULTS.blockSizeKb];
+  let next: DesignForm = {
+    ...form,
+    kind,
+    blockSizeKb: Number(form.blockSizeKb) === fromBlock ? String(toBlock) : form.blockSizeKb,
+    targetThroughputMbS: form.targetThroughputMbS || String(DSS_DEFAULTS.targetThroughputMbS),
+    queryStreams: form.queryStreams || String(DSS_DEFAULTS.queryStreams),
+    extras: { ...form.extras, workload: without(form.extras.workload, dss ? OLTP_ONLY : DSS_ONLY) },
+  };
+  if (dss && !DSS_FAMILIES.includes(form.family)) {
+    next = { ...withFamily(next, 'equallogic'), storageModel: 'PS6110XV', raid: 'raid50', arrays: '2' };
+  }
+  return next;
 }
 
 /** Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). */
@@ -130,6 +179,9 @@ interface NumberRule {
   minExclusive?: boolean;
 }
 
+const OLTP_FIELDS: FormField[] = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs'];
+const DSS_FIELDS: FormField[] = ['targetThroughputMbS', 'queryStreams'];
+
 const RULES: NumberRule[] = [
   { field: 'users', label: 'Users', required: true, min: 1, max: 1_000_000, integer: true },
   { field: 'targetTps', label: 'Target TPS', required: true, min: 0, max: 1_000_000, minExclusive: true },
@@ -141,6 +193,8 @@ const RULES: NumberRule[] = [
   { field: 'readPct', label: 'Read share', required: true, min: 0, max: 100 },
   { field: 'blockSizeKb', label: 'Block size', required: true, min: 2, max: 1024 },
   { field: 'slaResponseMs', label: 'SLA response', required: false, min: 0, max: 600_000, minExclusive: true },
+  { field: 'targetThroughputMbS', label: 'Target throughput', required: true, min: 0, max: 1_000_000, minExclusive: true },
+  { field: 'queryStreams', label: 'Query streams', required: true, min: 1, max: 1000, integer: true },
   { field: 'racNodes', label: 'RAC nodes', required: true, min: 1, max: 16, integer: true },
   { field: 'coresPerNode', label: 'Cores per node', required: false, min: 1, max: 512, integer: true },
   { field: 'arrays', label: 'Arrays', required: true, min: 1, max: 16, integer: true },
@@ -164,10 +218,12 @@ function checkNumber(raw: string, rule: NumberRule): string | null {
 export function validateForm(form: DesignForm): FieldErrors {
   const errors: FieldErrors = {};
   for (const rule of RULES) {
+    if ((form.kind === 'dss' ? OLTP_FIELDS : DSS_FIELDS).includes(rule.field)) continue;
     if (rule.field === 'users' && form.loadBy !== 'users') continue;
     if (rule.field === 'targetTps' && form.loadBy !== 'tps') continue;
     if (rule.field === 'drivesPerEnclosure' && !familyInfo(form.family).drivesPerEnclosure) continue;
-    const message = checkNumber(form[rule.field], rule);
+    const bound = rule.field === 'blockSizeKb' && form.kind === 'dss' ? { ...rule, max: 4096 } : rule;
+    const message = checkNumber(form[rule.field], bound);
     if (message) errors[FIELD_PATHS[rule.field]] = [message];
   }
   return errors;
@@ -179,19 +235,7 @@ const num = (raw: string): number | undefined => (raw.trim() === '' ? undefined 
 export function toInputs(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } | null {
   if (Object.keys(validateForm(form)).length) return null;
   const info = familyInfo(form.family);
-  const workload: WorkloadInput = {
-    ...form.extras.workload,
-    kind: 'oltp',
-    ...(form.loadBy === 'users' ? { users: num(form.users) } : { target_tps: num(form.targetTps) }),
-    think_time_s: num(form.thinkTimeS),
-    database_size_gb: num(form.databaseSizeGb),
-    data_growth_pct_per_year: num(form.dataGrowthPct),
-    user_growth_pct_per_year: num(form.userGrowthPct),
-    horizon_years: num(form.horizonYears),
-    read_pct: num(form.readPct),
-    block_size_kb: num(form.blockSizeKb),
-    sla_response_ms: num(form.slaResponseMs),
-  };
+  const workload = form.kind === 'dss' ? dssWorkload(form) : oltpWorkload(form);
   const platform: PlatformInput = {
     ...form.extras.platform,
     family: form.family,
@@ -207,8 +251,47 @@ export function toInputs(form: DesignForm): { workload: WorkloadInput; platform:
   return { workload: dropUndefined(workload), platform: dropUndefined(platform) };
 }
 
+function oltpWorkload(form: DesignForm): WorkloadInput {
+  return {
+    ...without(form.extras.workload, DSS_ONLY),
+    kind: 'oltp',
+    ...(form.loadBy === 'users' ? { users: num(form.users) } : { target_tps: num(form.targetTps) }),
+    think_time_s: num(form.thinkTimeS),
+    database_size_gb: num(form.databaseSizeGb),
+    data_growth_pct_per_year: num(form.dataGrowthPct),
+    user_growth_pct_per_year: num(form.userGrowthPct),
+    horizon_years: num(form.horizonYears),
+    read_pct: num(form.readPct),
+    block_size_kb: num(form.blockSizeKb),
+    sla_response_ms: num(form.slaResponseMs),
+  };
+}
+
+function dssWorkload(form: DesignForm): WorkloadInput {
+  return {
+    ...without(form.extras.workload, OLTP_ONLY),
+    kind: 'dss',
+    target_throughput_mb_s: num(form.targetThroughputMbS),
+    query_streams: num(form.queryStreams),
+    io_pattern: form.ioPattern,
+    block_size_kb: num(form.blockSizeKb),
+    database_size_gb: num(form.databaseSizeGb),
+    data_growth_pct_per_year: num(form.dataGrowthPct),
+    horizon_years: num(form.horizonYears),
+  };
+}
+
 function dropUndefined<T extends Record<string, unknown>>(data: T): T {
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * The reference configuration a design's BOM scales from, as long as the platform family is the one
+ * it was saved with: a family switch (e.g. FS1-2 to EqualLogic for DSS) leaves the reference behind,
+ * which the API would otherwise refuse as a family mismatch.
+ */
+export function referenceConfigurationFor(form: DesignForm, saved: { family: string; reference: string | null }): string | null {
+  return form.family === saved.family ? saved.reference : null;
 }
 
 /** API errors that do not belong to a form field (shown above the results). */

@@ -22,6 +22,31 @@ describe('headline numbers', () => {
     expect(cost).toMatchObject({ value: '125,000.50 USD', detail: 'List 2016 v2' });
   });
 
+  it('shows a DSS design by throughput, per stream and full-scan time', () => {
+    const payload = quarterRack();
+    payload.evaluation = {
+      ...payload.evaluation,
+      kind: 'dss',
+      verdict: 'holds',
+      summary: {
+        target_throughput: { value: 1000, unit: 'MB/s' },
+        sustained_throughput: { value: 1169, unit: 'MB/s' },
+        headroom_pct: { value: 16.9, unit: '%' },
+        bottleneck: 'storage',
+      },
+      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured' },
+      streams: {
+        query_streams: { value: 4, unit: 'count' },
+        per_stream: { value: 292, unit: 'MB/s' },
+        full_scan_time_per_stream: { value: 58.4, unit: 'min' },
+      },
+    };
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(byKey['tps-at-sla']).toBeUndefined();
+    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)' });
+    expect(byKey['per-stream']).toMatchObject({ value: '292 MB/s', detail: '4 streams; a full scan takes 58.4 min' });
+  });
+
   it('grades headroom', () => {
     expect(headroomTone(-5)).toBe('bad');
     expect(headroomTone(10)).toBe('warn');

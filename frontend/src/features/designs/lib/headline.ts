@@ -54,9 +54,19 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       key: 'throughput',
       label: 'Sustained throughput',
       value: formatQuantity(s.sustained_throughput),
-      detail: `target ${formatQuantity(s.target_throughput)}`,
+      detail: `target ${formatQuantity(s.target_throughput)}${evaluation.storage?.basis ? ` (${evaluation.storage.basis})` : ''}`,
       tone: 'neutral',
     });
+    const streams = evaluation.streams;
+    if (streams) {
+      out.push({
+        key: 'per-stream',
+        label: 'Per query stream',
+        value: formatQuantity(streams.per_stream),
+        detail: `${formatQuantity(streams.query_streams)} ${streams.query_streams.value === 1 ? 'stream' : 'streams'}; a full scan takes ${formatQuantity(streams.full_scan_time_per_stream)}`,
+        tone: 'neutral',
+      });
+    }
   }
   out.push({
     key: 'headroom',

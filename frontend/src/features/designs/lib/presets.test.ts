@@ -25,7 +25,7 @@ describe('startingPoints', () => {
   });
   it('adds EqualLogic and NetApp (with and without PAM) starts when the catalog has no reference for them', () => {
     const ids = startingPoints([quarter]).map((s) => s.id);
-    expect(ids).toEqual(['oracle-fs1-quarter-rack', 'equallogic-ps6010xv', 'netapp-fas3140', 'netapp-fas3140-pam']);
+    expect(ids).toEqual(['oracle-fs1-quarter-rack', 'equallogic-ps6010xv', 'equallogic-ps6110xv-dss', 'netapp-fas3140', 'netapp-fas3140-pam']);
     const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' };
     expect(startingPoints([netappReference]).map((s) => s.id)).not.toContain('netapp-fas3140');
   });
@@ -46,6 +46,13 @@ describe('newDesignInputs', () => {
     const inputs = newDesignInputs(startingPoints([quarter])[0]!);
     expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: 100, horizon_years: 3, read_pct: 70, block_size_kb: 8 });
     expect(inputs.platform).toMatchObject({ reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 });
+    expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
+  });
+  it('starts the DSS report setup as a DSS design with its defaults written out', () => {
+    const start = startingPoints([]).find((s) => s.id === 'equallogic-ps6110xv-dss')!;
+    const inputs = newDesignInputs(start);
+    expect(inputs.workload).toMatchObject({ kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, query_streams: 1 });
+    expect(inputs.platform).toMatchObject({ storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' });
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
   });
   it("keeps the EqualLogic start's 8 cores per node", () => {

@@ -13,6 +13,8 @@ export interface StartingPoint {
   description: string;
   source: string | null;
   platform: PlatformInput;
+  /** The workload a start implies (DSS for the DSS report's arrays); OLTP when absent. */
+  workload?: WorkloadInput;
   referenceConfiguration: string | null;
 }
 
@@ -24,6 +26,16 @@ const FAMILY_STARTS: StartingPoint[] = [
     description: '2 RAC nodes on one PS6010XV (15K SAS), the Dell OLTP sizing study setup.',
     source: null,
     platform: { family: 'equallogic', storage_model: 'PS6010XV', rac_nodes: 2, cores_per_node: 8, arrays: 1, raid: 'raid10' },
+    referenceConfiguration: null,
+  },
+  {
+    id: 'equallogic-ps6110xv-dss',
+    label: 'EqualLogic PS6110XV, 2 arrays, RAID 50 (DSS)',
+    family: 'equallogic',
+    description: 'A data warehouse scanning 1 MB reads from two PS6110XV arrays, the Dell DSS baseline setup.',
+    source: null,
+    platform: { family: 'equallogic', storage_model: 'PS6110XV', rac_nodes: 2, arrays: 2, raid: 'raid50' },
+    workload: { kind: 'dss', target_throughput_mb_s: 1000 },
     referenceConfiguration: null,
   },
   {
@@ -73,5 +85,6 @@ export function defaultDesignName(start: StartingPoint, existingNames: string[])
 /** The inputs a new design is created with: every default written out, exactly as the editor will
  * send them, so the first save's revision shows only what the architect changed. */
 export function newDesignInputs(start: StartingPoint): { workload: WorkloadInput; platform: PlatformInput } {
-  return toInputs(formFromInputs(DEFAULT_WORKLOAD, start.platform)) ?? { workload: DEFAULT_WORKLOAD, platform: start.platform };
+  const workload = start.workload ?? DEFAULT_WORKLOAD;
+  return toInputs(formFromInputs(workload, start.platform)) ?? { workload, platform: start.platform };
 }
