@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 
 from benchmarks.models import MeasuredPoint
-from benchmarks.selectors import measured_values
 from catalog.models import Configuration, SizingRule
+from catalog.tests.measured import compare_with_catalog, document_rows
 
 DOC = "dell-equallogic-oltp-2010"
 
@@ -111,37 +111,15 @@ MEASURED: list[tuple[str, str, str, str, str]] = [
 
 pytestmark = pytest.mark.django_db
 
-Row = tuple[str, str, str, Decimal, str]
-
-
-def _doc_rows() -> list[Row]:
-    return [(d, loc, q, Decimal(v), u) for d, loc, q, v, u in measured_values() if d == DOC]
-
-
-def _unmatched(expected: list[tuple[str, str, str, str, str]], loaded: list[Row]) -> tuple[list, list]:
-    """Pair each listed number with one loaded value (same document, quantity, unit, exact Decimal value,
-    loaded locator starting with the listed one); return (listed but not loaded, loaded but not listed)."""
-    pool = list(loaded)
-    missing = []
-    for doc, locator, quantity, value, unit in expected:
-        want = Decimal(value)
-        for i, (ldoc, lloc, lq, lv, lu) in enumerate(pool):
-            if (ldoc, lq, lu) == (doc, quantity, unit) and lv == want and lloc.startswith(locator):
-                del pool[i]
-                break
-        else:
-            missing.append((doc, locator, quantity, value, unit))
-    return missing, pool
-
 
 def test_every_measured_number_is_loaded(loaded_catalog: None) -> None:
-    missing, _ = _unmatched(MEASURED, _doc_rows())
+    missing, _ = compare_with_catalog(DOC, MEASURED)
     assert not missing, f"not in the catalog: {missing}"
 
 
 def test_no_unlisted_measured_number(loaded_catalog: None) -> None:
     # The list is complete: the catalog holds no dell-equallogic-oltp-2010 value that the list does not name.
-    _, extra = _unmatched(MEASURED, _doc_rows())
+    _, extra = compare_with_catalog(DOC, MEASURED)
     assert not extra, f"in the catalog but not in the list: {extra}"
 
 
@@ -210,11 +188,11 @@ def test_tpcc_points_carry_their_test_conditions(
 def test_text_figures_stay_out_of_the_table_quantities(loaded_catalog: None) -> None:
     # An engine reading max_iops / tps sees each table measurement once: the rounded figures of the text
     # use their own quantity names.
-    max_iops = [r for r in _doc_rows() if r[2] == "max_iops"]
+    max_iops = [r for r in document_rows(DOC) if r[2] == "max_iops"]
     assert sorted(r[1] for r in max_iops) == sorted(
         [f"Table 2, test {t}" for t in _TABLE_2] + [f"Table 3, test {t}" for t in _TABLE_3]
     )
-    tps = [r for r in _doc_rows() if r[2] == "tps"]
+    tps = [r for r in document_rows(DOC) if r[2] == "tps"]
     assert all(r[1].startswith(("Table 5", "Table 6")) for r in tps) and len(tps) == 8
 
 

@@ -24,8 +24,8 @@ from decimal import Decimal
 
 import pytest
 
-from benchmarks.selectors import measured_values
 from catalog.models import Configuration, ConfigurationLayout, SizingRule
+from catalog.tests.measured import compare_with_catalog
 
 DOC = "emc-xtremio-2014"
 
@@ -109,37 +109,15 @@ MEASURED: list[tuple[str, str, str, str, str]] = [
 
 pytestmark = pytest.mark.django_db
 
-Row = tuple[str, str, str, Decimal, str]
-
-
-def _doc_rows() -> list[Row]:
-    return [(d, loc, q, Decimal(v), u) for d, loc, q, v, u in measured_values() if d == DOC]
-
-
-def _unmatched(expected: list[tuple[str, str, str, str, str]], loaded: list[Row]) -> tuple[list, list]:
-    """Pair each listed number with one loaded value (same document, quantity, unit, exact Decimal value,
-    loaded locator starting with the listed one); return (listed but not loaded, loaded but not listed)."""
-    pool = list(loaded)
-    missing = []
-    for doc, locator, quantity, value, unit in expected:
-        want = Decimal(value)
-        for i, (ldoc, lloc, lq, lv, lu) in enumerate(pool):
-            if (ldoc, lq, lu) == (doc, quantity, unit) and lv == want and lloc.startswith(locator):
-                del pool[i]
-                break
-        else:
-            missing.append((doc, locator, quantity, value, unit))
-    return missing, pool
-
 
 def test_every_measured_number_is_loaded(loaded_catalog: None) -> None:
-    missing, _ = _unmatched(MEASURED, _doc_rows())
+    missing, _ = compare_with_catalog(DOC, MEASURED)
     assert not missing, f"not in the catalog: {missing}"
 
 
 def test_no_unlisted_measured_number(loaded_catalog: None) -> None:
     # The list is complete: the catalog holds no emc-xtremio-2014 value that the list does not name.
-    _, extra = _unmatched(MEASURED, _doc_rows())
+    _, extra = compare_with_catalog(DOC, MEASURED)
     assert not extra, f"in the catalog but not in the list: {extra}"
 
 

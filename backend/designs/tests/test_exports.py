@@ -16,42 +16,14 @@ from openpyxl import load_workbook
 
 from accounts.models import Team
 from catalog.models import Part, PriceBook, PriceBookEntry
+from catalog.tests.table11 import TABLE_11_QUANTITIES as TABLE_11
+from catalog.tests.table11 import table_11_column
 from designs.tests.conftest import client_for, create_design
 from reports.tests.readback import pdftotext, pypdf_pages, rows_with
 from reports.tests.test_safety import recording_fetches
 
 pytestmark = pytest.mark.django_db
 
-# Oracle Table 11 (oracle-rac-fs1-quarter-half-rack-reference-2016.txt): (section, part, quarter, half).
-TABLE_11: list[tuple[str, str, int, int]] = [
-    ("servers", "7110316", 2, 4),
-    ("servers", "7101675", 2, 4),
-    ("servers", "2124A", 2, 4),
-    ("servers", "6331A-N", 8, 16),
-    ("servers", "7110346", 4, 8),
-    ("servers", "7110350", 4, 8),
-    ("servers", "7110353", 32, 64),
-    ("servers", "7111102", 4, 8),
-    ("servers", "7104073", 2, 4),
-    ("servers", "7101673", 4, 8),
-    ("servers", "7110337", 2, 4),
-    ("servers", "7102748", 2, 4),
-    ("servers", "333V-10-10-C14", 4, 8),
-    ("servers", "7110360", 2, 4),
-    ("servers", "7110339", 2, 4),
-    ("servers", "7110359", 2, 4),
-    ("storage", "7113864", 1, 1),
-    ("storage", "7111942", 1, 1),
-    ("storage", "7104975", 1, 1),
-    ("storage", "7104710", 2, 2),
-    ("storage", "7101673", 6, 6),
-    ("storage", "7101675", 6, 6),
-    ("storage", "7112956", 2, 0),
-    ("storage", "7112957", 0, 3),
-    ("storage", "7104928", 4, 4),
-    ("storage", "7104932", 6, 6),
-    ("miscellaneous", "7103553", 2, 2),
-]
 RACKS = {
     "quarter": {
         "reference_configuration": "oracle-fs1-quarter-rack",
@@ -79,8 +51,7 @@ EXPORTS = ("proposal.pdf", "bom.pdf", "bom.csv", "bom.xlsx")
 
 
 def _expected(rack: str) -> list[tuple[str, str, int]]:
-    half = rack == "half"
-    return [(s, p, h if half else q) for s, p, q, h in TABLE_11 if (h if half else q) > 0]
+    return table_11_column(half=rack == "half")
 
 
 def _test_prices() -> dict[str, Decimal]:

@@ -10,45 +10,11 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from catalog.models import Configuration
+from catalog.tests.table11 import table_11_column
 from designs.evaluation import design_bom
 from designs.tests.conftest import client_for, create_design
 
 pytestmark = pytest.mark.django_db
-
-# Oracle Table 11 (2016), both columns, in the document's order: (section, part number, quarter, half).
-TABLE_11: list[tuple[str, str, int, int]] = [
-    ("servers", "7110316", 2, 4),
-    ("servers", "7101675", 2, 4),
-    ("servers", "2124A", 2, 4),
-    ("servers", "6331A-N", 8, 16),
-    ("servers", "7110346", 4, 8),
-    ("servers", "7110350", 4, 8),
-    ("servers", "7110353", 32, 64),
-    ("servers", "7111102", 4, 8),
-    ("servers", "7104073", 2, 4),
-    ("servers", "7101673", 4, 8),
-    ("servers", "7110337", 2, 4),
-    ("servers", "7102748", 2, 4),
-    ("servers", "333V-10-10-C14", 4, 8),
-    ("servers", "7110360", 2, 4),
-    ("servers", "7110339", 2, 4),
-    ("servers", "7110359", 2, 4),
-    ("storage", "7113864", 1, 1),
-    ("storage", "7111942", 1, 1),
-    ("storage", "7104975", 1, 1),
-    ("storage", "7104710", 2, 2),
-    ("storage", "7101673", 6, 6),
-    ("storage", "7101675", 6, 6),
-    ("storage", "7112956", 2, 0),
-    ("storage", "7112957", 0, 3),
-    ("storage", "7104928", 4, 4),
-    ("storage", "7104932", 6, 6),
-    ("miscellaneous", "7103553", 2, 2),
-]
-
-
-def _column(half: bool) -> list[tuple[str, str, int]]:
-    return [(s, n, h if half else q) for s, n, q, h in TABLE_11 if (h if half else q) > 0]
 
 
 def _lines(body: dict[str, Any]) -> list[tuple[str, str, int]]:
@@ -62,7 +28,7 @@ def test_reference_design_bom_equals_table_11(catalog: None, slug: str, half: bo
     response = APIClient().get(f"/api/v1/reference-designs/{slug}/bom/")
     assert response.status_code == 200, response.content
     body = response.json()
-    expected = _column(half)
+    expected = table_11_column(half)
     got = _lines(body)
     for number, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
         assert have == want, f"line {number}"
@@ -103,7 +69,7 @@ def test_quarter_rack_scaled_to_four_nodes_and_three_19_ssd_enclosures_is_the_ha
         "drives_per_enclosure": 19,
     }
     bom, _ = design_bom(platform=platform, configuration=quarter, overrides=[])
-    assert [(line.section, line.part_number, line.quantity) for line in bom.lines] == _column(True)
+    assert [(line.section, line.part_number, line.quantity) for line in bom.lines] == table_11_column(True)
 
 
 def test_one_more_node_adds_exactly_one_node_worth_of_server_lines(catalog: None) -> None:

@@ -1,5 +1,8 @@
 /** Shapes of the designs API (backend/designs/serializers.py, designs/evaluation.py, sizing/api.py). */
 import type { Quantity } from '../../../components/format';
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
 
 export type { Quantity };
 
@@ -167,30 +170,9 @@ export interface EngineEvaluation {
   assumptions: Assumption[];
 }
 
-export interface BomLine {
-  line: number;
-  section: string;
-  part_number: string;
-  part_number_is_model?: boolean;
-  description: string;
-  quantity: number;
-  unit_price: string | null;
-  extended_price: string | null;
-  priced: boolean;
-  rule: string;
-  source: string;
-}
-
-export interface PricedBom {
-  currency: string | null;
-  price_book: { id: number; name: string; version: number } | null;
-  lines: BomLine[];
-  sections: { section: string; quantity: number; total: string; unpriced_lines: number }[];
-  total: string | null;
-  unpriced_lines: number;
-  complete: boolean;
-  notes: string[];
-}
+/** The priced bill of materials, as the schema documents it (designs.serializers.PricedBomSerializer). */
+export type BomLine = Schemas['BomLineOut'];
+export type PricedBom = Schemas['PricedBom'];
 
 export interface EvaluationPayload {
   evaluation: EngineEvaluation;
