@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 
 export interface TeamMembership {
@@ -38,8 +38,23 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+const CURRENT_USER_KEY = ['auth', 'me'] as const;
+
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'me'], queryFn: getCurrentUser, staleTime: 60_000 });
+  queryOptions({ queryKey: CURRENT_USER_KEY, queryFn: getCurrentUser, staleTime: 60_000 });
+
+/**
+ * After a sign-in: the login response *is* the current user, so it becomes the session at once.
+ * Refetching instead would, on a slow first page load, join the anonymous /auth/me/ request still
+ * in flight (TanStack Query dedupes a refetch onto a first fetch) and send the user back to the
+ * sign-in page; that request is cancelled and its answer ignored. Everything else is refetched as
+ * the new user.
+ */
+export async function applySignedIn(queryClient: QueryClient, user: CurrentUser): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+}
 
 export const useCurrentUser = () => useQuery(currentUserQueryOptions());
 
@@ -51,9 +66,7 @@ export function useSignIn() {
       await apiFetch('/api/v1/auth/csrf/');
       return apiFetch<CurrentUser>('/api/v1/auth/login/', { method: 'POST', body: credentials });
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-    },
+    onSuccess: (user) => applySignedIn(queryClient, user),
   });
 }
 
