@@ -188,11 +188,18 @@ def _from_json(content: Any) -> tuple[dict[str, _Curve], list[RowError]]:
     return curves, errors
 
 
+_SCALARS = (str, int, float, Decimal, bool, type(None))
+
+
 def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[RowError]:
     errors: list[RowError] = []
     for point in curve.points.values():
         if not isinstance(point.conditions, dict):
             errors.append(RowError(point.row, f"{point.where}conditions", "must be an object"))
+        elif not all(isinstance(v, _SCALARS) for v in point.conditions.values()):
+            # As in the fixture schema: a condition is a named number, text, true/false or null.
+            message = "each condition must be a number, text, true/false or null"
+            errors.append(RowError(point.row, f"{point.where}conditions", message))
         if not isinstance(point.source_locator, str) or len(point.source_locator) > 200:
             errors.append(
                 RowError(point.row, f"{point.where}source_locator", "text of at most 200 characters")

@@ -128,6 +128,11 @@ CSV_OK = CURVE_CSV.replace(",,,,,,,1,,", "new-curve,,,,,,,1,,")
         (CSV_OK.replace(",2,,Table 4 row 2", ",two,,Table 4 row 2"), (3, "point", "a point number")),
         # conditions that are not JSON
         (CSV_OK.replace('"{""read_pct"": 100}"', "read 100"), (1, "conditions", "not a JSON object")),
+        # conditions that are not named scalars (the fixture schema's rule)
+        (
+            CSV_OK.replace('"{""read_pct"": 100}"', '"{""read_pct"": [70, 100]}"'),
+            (1, "conditions", "each condition must be"),
+        ),
     ],
 )
 def test_bad_curve_csv_is_rejected_and_writes_nothing(
