@@ -129,7 +129,7 @@ def design_facts(inputs: DesignInputs) -> dict[str, Any]:
         "family": p.family, "storage_model": p.storage_model, "raid": p.raid_level, "data_raid": p.raid_level,
         "asm_volumes": p.asm_volumes, "asm_redundancy": "external", "rac_nodes": p.rac_nodes, "arrays": p.arrays,
         "workload_kind": inputs.workload.kind, "pam": p.pam, "drive_technology": DRIVE_TECHNOLOGY[p.storage_model],
-        "cores_per_node": p.cores_per_node, "memory_gb_per_node": p.memory_gb_per_node,
+        "cores_per_node": p.node_cores, "memory_gb_per_node": p.node_memory_gb,
         "thin_provisioning": p.thin_provisioning,
     }  # fmt: skip
 

@@ -34,6 +34,42 @@ RAID_BY_FAMILY: dict[str, tuple[str, ...]] = {
 DEFAULT_RAID = {"oracle-fs1": "mirrored", "equallogic": "raid10", "xtremio": "xdp", "netapp": "raid_dp"}
 IO_PATTERNS = ("random", "sequential")
 
+
+@dataclass(frozen=True)
+class ServerDefault:
+    """The database server a family's documents measured: a design that leaves cores or memory per
+    node empty gets these, so the model's CPU station and the BOM describe the same server."""
+
+    server: str
+    cores_per_node: int
+    memory_gb_per_node: float
+    source: str
+
+
+DEFAULT_SERVER: dict[str, ServerDefault] = {
+    "oracle-fs1": ServerDefault(
+        "Sun Server X5-2, 2 x 18-core Xeon E5-2699 v3, 256 GB",
+        36,
+        256.0,
+        "oracle-fs1-2016, Table 2, Table 11",
+    ),
+    "equallogic": ServerDefault(
+        "PowerEdge R710, 2 x quad-core Xeon X5570, 64 GB",
+        8,
+        64.0,
+        "dell-equallogic-oltp-2010, Section 3.1; Table 9",
+    ),
+    "xtremio": ServerDefault(
+        "vSphere host, 8 cores at 2.9 GHz, 512 GB", 8, 512.0, "emc-xtremio-2014, Table 1"
+    ),
+    "netapp": ServerDefault(
+        "HP ProLiant DL580 G5, 2 x quad-core 2.4 GHz Xeon, 32 GB",
+        8,
+        32.0,
+        "netapp-pam-2009, Section 2.1; Section 4.1",
+    ),
+}
+
 MAX_USERS = 1_000_000
 MAX_TPS = 1_000_000.0
 MAX_NODES = 16
@@ -142,8 +178,8 @@ class Platform:
     family: str
     storage_model: str
     rac_nodes: int = 2
-    cores_per_node: int = 36
-    memory_gb_per_node: float = 256.0
+    cores_per_node: int | None = None  # None: the family's measured server (DEFAULT_SERVER)
+    memory_gb_per_node: float | None = None
     arrays: int = 1
     drives_per_enclosure: int | None = None
     raid: str | None = None  # None: the family's default (RAID 10, mirrored, XDP, RAID-DP)
@@ -164,6 +200,12 @@ class Platform:
                 p + "storage_model", f"{self.storage_model} belongs to {STORAGE_MODELS[self.storage_model]}"
             )
         _int_range(p + "rac_nodes", self.rac_nodes, 1, MAX_NODES)
+        server = DEFAULT_SERVER[self.family]
+        # Resolved here so every reader (model, sweep, checks, the echoed inputs) sees one number.
+        if self.cores_per_node is None:
+            object.__setattr__(self, "cores_per_node", server.cores_per_node)
+        if self.memory_gb_per_node is None:
+            object.__setattr__(self, "memory_gb_per_node", server.memory_gb_per_node)
         _int_range(p + "cores_per_node", self.cores_per_node, 1, 512)
         _range(p + "memory_gb_per_node", self.memory_gb_per_node, 0.0, 65536.0, lo_open=True)
         _int_range(p + "arrays", self.arrays, 1, MAX_ARRAYS)
@@ -187,8 +229,19 @@ class Platform:
         return self.raid or DEFAULT_RAID[self.family]
 
     @property
+    def node_cores(self) -> int:
+        """Cores per RAC node (the family's measured server unless the design says otherwise)."""
+        assert self.cores_per_node is not None  # resolved in __post_init__
+        return self.cores_per_node
+
+    @property
+    def node_memory_gb(self) -> float:
+        assert self.memory_gb_per_node is not None  # resolved in __post_init__
+        return self.memory_gb_per_node
+
+    @property
     def total_cores(self) -> int:
-        return self.rac_nodes * self.cores_per_node
+        return self.rac_nodes * self.node_cores
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from sizing.calibration import (
 )
 from sizing.errors import EvidenceError
 from sizing.evidence import Estimate, EvidenceBundle, Source
-from sizing.inputs import DesignInputs, OltpWorkload
+from sizing.inputs import DEFAULT_SERVER, DesignInputs, OltpWorkload
 from sizing.notes import Assumption, Flag
 from sizing.rules import RuleSet
 from sizing.units import q
@@ -95,6 +95,14 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         assert isinstance(c, Constant)
         note(c.name, c.derivation, c.cite(), c.value, c.unit)
 
+    server = DEFAULT_SERVER[p.family]
+    if p.node_cores == server.cores_per_node:
+        note("cores_per_node", f"cores per RAC node of the measured server ({server.server})", server.source,
+             p.node_cores, "count")  # fmt: skip
+    else:
+        note("cores_per_node", f"cores per RAC node as designed (measured server: {server.server})", "design input",
+             p.node_cores, "count")  # fmt: skip
+
     family = p.family
     if family == "oracle-fs1":
         fs1 = fs1_calibration(evidence, rules)
@@ -154,7 +162,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
             iops,
             ssds,
             fs1.cpu_demand.value,
-            p.cores_per_node,
+            p.node_cores,
             estimate,
             True,
             tuple(assumptions),
@@ -320,7 +328,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         estimate.value,
         servers,
         dell.cpu_demand.value,
-        p.cores_per_node,
+        p.node_cores,
         estimate,
         ssd,
         tuple(assumptions),

@@ -31,4 +31,12 @@ describe('input panels', () => {
     rerender(<PlatformPanel form={{ ...form, family: 'netapp', storageModel: 'FAS3140' }} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
     expect(screen.getByLabelText(/Performance Acceleration Module/)).not.toBeChecked();
   });
+
+  it("names the family's measured server as the empty cores-per-node default", () => {
+    const { rerender } = render(<PlatformPanel form={form} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
+    expect(screen.getByLabelText(/Cores per node/)).toHaveAttribute('placeholder', '36');
+    rerender(<PlatformPanel form={{ ...form, family: 'equallogic', storageModel: 'PS6010XV' }} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
+    expect(screen.getByLabelText(/Cores per node/)).toHaveAttribute('placeholder', '8');
+    expect(screen.getByText(/PowerEdge R710/)).toBeInTheDocument();
+  });
 });

@@ -43,7 +43,15 @@ export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props
           errors={errors('storageModel')}
         />
         <NumberField label="RAC nodes" unit="servers" min={1} max={16} step={1} testId="rac-nodes" {...number('racNodes')} />
-        <NumberField label="Cores per node" min={1} max={512} step={1} placeholder="36" hint="Empty: 36 (2 × 18-core X5-2)" {...number('coresPerNode')} />
+        <NumberField
+          label="Cores per node"
+          min={1}
+          max={512}
+          step={1}
+          placeholder={String(info.server.coresPerNode)}
+          hint={`Empty: ${info.server.coresPerNode} (${info.server.label}, as measured)`}
+          {...number('coresPerNode')}
+        />
         <NumberField label={info.arraysLabel} min={1} max={16} step={1} testId="arrays" {...number('arrays')} />
         <SelectField
           label="RAID"

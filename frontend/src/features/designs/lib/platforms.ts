@@ -12,6 +12,8 @@ export interface FamilyInfo {
   arraysLabel: string;
   drivesPerEnclosure: boolean;
   pam: boolean;
+  /** The measured server the engine assumes when cores per node is left empty (sizing.inputs.DEFAULT_SERVER). */
+  server: { coresPerNode: number; label: string };
 }
 
 export const FAMILIES: FamilyInfo[] = [
@@ -27,6 +29,7 @@ export const FAMILIES: FamilyInfo[] = [
     arraysLabel: 'Drive enclosures',
     drivesPerEnclosure: true,
     pam: false,
+    server: { coresPerNode: 36, label: '2 × 18-core Sun X5-2' },
   },
   {
     family: 'equallogic',
@@ -45,6 +48,7 @@ export const FAMILIES: FamilyInfo[] = [
     arraysLabel: 'EqualLogic arrays',
     drivesPerEnclosure: false,
     pam: false,
+    server: { coresPerNode: 8, label: '2 × quad-core PowerEdge R710' },
   },
   {
     family: 'xtremio',
@@ -54,6 +58,7 @@ export const FAMILIES: FamilyInfo[] = [
     arraysLabel: 'X-Bricks',
     drivesPerEnclosure: false,
     pam: false,
+    server: { coresPerNode: 8, label: '8-core vSphere host' },
   },
   {
     family: 'netapp',
@@ -63,6 +68,7 @@ export const FAMILIES: FamilyInfo[] = [
     arraysLabel: 'Controllers (an HA pair is 2)',
     drivesPerEnclosure: false,
     pam: true,
+    server: { coresPerNode: 8, label: '2 × quad-core HP DL580 G5' },
   },
 ];
 
