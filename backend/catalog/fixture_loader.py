@@ -61,7 +61,8 @@ _UNITS_BY_SUFFIX: tuple[tuple[str, frozenset[str]], ...] = (
     ("utilisation", frozenset({"%"})),
     ("latency", frozenset({"ms", "s"})),
     ("response_time", frozenset({"ms", "s"})),
-    ("completion_time", frozenset({"s", "min", "h"})),
+    # `unstated`: the document prints the time without a unit (Dell DSS Section 3.2.1.3)
+    ("completion_time", frozenset({"s", "min", "h", "unstated"})),
     ("throughput", frozenset({"MB/s", "GB/s", "TB/h"})),
     ("load_rate", frozenset({"MB/s", "GB/s", "TB/h"})),
     ("tps", frozenset({"TPS"})),

@@ -15,7 +15,7 @@ from django.db import models
 
 from benchmarks import choices as bchoices
 from catalog import choices
-from catalog.fixture_loader import catalog_schema, read_yaml, schema_problems
+from catalog.fixture_loader import catalog_schema, read_yaml, schema_problems, unit_problem
 
 FIXTURES = Path(settings.FIXTURES_DIR)
 SEED_FILES = sorted(FIXTURES.glob("*.yaml"))
@@ -115,3 +115,24 @@ def test_schema_rejects_unknown_key_and_unit_and_negative_value() -> None:
     assert "$.curves[0].workload" in paths  # additionalProperties: colour
     assert "$.curves[0].points[0].values.iops.unit" in paths
     assert "$.curves[0].points[0].values.iops.value" in paths
+
+
+@pytest.mark.parametrize(
+    ("quantity", "unit", "fits"),
+    [
+        # a time the document prints without a unit stays as printed (Dell DSS Section 3.2.1.3)
+        ("completion_time", "unstated", True),
+        ("completion_time", "s", True),
+        ("completion_time", "ms", False),
+        # a name that implies its unit never takes `unstated`
+        ("change_pct", "unstated", False),
+        ("max_iops", "unstated", False),
+        ("io_latency", "unstated", False),
+        ("throughput", "unstated", False),
+        # a name that implies no unit takes any unit of the closed list
+        ("copied_capacity", "unstated", True),
+    ],
+)
+def test_unit_fits_quantity_name(quantity: str, unit: str, fits: bool) -> None:
+    assert unit in choices.Unit.values
+    assert (unit_problem(quantity, unit) is None) is fits

@@ -12,13 +12,13 @@ not from the fixture:
 - Section 3.2.1.1 tables: TPC-H-like MAX / AVG MB/s with one or two RAC nodes and arrays, PS6010XV vs
   PS6110XV, and the 5-stream table, each with its % increase;
 - Section 3.2.1.2: average CPU under 75%, I/O wait 70-85% of it;
-- Section 3.2.1.3 table and text: % decrease of the query completion time;
+- Section 3.2.1.3 table and text: the query completion times and their % decrease;
 - Section 4 (conclusion): the restated 125%, > 60%, CPU < 75%, 44.47% and > 30%.
 Figures 1-10 are pictures; nothing is read off them.
 
 A number that a later table merely repeats is stored once, at its first printing: RESTATED lists those
 repeats with the locator that holds them. The completion-time table prints no unit, so its times are
-not measured values here: COMPLETION_TIMES lists them with the point conditions that keep them.
+listed with the unit `unstated` (as printed, never converted to seconds or minutes).
 
 Entries are (document, locator, quantity, value as printed without thousands separators, unit); a
 loaded locator matches when it starts with the listed one.
@@ -36,6 +36,7 @@ from catalog.tests.measured import compare_with_catalog, document_rows
 
 DOC = "dell-equallogic-dss-2012"
 MBS = "MB/s"
+UNSTATED = "unstated"  # the unit of a number the document prints without one
 
 _WORKLOADS = (
     "sequential read 256KB concat",
@@ -70,6 +71,9 @@ _TPCH = "Section 3.2.1.1 scaling table, "
 _MODEL = "Section 3.2.1.1 model table, "
 _STREAMS = "Section 3.2.1.1 streams table, "
 _DONE = "Section 3.2.1.3 table, "
+_DONE_1 = _DONE + "1 x PS6010XV vs 1 x PS6110XV"  # the three sub-tables
+_DONE_2 = _DONE + "2 x PS6010XV vs 2 x PS6110XV"
+_DONE_3 = _DONE + "1 x vs 2 x PS6110XV"
 
 MEASURED: list[tuple[str, str, str, str, str]] = [
     *_rows("Section 2.3.1", _T231),
@@ -129,10 +133,15 @@ MEASURED: list[tuple[str, str, str, str, str]] = [
     (DOC, "Section 3.2.1.2", "max_avg_cpu_utilisation", "75", "%"),
     (DOC, "Section 3.2.1.2", "iowait_share_min_pct", "70", "%"),
     (DOC, "Section 3.2.1.2", "iowait_share_max_pct", "85", "%"),
-    # Section 3.2.1.3: % decrease of the completion time
-    (DOC, _DONE + "1 x PS6010XV vs 1 x PS6110XV", "change_pct", "31.68", "%"),
-    (DOC, _DONE + "2 x PS6010XV vs 2 x PS6110XV", "change_pct", "18.95", "%"),
-    (DOC, _DONE + "1 x vs 2 x PS6110XV", "change_pct", "44.47", "%"),
+    # Section 3.2.1.3 table: completion times (no unit printed) and % decrease; the third sub-table
+    # (1 x vs 2 x PS6110XV) repeats 222.14 and 123.35 (RESTATED)
+    (DOC, _DONE_1 + ", 1 x PS6010XV RAID 50", "completion_time", "325.18", UNSTATED),
+    (DOC, _DONE_1 + ", 1 x PS6110XV RAID 50", "completion_time", "222.14", UNSTATED),
+    (DOC, _DONE_2 + ", 2 x PS6010XV RAID 50", "completion_time", "152.20", UNSTATED),
+    (DOC, _DONE_2 + ", 2 x PS6110XV RAID 50", "completion_time", "123.35", UNSTATED),
+    (DOC, _DONE_1, "change_pct", "31.68", "%"),
+    (DOC, _DONE_2, "change_pct", "18.95", "%"),
+    (DOC, _DONE_3, "change_pct", "44.47", "%"),
     (DOC, "Section 3.2.1.3, text", "change_pct", "44.47", "%"),
     # Section 4 (conclusion)
     (DOC, "Section 4, sequential write gain over PS6010XV", "change_pct", "125", "%"),
@@ -170,13 +179,16 @@ RESTATED: list[tuple[str, str, str, str, str]] = [
     (_STREAMS + "1 x PS6010XV", "avg_throughput", "446.40", MBS, _MODEL + "two RAC nodes, 1 x PS6010XV"),
     (_STREAMS + "1 x PS6110XV", "avg_throughput", "672.14", MBS, _TPCH + "two RAC nodes, 1 x PS6110XV"),
     (_STREAMS + "2 x PS6110XV", "avg_throughput", "1331.31", MBS, _TPCH + "two RAC nodes, 2 x PS6110XV"),
+    (_DONE_3, "completion_time", "222.14", UNSTATED, _DONE_1 + ", 1 x PS6110XV RAID 50"),
+    (_DONE_3, "completion_time", "123.35", UNSTATED, _DONE_2 + ", 2 x PS6110XV RAID 50"),
 ]
 
-# Section 3.2.1.3 table (no unit printed): locator -> (completion time, baseline completion time)
-COMPLETION_TIMES: dict[str, tuple[str, str]] = {
-    _DONE + "1 x PS6010XV vs 1 x PS6110XV": ("222.14", "325.18"),
-    _DONE + "2 x PS6010XV vs 2 x PS6110XV": ("123.35", "152.20"),
-    _DONE + "1 x vs 2 x PS6110XV": ("123.35", "222.14"),
+# Section 3.2.1.3 table, the % decrease of each sub-table: locator -> (storage model, arrays) of the
+# baseline and of the compared configuration, as the printed completion times belong to them
+COMPLETION_PAIRS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
+    _DONE_1: (("PS6010XV", 1), ("PS6110XV", 1)),
+    _DONE_2: (("PS6010XV", 2), ("PS6110XV", 2)),
+    _DONE_3: (("PS6110XV", 1), ("PS6110XV", 2)),
 }
 
 pytestmark = pytest.mark.django_db
@@ -195,8 +207,8 @@ def test_no_unlisted_measured_number(loaded_catalog: None) -> None:
 
 def test_measured_list_size() -> None:
     # 2.3.1 + 2.3.2: 2 x 4 rows x 3 cells, + 1 text; 2.3.3: 4 + 1 text; 2.3.4: 9 + 1 text + 9 (concat);
-    # 3.2.1.1: 12 + 8 + 4; 3.2.1.2: 3; 3.2.1.3: 3 + 1 text; Section 4: 5
-    assert len(MEASURED) == 24 + 1 + 4 + 1 + 9 + 1 + 9 + 12 + 8 + 4 + 3 + 4 + 5 == 85
+    # 3.2.1.1: 12 + 8 + 4; 3.2.1.2: 3; 3.2.1.3: 4 times + 3 % + 1 text; Section 4: 5
+    assert len(MEASURED) == 24 + 1 + 4 + 1 + 9 + 1 + 9 + 12 + 8 + 4 + 3 + 8 + 5 == 89
     assert len({(d, loc, q, v) for d, loc, q, v, _ in MEASURED}) == len(MEASURED)
 
 
@@ -218,16 +230,31 @@ def test_restated_numbers_are_held_at_their_first_printing(loaded_catalog: None)
     ]
 
 
-def test_completion_times_kept_as_printed(loaded_catalog: None) -> None:
-    for locator, (time, baseline) in COMPLETION_TIMES.items():
+def test_completion_times_are_measured_values_as_printed(loaded_catalog: None) -> None:
+    times = {
+        (p.curve.slug.removeprefix("dell-dss-2012-tpch-completion-").upper(), p.conditions["arrays"]): v
+        for p in MeasuredPoint.objects.select_related("curve").filter(
+            source_document__slug=DOC, curve__slug__startswith="dell-dss-2012-tpch-completion-"
+        )
+        for v in p.values.all()
+        if v.quantity == "completion_time"
+    }
+    assert {k: (v.value, v.unit) for k, v in times.items()} == {
+        ("PS6010XV", 1): (Decimal("325.18"), UNSTATED),
+        ("PS6110XV", 1): (Decimal("222.14"), UNSTATED),
+        ("PS6010XV", 2): (Decimal("152.20"), UNSTATED),
+        ("PS6110XV", 2): (Decimal("123.35"), UNSTATED),
+    }
+    # the times are no longer duplicated into the conditions of the % points
+    assert not MeasuredPoint.objects.filter(
+        source_document__slug=DOC, conditions__has_key="completion_time_as_printed"
+    ).exists()
+    for locator, (baseline, compared) in COMPLETION_PAIRS.items():
         point = MeasuredPoint.objects.get(source_document__slug=DOC, source_locator=locator)
-        c = point.conditions
-        assert Decimal(str(c["completion_time_as_printed"])) == Decimal(time)
-        assert Decimal(str(c["baseline_completion_time_as_printed"])) == Decimal(baseline)
-        assert (c["change"], c["time_unit"]) == ("reduction", "not stated")
+        assert point.conditions["change"] == "reduction"
         # the printed % decrease follows from the printed times
         pct = {v.quantity: v.value for v in point.values.all()}["change_pct"]
-        assert abs((1 - Decimal(time) / Decimal(baseline)) * 100 - pct) < Decimal("0.01")
+        assert abs((1 - times[compared].value / times[baseline].value) * 100 - pct) < Decimal("0.01")
 
 
 def _conditions(point: MeasuredPoint) -> dict:

@@ -2199,9 +2199,10 @@ export interface components {
          *     * `U` - rack units
          *     * `GHz` - gigahertz
          *     * `Gb/s` - gigabits per second
+         *     * `unstated` - unit not stated by the document
          * @enum {string}
          */
-        UnitEnum: "users" | "sessions" | "queue_depth" | "warehouses" | "count" | "TPS" | "TPM" | "IOPS" | "MB/s" | "GB/s" | "TB/h" | "ms" | "s" | "min" | "h" | "%" | "fraction" | "ratio" | "GB" | "TB" | "U" | "GHz" | "Gb/s";
+        UnitEnum: "users" | "sessions" | "queue_depth" | "warehouses" | "count" | "TPS" | "TPM" | "IOPS" | "MB/s" | "GB/s" | "TB/h" | "ms" | "s" | "min" | "h" | "%" | "fraction" | "ratio" | "GB" | "TB" | "U" | "GHz" | "Gb/s" | "unstated";
         UserBrief: {
             id: number;
             username: string;
