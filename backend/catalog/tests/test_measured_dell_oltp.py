@@ -290,15 +290,23 @@ def test_capacity_rule_table_7(loaded_catalog: None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("slug", "parameters"),
+    ("slug", "locator", "parameters"),
     [
-        ("disk-latency-limit", {"latency_limit": _q("20", "ms")}),
-        ("tpcc-response-threshold", {"response_time": _q("2", "s")}),
+        # ORION maximum IOPS taken at the "generally accepted disk latency limit of 20ms"
+        ("disk-latency-limit", "Section 2.2", {"latency_limit": _q("20", "ms")}),
+        # TPC-C maximum TPS "before the application response time exceeds 2 seconds"
+        ("tpcc-response-threshold", "Section 3.2", {"response_time": _q("2", "s")}),
     ],
 )
-def test_thresholds(loaded_catalog: None, slug: str, parameters: dict[str, Any]) -> None:
+def test_thresholds(loaded_catalog: None, slug: str, locator: str, parameters: dict[str, Any]) -> None:
     rule = _rule(slug)
     assert rule.kind == "threshold" and rule.parameters == parameters
+    assert rule.source_locator.startswith(locator), rule.source_locator
+
+
+def test_no_unlisted_threshold_rule(loaded_catalog: None) -> None:
+    current = SizingRule.objects.filter(source_document__slug=DOC, kind="threshold", is_current=True)
+    assert sorted(current.values_list("slug", flat=True)) == ["disk-latency-limit", "tpcc-response-threshold"]
 
 
 @pytest.mark.parametrize(

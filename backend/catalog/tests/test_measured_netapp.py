@@ -130,3 +130,16 @@ def test_pam_gain_rule(loaded_catalog: None) -> None:
         "max_gain": {"value": "35", "unit": "%"},
     }
     assert rule.source_document.slug == DOC and rule.source_locator.startswith("Section 2")
+
+
+def test_read_latency_reduction_rule(loaded_catalog: None) -> None:
+    # Section 2: "enabling PAM reduced random-read I/O latency by a minimum of 28% up to a maximum of 40%".
+    # The paper states no threshold rule (kind `threshold`); this range and the OET gain above are its bounds.
+    rule = SizingRule.objects.get(slug="netapp-pam-read-latency-reduction", is_current=True)
+    assert rule.kind == "scaling" and rule.applies_to == ["netapp"]
+    assert rule.parameters == {
+        "min_reduction": {"value": "28", "unit": "%"},
+        "max_reduction": {"value": "40", "unit": "%"},
+    }
+    assert rule.source_document.slug == DOC and rule.source_locator.startswith("Section 2")
+    assert not SizingRule.objects.filter(source_document__slug=DOC, kind="threshold").exists()
