@@ -10,9 +10,15 @@ not from the fixture:
   text; the text restates the Figure 10 and 11 wait counts and times it uses). Unreadable cells (Figure 11,
   reliable message: average wait and std dev) and the half-cut instance-count column are left out;
 - the DW query throughput (5 GB/s), the DW load rate (3.59 TB/hour) and the data copied by the first
-  test/dev clone (about 6 TB, about 4 TB of database data).
-The dashboard captures of Figures 1 and 4 and the deduplication chart of Figure 13 are pictures whose
-numbers the text does not state; they are not entered.
+  test/dev clone (about 6 TB, about 4 TB of database data);
+- the XSMA dashboard storage panel of Figure 4 (legible in the text): overall efficiency 2.4:1,
+  deduplication ratio 1.1:1, thin provisioning savings 54%, volume capacity 33.8 TB with 15.3 TB used and
+  18.5 TB free, physical capacity 14.9 TB. The 33.8 TB stands on a garbled line ("Volume Capacity 14TB
+  Physical Space Us 33.8TB"); it is the total of the used / free line below it (15.3 + 18.5), and the
+  "14TB" of that line, whose label cannot be told, is left out. The 14.94 TB physical capacity of the
+  Storage configuration text is a configuration attribute and a rule parameter, not a measured value.
+The dashboard capture of Figure 1 (garbled text) and the deduplication chart of Figure 13 (a picture
+whose numbers the text does not state) are not entered.
 
 Entries are (document, locator, quantity, value as printed without thousands separators, unit); a
 loaded locator matches when it starts with the listed one.
@@ -105,6 +111,14 @@ MEASURED: list[tuple[str, str, str, str, str]] = [
     *_awr("Figure 12", "log file parallel write", "244207", "0.00", "254.49", "1.04", "2.21", "1.04", "1.04", "1.05", "0.01"),
     *_awr("Figure 12", "db file parallel write", "66278", "0.00", "38.73", "0.58", "0.34", "0.58", "0.56", "0.60", "0.02"),
     *_awr("Figure 12", "DFS lock handle", "7499", "100.00", "14.19", "1.89", "0.12", "1.90", "1.54", "2.42", "0.37"),
+    # Figure 4: XSMA dashboard storage panel of the two-X-Brick cluster
+    (DOC, "Figure 4", "overall_efficiency", "2.4", "ratio"),
+    (DOC, "Figure 4", "dedup_ratio", "1.1", "ratio"),
+    (DOC, "Figure 4", "thin_provisioning_savings_pct", "54", "%"),
+    (DOC, "Figure 4", "volume_capacity", "33.8", "TB"),
+    (DOC, "Figure 4", "volume_used_capacity", "15.3", "TB"),
+    (DOC, "Figure 4", "volume_free_capacity", "18.5", "TB"),
+    (DOC, "Figure 4", "physical_capacity", "14.9", "TB"),
 ]  # fmt: skip
 
 pytestmark = pytest.mark.django_db
@@ -123,8 +137,8 @@ def test_no_unlisted_measured_number(loaded_catalog: None) -> None:
 
 def test_measured_list_size() -> None:
     # 24 table / text numbers + Figure 10 (4 events x 9 + DB CPU 2) + Figure 11 (4 x 9 + DB CPU 2 +
-    # reliable message 7) + Figure 12 (5 x 9 + DB CPU 2)
-    assert len(MEASURED) == 24 + 38 + 45 + 47
+    # reliable message 7) + Figure 12 (5 x 9 + DB CPU 2) + Figure 4 (7)
+    assert len(MEASURED) == 24 + 38 + 45 + 47 + 7 == 161
     assert len({(d, loc, q) for d, loc, q, _, _ in MEASURED}) == len(MEASURED)
 
 
@@ -194,3 +208,39 @@ def test_linear_scaling_rule(loaded_catalog: None) -> None:
     assert rule.parameters["iops_per_xbrick_ratio"] == {"value": "1", "unit": "ratio"}
     assert rule.parameters["max_xbricks_stated"] == {"value": "4", "unit": "count"}
     assert rule.source_document.slug == DOC and "Scalability" in rule.source_locator
+
+
+def test_xdp_capacity_rule(loaded_catalog: None) -> None:
+    # Storage configuration: "fifty 400 GB SSDs configured with XDP to provide a physical capacity of
+    # 14.94 TB" (two X-Bricks). The paper states no threshold rule (kind `threshold`).
+    rule = SizingRule.objects.get(slug="xtremio-xdp-capacity", is_current=True)
+    assert rule.kind == "capacity" and rule.applies_to == ["xtremio"]
+    assert rule.parameters == {
+        "ssd_count": {"value": "50", "unit": "count"},
+        "ssd_capacity": {"value": "400", "unit": "GB"},
+        "xbricks": {"value": "2", "unit": "count"},
+        "usable_capacity": {"value": "14.94", "unit": "TB"},
+    }
+    assert rule.source_document.slug == DOC and "Storage configuration" in rule.source_locator
+    assert not SizingRule.objects.filter(source_document__slug=DOC, kind="threshold").exists()
+
+
+def test_figure_4_storage_panel(loaded_catalog: None) -> None:
+    from benchmarks.models import MeasuredPoint
+
+    point = MeasuredPoint.objects.select_related("curve").get(
+        curve__slug="emc-xtremio-2014-xsma-storage-panel", source_locator="Figure 4"
+    )
+    assert point.curve.configuration.slug == "xtremio-vsphere-rac-test-system"
+    assert point.conditions["xbricks"] == 2 and point.conditions["ssd_count"] == 50
+    v = {pv.quantity: pv.value for pv in point.values.all()}
+    # the garbled 33.8 TB is the total of the used and free volume capacity printed below it
+    assert v["volume_used_capacity"] + v["volume_free_capacity"] == v["volume_capacity"]
+    # the used volume capacity exceeds the physical capacity: it is thin-provisioned volume space
+    assert v["volume_used_capacity"] > v["physical_capacity"]
+    # the panel agrees with itself: overall efficiency = dedup ratio x thin provisioning gain (1.1 / 0.46)
+    gain = 1 / (1 - v["thin_provisioning_savings_pct"] / 100)
+    assert round(v["dedup_ratio"] * gain, 1) == v["overall_efficiency"]
+    # the rounded 14.9 TB of the panel is the 14.94 TB of the Storage configuration text
+    attrs = Configuration.objects.get(slug="xtremio-two-xbrick-cluster").attributes
+    assert round(Decimal(attrs["usable_capacity"]["value"]), 1) == v["physical_capacity"]
