@@ -2,6 +2,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// Vitest's failure summary calls Map.groupBy (Node 21+); Debian's Node 20 lacks it, and the reporter
+// then crashes instead of printing why a test failed. Defined only where missing.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
 // Django serves the build: assets under /static/ (whitenoise), index.html for every SPA route.
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/static/' : '/',
