@@ -10,7 +10,7 @@ UNITS = frozenset(
     {
         "users", "sessions", "queue_depth", "warehouses", "count", "TPS", "TPM", "IOPS", "MB/s", "GB/s",
         "TB/h", "ms", "s", "min", "h", "%", "fraction", "ratio", "GB", "TB", "U", "GHz", "Gb/s",
-        "KB", "IOs/transaction", "IOPS/user", "core-ms/transaction", "ms/IO", "years",
+        "KB", "IOs/transaction", "IOPS/user", "core-ms/transaction", "ms/IO", "years", "unstated",
     }
 )  # fmt: skip
 

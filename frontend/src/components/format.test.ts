@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayUnit,
   formatMoney,
   formatNumber,
   formatQuantity,
@@ -78,5 +79,12 @@ describe('parseDisplayedNumber', () => {
     expect(parseDisplayedNumber('25,800 TPS')).toBe(25800);
     expect(parseDisplayedNumber('TPS at 20 ms: 1,234.5')).toBe(20);
     expect(parseDisplayedNumber('none')).toBeNull();
+  });
+});
+
+describe('displayUnit', () => {
+  it('says a unit the document did not print is not stated, and passes real units through', () => {
+    expect(displayUnit('unstated')).toBe('unit not stated');
+    expect(displayUnit('MB/s')).toBe('MB/s');
   });
 });

@@ -8,6 +8,11 @@ export interface Quantity {
 const LOCALE = 'en-US';
 
 /** Significant-figure-aware grouping: large values as integers, small values with a few decimals. */
+/** A catalog unit as a reader reads it ('unstated': the document printed the number without one). */
+export function displayUnit(unit: string): string {
+  return unit === 'unstated' ? 'unit not stated' : unit;
+}
+
 export function formatNumber(value: number, maxDecimals?: number): string {
   if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);

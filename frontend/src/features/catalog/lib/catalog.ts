@@ -1,5 +1,5 @@
 /** Catalog browser presentation: part specs with units, rule versions and provenance, curve charts. */
-import { formatNumber } from '../../../components/format';
+import { displayUnit, formatNumber } from '../../../components/format';
 import type { Curve, DecimalQuantity, Part, SizingRule } from '../api/types';
 
 const dec = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -28,7 +28,7 @@ export function provenance(document: string | null, locator: string): string {
 
 export function formatParameters(parameters: Record<string, DecimalQuantity>): string {
   return Object.entries(parameters)
-    .map(([name, q]) => `${name.replace(/_/g, ' ')} ${formatNumber(Number(q.value))}${q.unit === '%' ? '%' : ` ${q.unit}`}`)
+    .map(([name, q]) => `${name.replace(/_/g, ' ')} ${formatNumber(Number(q.value))}${q.unit === '%' ? '%' : ` ${displayUnit(q.unit)}`}`)
     .join(', ');
 }
 
@@ -52,7 +52,7 @@ export function groupRules(rules: SizingRule[]): RuleGroup[] {
 
 export function curveQuantities(curve: Curve): { quantity: string; unit: string }[] {
   const seen = new Map<string, string>();
-  for (const point of curve.points) for (const v of point.values) if (!seen.has(v.quantity)) seen.set(v.quantity, v.unit);
+  for (const point of curve.points) for (const v of point.values) if (!seen.has(v.quantity)) seen.set(v.quantity, displayUnit(v.unit));
   return [...seen.entries()].map(([quantity, unit]) => ({ quantity, unit }));
 }
 
