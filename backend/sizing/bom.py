@@ -422,14 +422,17 @@ def _with_pam(platform: BomPlatform, bom: Bom, parts: Sequence[CatalogPart]) -> 
     """NetApp PAM: one card per storage controller when chosen (FAS3140 HA pair: 2)."""
     if platform.family != "netapp" or not platform.pam:
         return bom
-    if any(
-        line.part_number == "PAM" or "performance acceleration" in line.description.lower()
-        for line in bom.lines
-    ):
-        return bom
     pam = _pam_part(parts) or CatalogPart(
         "PAM", "NetApp Performance Acceleration Module", "other", "PAM", part_number_is_model=True
     )
+    # The measured test system already carries its cards (catalog "PAM 16GB", described as a read-cache
+    # card): any non-software PAM line counts, not only one named like the fallback part.
+    if any(
+        line.part_number == pam.part_number
+        or (line.section != "software" and _PAM_PATTERN.search(f"{line.part_number} {line.description}"))
+        for line in bom.lines
+    ):
+        return bom
     line = BomLine(
         "storage",
         pam.part_number,

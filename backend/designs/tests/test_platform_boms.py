@@ -56,4 +56,14 @@ def test_netapp_fas3140_with_and_without_pam(catalog: None, users: dict[str, Any
     assert with_pam[("storage", "FAS3140")] == without[("storage", "FAS3140")] == 2
     pam_lines = {k: q for k, q in with_pam.items() if "PAM" in k[1]}
     assert pam_lines and all(q == 2 for q in pam_lines.values())  # one per controller
+    # ... listed once: the test system's own cards are not added a second time by the PAM rule
+    lines = _bom(users, workload, {**base, "pam": True})["lines"]
+    assert (
+        sum(
+            line["quantity"]
+            for line in lines
+            if line["section"] == "storage" and "PAM" in line["part_number"]
+        )
+        == 2
+    )
     assert not [k for k in without if "PAM" in k[1] or "FlexScale" in k[1]]
