@@ -65,6 +65,10 @@ def evaluate_design(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleS
     return _evaluate_oltp(inputs, inputs.workload, evidence, rules)
 
 
+def _critical(warns: list[Warning]) -> bool:
+    return any(w.severity == "critical" for w in warns)
+
+
 def _users_for_tps(st: tuple[mva.Station, ...], think: float, tps: float, at_sla: mva.Solution) -> float:
     """Population whose model throughput is the target (bisection; X(N) increases with N)."""
     if tps >= at_sla.throughput:
@@ -161,7 +165,16 @@ def _evaluate_oltp(
     design_tps = sol.throughput if w.users is not None else float(w.target_tps or 0.0)
     bnd = mva.bounds(st, m.think_s, max(users, 1.0))
     bottleneck = projection.bottleneck(st, at_sla)
-    headroom = (at_sla.throughput / design_tps - 1.0) * 100.0 if design_tps > 0 else 0.0
+    # Below the SLA response time no load at all may be possible (a single user already waits longer).
+    sla_attainable = at_sla.response_s <= m.sla_s * (1 + 1e-9)
+    max_tps = at_sla.throughput if sla_attainable else 0.0
+    users_at_max = at_sla.users if sla_attainable else 0.0
+    # Headroom in the quantity the architect set: users (throughput flattens past the knee, so a TPS ratio
+    # reads ~0% however far a user load overshoots) or target TPS.
+    if w.users is not None:
+        headroom = (users_at_max / users - 1.0) * 100.0
+    else:
+        headroom = (max_tps / design_tps - 1.0) * 100.0 if design_tps > 0 else 0.0
 
     rule_iops = demand.iops_per_user(
         rules, backup=w.include_backup_overhead, growth=w.include_growth_overhead
@@ -228,14 +241,34 @@ def _evaluate_oltp(
                 zones.rules[0],
             )
         )
-    holds_perf = sol.response_s <= m.sla_s * (1 + 1e-9) and design_tps <= at_sla.throughput * (1 + 1e-9)
-    if not holds_perf:
+    holds_perf = sol.response_s <= m.sla_s * (1 + 1e-9) and design_tps <= max_tps * (1 + 1e-9)
+    if not sla_attainable:
+        warns.append(
+            Warning(
+                "sla-unattainable",
+                "critical",
+                f"even one user waits {at_sla.response_s * 1000:,.3g} ms (the sum of the service demands), above "
+                f"the {m.sla_s * 1000:g} ms SLA: no load meets it",
+                None,
+            )
+        )
+    elif not holds_perf:
         warns.append(
             Warning(
                 "sla-missed",
                 "critical",
-                f"design load {design_tps:,.1f} TPS exceeds the {at_sla.throughput:,.1f} TPS sustained "
+                f"design load {design_tps:,.1f} TPS exceeds the {max_tps:,.1f} TPS sustained "
                 f"within {m.sla_s * 1000:g} ms",
+                None,
+            )
+        )
+    if w.target_tps is not None and design_tps >= bnd.max_throughput * (1 - 1e-9):
+        warns.append(
+            Warning(
+                "target-unreachable",
+                "critical",
+                f"{design_tps:,.1f} TPS is beyond the {bnd.max_throughput:,.1f} TPS at which the "
+                f"{bottleneck} station saturates (asymptotic bound): no number of users reaches it",
                 None,
             )
         )
@@ -256,7 +289,7 @@ def _evaluate_oltp(
         "user_growth_per_year": _qd(w.user_growth_pct_per_year, "%"),
         "data_growth_per_year": _qd(w.data_growth_pct_per_year, "%"),
         "years_until_users_exceed_sla": _years(
-            demand.years_until(users, at_sla.users, w.user_growth_pct_per_year, w.horizon_years)
+            demand.years_until(users, users_at_max, w.user_growth_pct_per_year, w.horizon_years)
         ),
         "years_until_iops_exceed_storage": _years(
             demand.years_until(iops_model, m.storage_iops, w.user_growth_pct_per_year, w.horizon_years)
@@ -282,7 +315,9 @@ def _evaluate_oltp(
             "docs/model.md",
         )
     )
-    verdict = "holds" if holds_perf and raw.fits else "does-not-hold"
+    # A critical warning (SLA missed, capacity short, or the document's own sizing rule saying one more
+    # array is needed) means the design does not hold, whatever the queueing model alone says.
+    verdict = "holds" if holds_perf and raw.fits and not _critical(warns) else "does-not-hold"
     stations_out = []
     for k, s in enumerate(st):
         stations_out.append({
@@ -296,8 +331,8 @@ def _evaluate_oltp(
     summary = {
         "users": _qd(users, "users", 5),
         "design_tps": _qd(design_tps, "TPS"),
-        "max_sustained_tps": _qd(at_sla.throughput, "TPS"),
-        "users_at_max": _qd(at_sla.users, "users", 5),
+        "max_sustained_tps": _qd(max_tps, "TPS"),
+        "users_at_max": _qd(users_at_max, "users", 5),
         "sla_response": _qd(m.sla_s * 1000, "ms"),
         "response_at_design": _qd(sol.response_s * 1000, "ms"),
         "headroom_pct": _qd(headroom, "%"),
@@ -495,7 +530,7 @@ def _evaluate_dss(
             "model assumption",
         ),
     ]
-    verdict = "holds" if holds and raw.fits else "does-not-hold"
+    verdict = "holds" if holds and raw.fits and not _critical(warns) else "does-not-hold"
     return DesignEvaluation(
         "dss",
         inputs,

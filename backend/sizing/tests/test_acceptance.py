@@ -117,8 +117,11 @@ def test_6000_users_on_one_ps6010xv_warn_two_arrays(seed: Seed) -> None:
     assert "2 PS6010XV arrays" in w["message"]
     assert w["rule"]["slug"] == "dell-iops-per-user" and w["rule"]["version"] == 1
     assert "Section 4.2" in w["rule"]["source"]
+    # The document's own sizing rule outranks the model's 7,000-odd users at 2 s: the design does not hold.
+    assert d["verdict"] == "does-not-hold"
     ok = evaluate_design(dell(4, users=6000, arrays=2), *seed).to_dict()
     assert not [w for w in ok["warnings"] if w["code"] == "add-arrays"]
+    assert ok["verdict"] == "holds"
 
 
 def test_best_practice_warnings(seed: Seed) -> None:

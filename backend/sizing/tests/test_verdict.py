@@ -1,0 +1,53 @@
+"""The verdict and headroom at the edges: an SLA no load can meet, a target beyond saturation, a user
+load far past the knee."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from sizing.api import evaluate_design
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import DesignInputs, OltpWorkload, Platform
+from sizing.rules import RuleSet
+
+Seed = tuple[EvidenceBundle, RuleSet]
+QUARTER = Platform("oracle-fs1", "FS1-2", rac_nodes=2, arrays=2, drives_per_enclosure=13)
+
+
+def _codes(d: dict[str, Any]) -> set[str]:
+    return {w["code"] for w in d["warnings"]}
+
+
+def test_sla_below_the_light_load_response_is_unattainable(seed: Seed) -> None:
+    d = evaluate_design(DesignInputs(OltpWorkload(users=1000, sla_response_ms=1.0), QUARTER), *seed).to_dict()
+    assert "sla-unattainable" in _codes(d)
+    assert d["verdict"] == "does-not-hold"
+    assert d["summary"]["max_sustained_tps"]["value"] == 0
+    assert d["summary"]["users_at_max"]["value"] == 0
+    assert d["summary"]["headroom_pct"]["value"] == -100
+    assert all(
+        math.isfinite(v["value"]) for v in d["summary"].values() if isinstance(v, dict) and "value" in v
+    )
+
+
+def test_target_beyond_saturation_is_unreachable(seed: Seed) -> None:
+    d = evaluate_design(DesignInputs(OltpWorkload(target_tps=30_000), QUARTER), *seed).to_dict()
+    assert {"target-unreachable", "sla-missed"} <= _codes(d)
+    assert d["verdict"] == "does-not-hold"
+    reachable = evaluate_design(DesignInputs(OltpWorkload(target_tps=20_000), QUARTER), *seed).to_dict()
+    assert "target-unreachable" not in _codes(reachable) and reachable["verdict"] == "holds"
+
+
+def test_headroom_of_a_user_load_counts_users_not_flattened_throughput(seed: Seed) -> None:
+    w = OltpWorkload(users=1000)
+    light = evaluate_design(DesignInputs(w, QUARTER), *seed).to_dict()["summary"]
+    at_max = light["users_at_max"]["value"]
+    assert light["headroom_pct"]["value"] == pytest.approx((at_max / 1000 - 1) * 100, rel=1e-3)
+    heavy = evaluate_design(DesignInputs(replace(w, users=100_000), QUARTER), *seed).to_dict()
+    # throughput is flat past the knee (~25,800 TPS either way), but 100,000 users are ~30x the SLA point
+    assert heavy["summary"]["headroom_pct"]["value"] < -90
+    assert heavy["verdict"] == "does-not-hold" and "sla-missed" in _codes(heavy)
