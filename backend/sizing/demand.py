@@ -109,7 +109,7 @@ class StorageGeometry:
     drives: int
     drive_gb: float
     hot_spares: int
-    usable_fraction: float  # of the non-spare drives, after RAID
+    usable_fraction: float  # of what RAID leaves, where the document states less (array reserve)
     source: str
 
 
@@ -126,6 +126,9 @@ RAID_EFFICIENCY: dict[str, tuple[float, str]] = {
     "raid_dp": (14 / 16, "NetApp RAID-DP group of 16: 2 parity"),
     "xdp": (23 / 25, "XtremIO XDP: 23+2 across the X-Brick's 25 SSDs"),
 }
+
+
+XTREMIO_STATED_USABLE_GB = 14_940.0  # two X-Bricks (emc-xtremio-2014, Storage configuration)
 
 
 def storage_geometry(storage_model: str, drives_per_enclosure: int | None) -> StorageGeometry:
@@ -152,7 +155,16 @@ def storage_geometry(storage_model: str, drives_per_enclosure: int | None) -> St
             n, 1600, 0, 1.0, "oracle-fs1-2016, Table 2 (13 or 19 x 1.6 TB SSD per enclosure)"
         )
     if storage_model == "X-Brick":
-        return StorageGeometry(25, 400, 0, 1.0, "emc-xtremio-2014 (25 SSDs per X-Brick; 400 GB assumed)")
+        # The document states the usable (physical) capacity: 14.94 TB from 50 x 400 GB SSDs with XDP
+        # on two X-Bricks. XDP's 23/25 alone would give 18.4 TB; the rest is the array's reserve.
+        return StorageGeometry(
+            25,
+            400,
+            0,
+            XTREMIO_STATED_USABLE_GB / (2 * 25 * 400 * RAID_EFFICIENCY["xdp"][0]),
+            "emc-xtremio-2014, Storage configuration, Figure 4 (25 x 400 GB SSDs per X-Brick; "
+            "14.94 TB usable on two X-Bricks)",
+        )
     if storage_model == "FAS3140":
         return StorageGeometry(
             56, 144, 5, 1.0, "netapp-pam-2009, Section 2 (56 x 144 GB 15K FC per controller; 51 data disks)"
@@ -187,7 +199,7 @@ def raw_capacity(
     geo = storage_geometry(storage_model, drives_per_enclosure)
     eff, note = RAID_EFFICIENCY[raid]
     raw = geo.drives * geo.drive_gb * arrays
-    usable = (geo.drives - geo.hot_spares) * geo.drive_gb * eff * arrays
+    usable = (geo.drives - geo.hot_spares) * geo.drive_gb * eff * geo.usable_fraction * arrays
     ratio = dedup_ratio or 1.0
     return RawCapacity(required_gb / ratio, usable, raw, eff, note, ratio, geo)
 

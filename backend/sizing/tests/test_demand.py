@@ -68,6 +68,14 @@ def test_raid_and_spares() -> None:
     assert dedup.required_gb == pytest.approx(500)
 
 
+def test_two_x_bricks_give_the_stated_14_94_tb() -> None:
+    # emc-xtremio-2014, Storage configuration: fifty 400 GB SSDs with XDP give 14.94 TB (XDP 23/25 alone: 18.4)
+    two = demand.raw_capacity(1000, "X-Brick", "xdp", 2, None, None)
+    assert two.raw_gb == 20_000
+    assert two.usable_gb == pytest.approx(14_940)
+    assert demand.raw_capacity(1000, "X-Brick", "xdp", 4, None, None).usable_gb == pytest.approx(2 * 14_940)
+
+
 def test_years_until() -> None:
     assert demand.years_until(100, 200, 100, 5) == pytest.approx(1.0)
     assert demand.years_until(100, 121, 10, 5) == pytest.approx(2.0)
