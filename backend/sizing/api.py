@@ -464,7 +464,8 @@ def _evaluate_dss(
             Warning(
                 "throughput-short",
                 "critical",
-                f"target {w.target_throughput_mb_s:,.0f} MB/s above the {est.value:,.0f} MB/s measured "
+                f"target {w.target_throughput_mb_s:,.0f} MB/s above the {est.value:,.0f} MB/s "
+                f"{'measured' if est.basis == 'measured' else est.basis + ' from the measurements'} "
                 "for this storage",
                 None,
             )

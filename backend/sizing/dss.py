@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from sizing.calibration import ORION
+from sizing.calibration import DELL_ACTIVE_DRIVES, ORION, orion_estimate
 from sizing.errors import EvidenceError
 from sizing.evidence import Estimate, EvidenceBundle, Observation
 from sizing.inputs import DssWorkload, Platform
@@ -16,6 +16,33 @@ def _arrays(o: Observation) -> int:
 
 
 def throughput_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -> Estimate:
+    est = _large_io_estimate(evidence, p, w)
+    return _small_io_cap(evidence, p, w, est)
+
+
+def _small_io_cap(evidence: EvidenceBundle, p: Platform, w: DssWorkload, est: Estimate) -> Estimate:
+    """Below the smallest large-I/O size measured (256 KB), MB/s is bounded by the arrays' IOPS at that
+    size: 8 KB random reads cannot move gigabytes per second through 15K disks. The IOPS come from the
+    ORION IOPS curves (Dell OLTP Tables 2, 3; PS6110XV scaled by active drives 22/14)."""
+    if p.family != "equallogic" or w.block_size_kb >= 256:
+        return est
+    curve = "PS6010XV" if p.storage_model == "PS6110XV" else p.storage_model
+    try:
+        iops = orion_estimate(evidence, curve, w.block_size_kb, 100.0)
+    except EvidenceError:
+        return est
+    per_array = iops.value * DELL_ACTIVE_DRIVES[p.storage_model] / DELL_ACTIVE_DRIVES[curve]
+    cap = per_array * p.arrays * w.block_size_kb / 1024.0
+    if cap >= est.value:
+        return est
+    note = (
+        f"{w.block_size_kb:g} KB I/O: bounded by {per_array * p.arrays:,.0f} IOPS x {w.block_size_kb:g} KB "
+        f"(ORION {curve} IOPS curve, 100 % read) = {cap:,.0f} MB/s, below the large-I/O figure"
+    )
+    return Estimate(cap, "MB/s", "extrapolated", (*est.sources, *iops.sources), (*est.notes, note))
+
+
+def _large_io_estimate(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -> Estimate:
     obs = [
         o
         for o in evidence.find("throughput", storage_model=p.storage_model, tool=ORION)

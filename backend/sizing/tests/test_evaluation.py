@@ -84,3 +84,18 @@ def test_balance_and_assumptions_cite_sources(seed: Seed) -> None:
         assert a["source"], a["key"]
     assert d["storage"]["basis"] == "measured"
     assert d["extrapolated"] is False
+
+
+def test_dss_small_io_is_bounded_by_the_arrays_iops(seed: tuple[EvidenceBundle, RuleSet]) -> None:
+
+    platform = Platform("equallogic", "PS6110XV", arrays=2, raid="raid50")
+    large = evaluate_design(DesignInputs(DssWorkload(target_throughput_mb_s=500), platform), *seed).to_dict()
+    small = evaluate_design(
+        DesignInputs(DssWorkload(target_throughput_mb_s=500, block_size_kb=8), platform), *seed
+    ).to_dict()
+    mb_s = small["summary"]["sustained_throughput"]["value"]
+    # two PS6110XV: PS6010XV's 8 KB read IOPS x 22/14 active drives x 2 arrays x 8 KB: tens of MB/s, not GB/s
+    assert 20 < mb_s < 200 < large["summary"]["sustained_throughput"]["value"]
+    assert small["verdict"] == "does-not-hold" and small["extrapolated"]
+    short = next(w for w in small["warnings"] if w["code"] == "throughput-short")
+    assert "extrapolated from the measurements" in short["message"]
