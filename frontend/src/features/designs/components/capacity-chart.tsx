@@ -6,7 +6,7 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { CapacitySection } from '../api/types';
-import { buildCapacityChart } from '../lib/capacity-chart';
+import { buildCapacityChart, fullInText } from '../lib/capacity-chart';
 import { raidLabel } from '../lib/platforms';
 
 const PLUGINS = [whiteBackgroundPlugin];
@@ -21,6 +21,7 @@ interface Props {
 export function CapacityChart({ capacity, growthPct, horizonYears, title }: Props) {
   const ref = useRef<ChartJS<'bar'> | null>(null);
   const model = buildCapacityChart(capacity, growthPct, horizonYears);
+  const full = fullInText(model.fullInYear);
   const data: ChartData<'bar' | 'line', number[], string> = {
     labels: model.labels,
     datasets: [
@@ -55,7 +56,7 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title }: Prop
       caption={
         <>
           Growing {formatNumber(growthPct)}%/year over {horizonYears} years against {formatNumber(model.usable)} {model.unit} usable
-          {model.fullInYear !== null ? `; full in year ${model.fullInYear}` : ''}. Rule: {capacity.rule ? `${capacity.rule.slug} v${capacity.rule.version} (${capacity.rule.source})` : '—'}
+          {full ? `; ${full}` : ''}. Rule: {capacity.rule ? `${capacity.rule.slug} v${capacity.rule.version} (${capacity.rule.source})` : '—'}
           {capacity.hardware_source ? `; hardware: ${capacity.hardware_source}` : ''}.
         </>
       }

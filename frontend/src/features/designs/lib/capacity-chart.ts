@@ -54,6 +54,12 @@ export function buildCapacityChart(
   };
 }
 
+/** The caption's words for the first full year: year 0 is labelled "Today" on the axis. */
+export function fullInText(year: number | null): string | null {
+  if (year === null) return null;
+  return year === 0 ? 'full today' : `full in year ${year}`;
+}
+
 /** Growth rate (%/year) and horizon (years) the evaluation used. */
 export function growthOf(evaluation: Pick<EngineEvaluation, 'growth'>): { pctPerYear: number; years: number } {
   const g = evaluation.growth ?? {};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AMBER, RED, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
-import { buildCapacityChart, grownSize, growthOf } from './capacity-chart';
+import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import { quarterRack } from './fixture';
 import { buildLoadResponseChart, buildThroughputChart } from './load-response-chart';
 
@@ -103,6 +103,14 @@ describe('capacity chart', () => {
     expect(model.totals.map((t) => Math.round(t * 1000))).toEqual([435, 653, 979, 1468]);
     expect(model.usable).toBe(0.8);
     expect(model.fullInYear).toBe(2);
+  });
+
+  it('says "full today" for year 0 (the axis labels it Today), "full in year N" otherwise', () => {
+    const tiny = { ...capacity, usable: { value: 100, unit: 'GB' } };
+    expect(buildCapacityChart(tiny, 0, 3).fullInYear).toBe(0);
+    expect(fullInText(0)).toBe('full today');
+    expect(fullInText(2)).toBe('full in year 2');
+    expect(fullInText(null)).toBeNull();
   });
 });
 
