@@ -50,7 +50,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('results')).toHaveAttribute('data-stale', 'true');
   await resultsSettled(page);
   await expect.poll(() => headlineNumber(page, 'tps-at-sla-value')).toBeLessThan(tps * 0.9);
-  await expect(page.getByTestId('load-response-caption')).toContainText('1 RAC node sustain');
+  await expect(page.getByTestId('load-response-caption')).toContainText('1 RAC node sustains');
   await expect(page.getByTestId('bottleneck-value')).toHaveText('Server CPU');
 
   await page.getByLabel('Revision summary').fill('Try a single RAC node');

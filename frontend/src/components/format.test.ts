@@ -7,6 +7,8 @@ import {
   formatSignedPercent,
   formatTimestamp,
   parseDisplayedNumber,
+  countOf,
+  plural,
 } from './format';
 
 describe('formatNumber', () => {
@@ -40,6 +42,25 @@ describe('formatQuantity', () => {
   });
   it('shows a dash for a missing quantity', () => {
     expect(formatQuantity(null)).toBe('—');
+  });
+});
+
+describe('plural', () => {
+  it('agrees a noun or a verb with its count', () => {
+    expect(plural(1, 'node')).toBe('node');
+    expect(plural(2, 'node')).toBe('nodes');
+    expect(plural(0, 'node')).toBe('nodes');
+    expect(plural(1, 'sustains', 'sustain')).toBe('sustains');
+    expect(plural(3, 'sustains', 'sustain')).toBe('sustain');
+    expect(countOf(1, 'line')).toBe('1 line');
+    expect(countOf(1200, 'part')).toBe('1,200 parts');
+  });
+  it('writes plural count units in the singular for exactly one', () => {
+    expect(formatQuantity({ value: 1, unit: 'users' })).toBe('1 user');
+    expect(formatQuantity({ value: 2, unit: 'users' })).toBe('2 users');
+    expect(formatQuantity({ value: 1, unit: 'years' })).toBe('1 year');
+    expect(formatQuantity({ value: 1.5, unit: 'years' })).toBe('1.5 years');
+    expect(formatQuantity({ value: 1, unit: 'ms' })).toBe('1 ms');
   });
 });
 

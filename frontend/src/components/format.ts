@@ -20,6 +20,22 @@ export function formatNumber(value: number, maxDecimals?: number): string {
   return value.toLocaleString(LOCALE, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
 }
 
+/**
+ * The word that agrees with a count: plural(1, 'node') -> 'node', plural(2, 'node') -> 'nodes'.
+ * Irregular forms and verbs pass both: plural(n, 'sustains', 'sustain').
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return count === 1 ? singular : pluralForm;
+}
+
+/** "1 node", "3 nodes" (the count grouped as formatNumber groups it). */
+export function countOf(count: number, singular: string, pluralForm?: string): string {
+  return `${formatNumber(count)} ${plural(count, singular, pluralForm)}`;
+}
+
+/** Count units the API writes in the plural, with their singular ("1 user"). */
+const SINGULAR_UNITS: Record<string, string> = { users: 'user', streams: 'stream', servers: 'server', nodes: 'node', years: 'year', drives: 'drive' };
+
 /** Units written without a space before them. */
 const TIGHT_UNITS = new Set(['%']);
 
@@ -28,7 +44,10 @@ export function formatQuantity(q: Quantity | null | undefined, maxDecimals?: num
   const number = formatNumber(q.value, maxDecimals);
   if (q.unit === 'fraction') return `${formatNumber(q.value * 100, 1)}%`;
   if (q.unit === 'count' || q.unit === 'ratio') return q.unit === 'ratio' ? `${number}:1` : number;
-  return TIGHT_UNITS.has(q.unit) ? `${number}${q.unit}` : `${number} ${q.unit}`;
+  if (TIGHT_UNITS.has(q.unit)) return `${number}${q.unit}`;
+  // Singular when the number reads as exactly 1 ("1 user", not "1 users").
+  const unit = number === '1' ? (SINGULAR_UNITS[q.unit] ?? q.unit) : q.unit;
+  return `${number} ${unit}`;
 }
 
 export function formatValue(value: number | null | undefined, unit: string, maxDecimals?: number): string {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../components/format';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useParts } from '../api/parts';
@@ -35,7 +36,7 @@ export function PartsTab() {
       {parts.data && parts.data.results.length === 0 && <Empty>No part matches.</Empty>}
       {parts.data && parts.data.results.length > 0 && (
         <table className="table compact" data-testid="parts-table">
-          <caption className="muted small-text">{parts.data.count} parts</caption>
+          <caption className="muted small-text">{countOf(parts.data.count, 'part')}</caption>
           <thead>
             <tr>
               <th scope="col">Part number</th>

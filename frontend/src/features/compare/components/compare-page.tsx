@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { plural } from '../../../components/format';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useComparison } from '../api/compare-designs';
 import { useDesignOptions } from '../api/design-options';
@@ -41,7 +42,7 @@ export function ComparePage() {
               {d.name}
               <span className="muted small-text">
                 {' '}
-                · {d.platform.storage_model}, {d.platform.rac_nodes ?? 2} nodes · {d.owner.username}
+                · {d.platform.storage_model}, {d.platform.rac_nodes ?? 2} {plural(d.platform.rac_nodes ?? 2, 'node')} · {d.owner.username}
               </span>
             </label>
           ))}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { countOf, plural } from '../../../components/format';
 import type { Comparison } from '../api/types';
 import { bomDiffRows, compareRows } from '../lib/compare-table';
 
@@ -37,7 +38,7 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
       <section className="card">
         <h3>Bill of materials differences</h3>
         <p className="muted small-text">
-          {bom.length} line{bom.length === 1 ? '' : 's'} differ; {comparison.bom_lines_in_common} in common.
+          {countOf(bom.length, 'line')} {plural(bom.length, 'differs', 'differ')}; {comparison.bom_lines_in_common} in common.
         </p>
         {bom.length > 0 && (
           <table className="table compact" data-testid="bom-differences">

@@ -3,7 +3,7 @@ import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import '../../../lib/chartjs';
 import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
-import { formatNumber } from '../../../components/format';
+import { formatNumber, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { CapacitySection } from '../api/types';
 import { buildCapacityChart, fullInText } from '../lib/capacity-chart';
@@ -55,7 +55,7 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title }: Prop
       testId="capacity-chart"
       caption={
         <>
-          Growing {formatNumber(growthPct)}%/year over {horizonYears} years against {formatNumber(model.usable)} {model.unit} usable
+          Growing {formatNumber(growthPct)}%/year over {horizonYears} {plural(horizonYears, 'year')} against {formatNumber(model.usable)} {model.unit} usable
           {full ? `; ${full}` : ''}. Rule: {capacity.rule ? `${capacity.rule.slug} v${capacity.rule.version} (${capacity.rule.source})` : '—'}
           {capacity.hardware_source ? `; hardware: ${capacity.hardware_source}` : ''}.
         </>

@@ -3,7 +3,7 @@ import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
 import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
-import { formatNumber, formatValue } from '../../../components/format';
+import { formatNumber, formatValue, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
 import { buildLoadResponseChart, buildThroughputChart } from '../lib/load-response-chart';
@@ -34,7 +34,7 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
       })),
       ...model.series
         .filter((s) => s.measured.length)
-        .map((s) => ({ label: `Measured, ${s.racNodes} nodes`, data: s.measured, borderColor: s.colour, backgroundColor: '#fff', pointStyle: 'rect' as const, pointRadius: 6, borderWidth: 2 })),
+        .map((s) => ({ label: `Measured, ${s.racNodes} ${plural(s.racNodes, 'node')}`, data: s.measured, borderColor: s.colour, backgroundColor: '#fff', pointStyle: 'rect' as const, pointRadius: 6, borderWidth: 2 })),
       { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
       ...(model.maxSustained
         ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
@@ -101,7 +101,7 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
       }
       caption={
         <span data-testid="load-response-caption">
-          Marked: {racNodes} RAC node{racNodes === 1 ? '' : 's'} sustain {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
+          Marked: {racNodes} RAC {plural(racNodes, 'node')} {plural(racNodes, 'sustains', 'sustain')} {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
           {formatNumber(model.slaMs)} ms. Model lines (closed-network MVA calibrated on the measured evidence); squares are
           measured points where the evidence has them.
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}

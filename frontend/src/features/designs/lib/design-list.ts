@@ -1,4 +1,5 @@
 /** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
+import { plural } from '../../../components/format';
 import type { Design } from '../api/types';
 
 export type SortKey = 'updated' | 'name' | 'customer' | 'status';
@@ -42,7 +43,7 @@ export function platformSummary(design: Pick<Design, 'platform'>): string {
   const p = design.platform;
   const nodes = p.rac_nodes ?? 2;
   const arrays = p.arrays ?? 1;
-  return `${p.storage_model} × ${arrays}, ${nodes} RAC node${nodes === 1 ? '' : 's'}${p.pam ? ', PAM' : ''}`;
+  return `${p.storage_model} × ${arrays}, ${nodes} RAC ${plural(nodes, 'node')}${p.pam ? ', PAM' : ''}`;
 }
 
 export function sharingLabel(design: Design): string {

@@ -22,6 +22,16 @@ describe('headline numbers', () => {
     expect(cost).toMatchObject({ value: '125,000.50 USD', detail: 'List 2016 v2' });
   });
 
+  it('agrees the words with a count of one (1 user, 1 line unpriced)', () => {
+    const payload = quarterRack();
+    payload.evaluation.summary = { ...payload.evaluation.summary, users: { value: 1, unit: 'users' }, users_at_max: { value: 1, unit: 'users' } };
+    payload.bom = { ...payload.bom, price_book: { id: 1, name: 'List 2016', version: 2 }, currency: 'USD', total: '1.00', unpriced_lines: 1 };
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(byKey['tps-at-sla']?.detail).toBe('1 user at that point');
+    expect(byKey['design-load']?.detail).toMatch(/^1 user, response/);
+    expect(byKey.cost?.detail).toBe('List 2016 v2, 1 line unpriced');
+  });
+
   it('shows a DSS design by throughput, per stream and full-scan time', () => {
     const payload = quarterRack();
     payload.evaluation = {

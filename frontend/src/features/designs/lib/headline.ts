@@ -1,5 +1,5 @@
 /** Headline numbers of an evaluation: what a manager reads first, each with its unit and basis. */
-import { formatMoney, formatQuantity, formatSignedPercent } from '../../../components/format';
+import { formatMoney, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
 import type { EngineWarning, EvaluationPayload, RuleRef } from '../api/types';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
@@ -63,7 +63,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
         key: 'per-stream',
         label: 'Per query stream',
         value: formatQuantity(streams.per_stream),
-        detail: `${formatQuantity(streams.query_streams)} ${streams.query_streams.value === 1 ? 'stream' : 'streams'}; a full scan takes ${formatQuantity(streams.full_scan_time_per_stream)}`,
+        detail: `${formatQuantity(streams.query_streams)} ${plural(streams.query_streams.value, 'stream')}; a full scan takes ${formatQuantity(streams.full_scan_time_per_stream)}`,
         tone: 'neutral',
       });
     }
@@ -99,7 +99,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
     label: 'Cost',
     value: bom.price_book ? formatMoney(bom.total, bom.currency) : 'no price book',
     detail: bom.price_book
-      ? `${bom.price_book.name} v${bom.price_book.version}${bom.unpriced_lines ? `, ${bom.unpriced_lines} lines unpriced` : ''}`
+      ? `${bom.price_book.name} v${bom.price_book.version}${bom.unpriced_lines ? `, ${bom.unpriced_lines} ${plural(bom.unpriced_lines, 'line')} unpriced` : ''}`
       : 'choose a price book to price the BOM',
     tone: bom.price_book && bom.unpriced_lines ? 'warn' : 'neutral',
   });

@@ -2,6 +2,7 @@
  * Load-response chart: response time against TPS, one line per RAC node count, the SLA line, the
  * maximum sustained TPS of the chosen node count marked, measured points drawn over the model lines.
  */
+import { plural } from '../../../components/format';
 import type { ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
 
@@ -34,7 +35,7 @@ export function buildLoadResponseChart(
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
   const series = projection.series.map((s, index) => ({
-    label: `${s.rac_nodes} RAC node${s.rac_nodes === 1 ? '' : 's'} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
+    label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
     racNodes: s.rac_nodes,
     current: s.rac_nodes === racNodes,
     colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
@@ -59,7 +60,7 @@ export function buildLoadResponseChart(
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
-          `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC node${s.rac_nodes === 1 ? '' : 's'}${p.source ? ` (${p.source})` : ''}`,
+          `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
       ),
     ),
   };
@@ -75,7 +76,7 @@ export interface ThroughputModel {
  * chosen node count reaches its SLA-limited maximum. */
 export function buildThroughputChart(projection: { series: ProjectionSeries[] }, racNodes: number): ThroughputModel {
   const series = projection.series.map((s, index) => ({
-    label: `${s.rac_nodes} RAC node${s.rac_nodes === 1 ? '' : 's'}`,
+    label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}`,
     racNodes: s.rac_nodes,
     current: s.rac_nodes === racNodes,
     colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
