@@ -27,10 +27,14 @@ def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
                 "verdict": evaluation.get("verdict"),
                 "tps_at_sla": summary.get("max_sustained_tps"),
                 "sustained_throughput": summary.get("sustained_throughput"),
+                "sla_response": summary.get("sla_response"),
                 "headroom_pct": summary.get("headroom_pct"),
                 "bottleneck": summary.get("bottleneck"),
                 "capacity": evaluation.get("capacity"),
                 "warnings": len(evaluation.get("warnings", [])),
+                "critical_warnings": sum(
+                    1 for w in evaluation.get("warnings", []) if w.get("severity") == "critical"
+                ),
                 "cost": {
                     "currency": bom["currency"],
                     "total": bom["total"],

@@ -438,10 +438,14 @@ class CompareColumnSerializer(serializers.Serializer[Any]):
     verdict = serializers.CharField()
     tps_at_sla = QuantitySerializer(allow_null=True, help_text="OLTP: maximum sustained TPS under the SLA")
     sustained_throughput = QuantitySerializer(allow_null=True, help_text="DSS: sustainable MB/s")
+    sla_response = QuantitySerializer(
+        allow_null=True, help_text="OLTP: the response-time SLA the TPS is sustained within"
+    )
     headroom_pct = QuantitySerializer(allow_null=True)
     bottleneck = serializers.CharField(allow_null=True)
     capacity = CompareCapacitySerializer(allow_null=True)
     warnings = serializers.IntegerField()
+    critical_warnings = serializers.IntegerField(help_text="Warnings of severity critical")
     cost = CompareCostSerializer()
 
 

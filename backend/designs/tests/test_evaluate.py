@@ -159,6 +159,8 @@ def test_compare_two_to_four_designs(catalog: None, users: dict[str, Any]) -> No
     assert [d["id"] for d in body["designs"]] == [quarter["id"], half["id"]]
     for column in body["designs"]:
         assert {"tps_at_sla", "headroom_pct", "bottleneck", "capacity", "cost"} <= set(column)
+        assert column["sla_response"] == {"value": 20.0, "unit": "ms"}  # Swingbench threshold, both racks
+        assert column["critical_warnings"] == 0 <= column["warnings"]
     diffs = {(d["section"], d["part_number"]): d["quantities"] for d in body["bom_differences"]}
     assert diffs[("servers", "7110353")] == {str(quarter["id"]): 32, str(half["id"]): 64}
     assert diffs[("storage", "7112956")] == {str(quarter["id"]): 2, str(half["id"]): 0}

@@ -1104,10 +1104,14 @@ export interface components {
             tps_at_sla: components["schemas"]["Quantity"] | null;
             /** @description DSS: sustainable MB/s */
             sustained_throughput: components["schemas"]["Quantity"] | null;
+            /** @description OLTP: the response-time SLA the TPS is sustained within */
+            sla_response: components["schemas"]["Quantity"] | null;
             headroom_pct: components["schemas"]["Quantity"] | null;
             bottleneck: string | null;
             capacity: components["schemas"]["CompareCapacity"] | null;
             warnings: number;
+            /** @description Warnings of severity critical */
+            critical_warnings: number;
             cost: components["schemas"]["CompareCost"];
         };
         CompareCost: {
