@@ -187,7 +187,7 @@ def _evaluate_oltp(
     zones = balance.zones(rules, m.ssd)
     bal_points = balance.curve(st, m.think_s, m.ios_per_tx, at_sla.users)
     at_limit = balance.point(st, at_sla, m.ios_per_tx)
-    verdict_balance = balance.classify(at_limit, zones)
+    verdict_balance = balance.classify(at_limit, zones, bottleneck)
     nodes = sorted({1, 2, 3, 4, p.rac_nodes})
     series = projection.series(m.stations, m.think_s, m.sla_s, nodes)
 

@@ -57,9 +57,11 @@ def point(stations: tuple[mva.Station, ...], sol: mva.Solution, ios_per_tx: floa
     return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
 
 
-def classify(at_limit: BalancePoint, z: Zones) -> str:
+def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) -> str:
     """At the SLA point: which component has reached its zone. CPU counts as hot from the upper
-    limit (80%); a calibrated storage-bound system sits at the 70% stress line by construction."""
+    limit (80%); a calibrated storage-bound system sits at the 70% stress line by construction.
+    With neither in its zone (a tight SLA stops the load early), the station that saturates first
+    (`bottleneck`, highest utilisation) decides, so the verdict never contradicts the bottleneck."""
     cpu_hot = at_limit.cpu_pct >= z.cpu_limit_pct
     io_hot = at_limit.read_latency_ms >= z.latency_stress_ms
     if cpu_hot and io_hot:
@@ -68,6 +70,8 @@ def classify(at_limit: BalancePoint, z: Zones) -> str:
         return "cpu-bound"
     if io_hot:
         return "storage-bound"
+    if bottleneck is not None:
+        return "cpu-bound" if bottleneck == "cpu" else "storage-bound"
     # neither in its zone at the SLA point (a response-time limit elsewhere): the closer one
     cpu_share = at_limit.cpu_pct / z.cpu_limit_pct
     io_share = at_limit.read_latency_ms / z.latency_stress_ms

@@ -51,3 +51,12 @@ def test_headroom_of_a_user_load_counts_users_not_flattened_throughput(seed: See
     # throughput is flat past the knee (~25,800 TPS either way), but 100,000 users are ~30x the SLA point
     assert heavy["summary"]["headroom_pct"]["value"] < -90
     assert heavy["verdict"] == "does-not-hold" and "sla-missed" in _codes(heavy)
+
+
+def test_a_tight_sla_names_the_same_component_as_the_bottleneck(seed: Seed) -> None:
+    # 10 ms stops the quarter rack before either CPU or SSD latency reaches its stress zone
+    d = evaluate_design(
+        DesignInputs(OltpWorkload(users=1000, sla_response_ms=10.0), QUARTER), *seed
+    ).to_dict()
+    expected = {"cpu": "cpu-bound", "storage": "storage-bound"}[d["summary"]["bottleneck"]]
+    assert d["summary"]["balance"] == expected
