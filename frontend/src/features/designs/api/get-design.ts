@@ -8,4 +8,5 @@ export const getDesign = (id: number): Promise<Design> => apiFetch<Design>(`/api
 export const designQueryOptions = (id: number) =>
   queryOptions({ queryKey: designKeys.detail(id), queryFn: () => getDesign(id), staleTime: 0 });
 
-export const useDesign = (id: number) => useQuery(designQueryOptions(id));
+/** Null id (a route that names no design): nothing is requested. */
+export const useDesign = (id: number | null) => useQuery({ ...designQueryOptions(id ?? 0), enabled: id !== null });
