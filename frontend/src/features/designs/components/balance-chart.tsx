@@ -6,26 +6,20 @@ import { shadedRegionsPlugin, whiteBackgroundPlugin } from '../../../components/
 import { formatNumber } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { BalanceSection, EngineEvaluation } from '../api/types';
-import { buildBalanceChart } from '../lib/balance-chart';
+import { balanceDatasets, buildBalanceChart } from '../lib/balance-chart';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
 export function BalanceChart({ balance, evaluation, title }: { balance: BalanceSection; evaluation: EngineEvaluation; title: string }) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const model = buildBalanceChart(balance, evaluation);
-  const data: ChartData<'scatter'> = {
-    datasets: [
-      { label: 'Model as load grows', data: model.curve, showLine: true, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', pointRadius: 3 },
-      { label: 'At the SLA limit', data: [model.atSla], borderColor: '#0f172a', backgroundColor: '#0f172a', pointStyle: 'rectRot', pointRadius: 8 },
-      ...(model.operating
-        ? [{ label: 'Design load (operating point)', data: [model.operating], borderColor: '#b91c1c', backgroundColor: '#b91c1c', pointStyle: 'triangle' as const, pointRadius: 9 }]
-        : []),
-    ],
-  };
+  const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };
   const t = model.thresholds;
   const options: ChartOptions<'scatter'> = {
     animation: false,
     maintainAspectRatio: false,
+    // Room for a marker drawn unclipped on the right or top edge.
+    layout: { padding: { top: 10, right: 12 } },
     scales: {
       x: { min: 0, max: model.xMax, title: { display: true, text: 'Server CPU utilisation (%)' } },
       y: { min: 0, max: model.yMax, title: { display: true, text: 'Storage read latency (ms)' } },

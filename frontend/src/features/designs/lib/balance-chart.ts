@@ -2,6 +2,7 @@
  * Balance chart (the Oracle FS1 paper's): server CPU % (x) against storage read latency (y) as load
  * grows, with stress zones from the thresholds the API returns and the operating point marked.
  */
+import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion } from '../../../components/chart-plugins';
 import type { BalanceSection, EngineEvaluation } from '../api/types';
 
@@ -45,6 +46,9 @@ export function stressRegions(t: BalanceChartModel['thresholds']): ShadedRegion[
   ];
 }
 
+/** Room above the higher marker so its symbol is whole below the top of the axis. */
+const MARKER_MARGIN = 1.1;
+
 export function buildBalanceChart(balance: BalanceSection, evaluation: EngineEvaluation): BalanceChartModel {
   const thresholds = {
     cpuStress: balance.zones.cpu_stress.value,
@@ -55,17 +59,48 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: EngineEva
   const curve = balance.points.map((p) => ({ x: p.cpu_utilisation_pct, y: p.read_latency_ms }));
   const operating = operatingPoint(evaluation);
   const atSla = { x: balance.at_sla.cpu_utilisation_pct, y: balance.at_sla.read_latency_ms };
-  const maxLatency = Math.max(...curve.map((p) => p.y), atSla.y, operating?.y ?? 0);
+  const markers = operating ? [atSla, operating] : [atSla];
+  const maxCurve = Math.max(...curve.map((p) => p.y), 0);
+  const maxMarker = Math.max(...markers.map((p) => p.y));
   return {
     curve,
     atSla,
     operating,
     regions: stressRegions(thresholds),
     thresholds,
-    xMax: 100,
-    // Keep the zones readable: show up to 1.5x the latency limit, more only when the curve needs it.
-    yMax: niceCeil(Math.max(thresholds.latencyLimit * 1.5, Math.min(maxLatency, thresholds.latencyLimit * 4))),
+    // CPU is a percentage; a marker at 100% is drawn unclipped (see balanceDatasets) rather than
+    // stretching the axis.
+    xMax: Math.max(100, ...markers.map((p) => p.x)),
+    // Keep the zones readable: show up to 1.5x the latency limit, more when the curve needs it (up
+    // to 4x the limit: past that it is vertical anyway), and always both markers with a margin.
+    yMax: niceCeil(
+      Math.max(thresholds.latencyLimit * 1.5, Math.min(maxCurve, thresholds.latencyLimit * 4), maxMarker * MARKER_MARGIN),
+    ),
   };
+}
+
+/**
+ * The chart's datasets: the curve, the diamond where the SLA is reached and the design's operating
+ * point. The markers are not clipped to the chart area, so one on the edge (100% CPU) stays whole.
+ */
+export function balanceDatasets(model: BalanceChartModel): ChartDataset<'scatter'>[] {
+  return [
+    { label: 'Model as load grows', data: model.curve, showLine: true, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', pointRadius: 3 },
+    { label: 'At the SLA limit', data: [model.atSla], borderColor: '#0f172a', backgroundColor: '#0f172a', pointStyle: 'rectRot', pointRadius: 8, clip: false },
+    ...(model.operating
+      ? [
+          {
+            label: 'Design load (operating point)',
+            data: [model.operating],
+            borderColor: '#b91c1c',
+            backgroundColor: '#b91c1c',
+            pointStyle: 'triangle' as const,
+            pointRadius: 9,
+            clip: false as const,
+          },
+        ]
+      : []),
+  ];
 }
 
 /** 1, 2, 2.5, 5 x 10^n at or above the value. */

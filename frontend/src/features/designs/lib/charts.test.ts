@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMBER, RED, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { AMBER, RED, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import { quarterRack } from './fixture';
 import { buildLoadResponseChart, buildThroughputChart } from './load-response-chart';
@@ -42,6 +42,46 @@ describe('balance chart', () => {
   it('scales the latency axis to show the zones and the curve', () => {
     // the curve reaches 5.72 ms (below 4x the 2 ms limit): the axis ends at the next nice value
     expect(model.yMax).toBe(10);
+  });
+
+  it('keeps both markers inside the axes (a disk design whose SLA point is above 4x the latency limit)', () => {
+    // PS6010XV-like: disk thresholds 15 / 20 ms, the curve climbs steeply, the SLA is reached at 140 ms
+    // and the design load runs the CPU at 100%.
+    const disk = structuredClone(evaluation.balance!);
+    disk.zones.read_latency_stress.value = 15;
+    disk.zones.read_latency_limit.value = 20;
+    disk.points = [10, 40, 70, 95].map((cpu, i) => ({ users: 100 * (i + 1), tps: 500 * (i + 1), cpu_utilisation_pct: cpu, read_latency_ms: [6, 20, 60, 300][i]! }));
+    disk.at_sla = { users: 380, tps: 1900, cpu_utilisation_pct: 93, read_latency_ms: 140 };
+    const loaded = structuredClone(evaluation);
+    const cpu = loaded.performance!.stations.find((s) => s.name === 'cpu')!;
+    cpu.utilisation_at_design.value = 100;
+    const m = buildBalanceChart(disk, loaded);
+    expect(m.operating!.x).toBe(100);
+    expect(m.yMax).toBeGreaterThanOrEqual(140 * 1.1);
+    expect(m.yMax).toBe(200);
+    expect(m.yMax).toBeGreaterThan(m.operating!.y);
+    expect(m.xMax).toBe(100);
+    // the stress zones stay where the thresholds say, however tall the axis
+    expect(m.regions[3]).toMatchObject({ yMin: 20, color: RED });
+    expect(m.regions[1]).toMatchObject({ xMin: 80, color: RED });
+  });
+
+  it('lifts the axis above a high operating point too, with a margin', () => {
+    const high = structuredClone(evaluation);
+    const storage = high.performance!.stations.find((s) => s.name === 'storage')!;
+    storage.residence_at_design.value = 7.311 * 9.5; // 9.5 ms per I/O, above the 4x-limit cap of 8 ms
+    const m = buildBalanceChart(high.balance!, high);
+    expect(m.operating!.y).toBeCloseTo(9.5, 6);
+    expect(m.yMax).toBeGreaterThanOrEqual(9.5 * 1.1);
+  });
+
+  it('draws the markers unclipped so one on the edge of the chart stays whole', () => {
+    const datasets = balanceDatasets(model);
+    expect(datasets.map((d) => d.label)).toEqual(['Model as load grows', 'At the SLA limit', 'Design load (operating point)']);
+    expect(datasets[0]!.clip).toBeUndefined();
+    expect(datasets[1]).toMatchObject({ data: [model.atSla], pointStyle: 'rectRot', clip: false });
+    expect(datasets[2]).toMatchObject({ data: [model.operating], pointStyle: 'triangle', clip: false });
+    expect(balanceDatasets({ ...model, operating: null })).toHaveLength(2);
   });
 
   it('rounds axis maxima to 1, 2, 2.5, 5 x 10^n', () => {
