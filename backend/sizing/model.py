@@ -78,6 +78,22 @@ def _ssd_shape(evidence: EvidenceBundle, block_kb: float, read_pct: float) -> tu
     return at.value / ref.value, at
 
 
+# Back-end I/Os per front-end write (the textbook RAID write penalty): mirrors write twice, single
+# parity reads and writes data and parity (4), double parity 6. Reads cost one I/O at every level.
+WRITE_PENALTY = {"raid10": 2, "mirrored": 2, "raid50": 4, "raid5": 4, "single_parity": 4, "raid6": 6,
+                 "double_parity": 6}  # fmt: skip
+MEASURED_RAID = {"equallogic": "raid10", "oracle-fs1": "mirrored"}  # ORION (Dell OLTP Table 9), FS1 Table 6
+
+
+def raid_write_factor(family: str, raid: str, read_pct: float) -> float:
+    """Front-end IOPS at `raid` relative to the level the IOPS were measured at, for a read share."""
+    measured = MEASURED_RAID.get(family)
+    if measured is None or raid == measured or raid not in WRITE_PENALTY:
+        return 1.0
+    r = read_pct / 100.0
+    return (r + (1 - r) * WRITE_PENALTY[measured]) / (r + (1 - r) * WRITE_PENALTY[raid])
+
+
 def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> PlatformModel:
     w = inputs.workload
     p = inputs.platform
@@ -109,6 +125,17 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         per = p.drives_per_enclosure or 13
         ssds = p.arrays * per
         iops, v, basis = fs1_storage_for(fs1, ssds)
+        raid_factor = raid_write_factor(family, p.raid_level, w.read_pct)
+        if raid_factor != 1.0:
+            iops *= raid_factor
+            flags.append(
+                Flag(
+                    "platform.raid",
+                    f"FS1-2 was rated with the Mirrored profile; {p.raid_level.replace('_', ' ')} at "
+                    f"{w.read_pct:g} % reads scales the IOPS by {raid_factor:.2f} (write penalty "
+                    f"{WRITE_PENALTY[p.raid_level]} vs 2 back-end I/Os per write, textbook, not measured)",
+                )
+            )
         srcs = tuple(c.sources[0] for c in fs1.ios_constants)
         notes: list[str] = []
         if basis == "extrapolated":
@@ -221,6 +248,17 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
                 )
             )
         iops = per_array * eff * p.arrays
+        raid_factor = raid_write_factor(family, p.raid_level, w.read_pct)
+        if raid_factor != 1.0:
+            iops *= raid_factor
+            flags.append(
+                Flag(
+                    "platform.raid",
+                    f"ORION measured RAID 10; {p.raid_level.upper()} at {w.read_pct:g} % reads scales the IOPS by "
+                    f"{raid_factor:.2f} (write penalty {WRITE_PENALTY[p.raid_level]} vs 2 back-end I/Os per write, "
+                    "textbook, not measured)",
+                )
+            )
         servers = DELL_ACTIVE_DRIVES[p.storage_model] * p.arrays
         if p.arrays > 1:
             if p.arrays > 2:

@@ -43,7 +43,7 @@ class SweepResult:
 def _model_key(inputs: DesignInputs) -> tuple[object, ...]:
     w, p = inputs.workload, inputs.platform
     assert isinstance(w, OltpWorkload)
-    return (p.family, p.storage_model, p.arrays, p.drives_per_enclosure, p.asm_volumes, p.pam, p.node_cores,
+    return (p.family, p.storage_model, p.arrays, p.drives_per_enclosure, p.asm_volumes, p.pam, p.node_cores, p.raid_level,
             w.block_size_kb, w.read_pct, w.think_time_s, w.sla_response_ms)  # fmt: skip
 
 

@@ -18,6 +18,8 @@ def test_sweep_matches_evaluate_design(seed: tuple[EvidenceBundle, RuleSet]) -> 
         DesignInputs(OltpWorkload(users=u), Platform("oracle-fs1", "FS1-2", rac_nodes=n, arrays=3,
                                                      drives_per_enclosure=19))
         for u in (400, 5000) for n in (1, 2, 4)
+    ] + [  # designs differing only in RAID must not share a storage model
+        DesignInputs(OltpWorkload(users=3000), Platform("equallogic", "PS6010XV", raid=r)) for r in ("raid10", "raid50")
     ]  # fmt: skip
     result = sweep(designs, *seed)
     for i, d in enumerate(designs):

@@ -60,3 +60,31 @@ def test_a_tight_sla_names_the_same_component_as_the_bottleneck(seed: Seed) -> N
     ).to_dict()
     expected = {"cpu": "cpu-bound", "storage": "storage-bound"}[d["summary"]["bottleneck"]]
     assert d["summary"]["balance"] == expected
+
+
+def test_parity_raid_costs_oltp_iops_by_its_write_penalty(seed: Seed) -> None:
+    dell = Platform("equallogic", "PS6010XV", rac_nodes=2, arrays=1)
+    w = OltpWorkload(users=1000, read_pct=70)
+
+    def storage_iops(p: Platform, wl: OltpWorkload = w) -> float:
+        return float(
+            evaluate_design(DesignInputs(wl, p), *seed).to_dict()["storage"]["iops_capacity"]["value"]
+        )
+
+    r10 = storage_iops(dell)
+    # 70/30: RAID 10 costs 0.7 + 0.3 x 2 = 1.3 back-end I/Os per I/O, RAID 50 0.7 + 0.3 x 4 = 1.9
+    assert storage_iops(replace(dell, raid="raid50")) == pytest.approx(r10 * 1.3 / 1.9, rel=2e-3)
+    assert storage_iops(replace(dell, raid="raid6")) == pytest.approx(r10 * 1.3 / 2.5, rel=2e-3)
+    # reads only: no write, no penalty
+    reads = replace(w, read_pct=100)
+    assert storage_iops(replace(dell, raid="raid50"), reads) == pytest.approx(
+        storage_iops(dell, reads), rel=1e-3
+    )
+
+
+def test_the_dell_iops_per_user_rule_is_reported_for_equallogic_only(seed: Seed) -> None:
+    fs1 = evaluate_design(DesignInputs(OltpWorkload(users=1000), QUARTER), *seed).to_dict()
+    assert fs1["demand"]["iops_rule"] is None  # Swingbench users are not TPC-C users
+    dell = Platform("equallogic", "PS6010XV", arrays=1)
+    eql = evaluate_design(DesignInputs(OltpWorkload(users=5000), dell), *seed).to_dict()
+    assert eql["demand"]["iops_rule"]["iops"]["value"] == pytest.approx(3443, abs=1)
