@@ -346,7 +346,11 @@ def _evaluate_oltp(
             "think_time": _qd(m.think_s, "s"),
             "ios_per_transaction": _qd(m.ios_per_tx, "IOs/transaction"),
             "iops_model": _qd(iops_model, "IOPS"),
-            "iops_rule": {
+            # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
+            # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
+            "iops_rule": None
+            if p.family != "equallogic"
+            else {
                 "iops": _qd(iops_rule_value, "IOPS"),
                 "iops_per_user": _qd(rule_iops.ratio, "IOPS/user"),
                 "iops_per_user_as_printed": _qd(rule_iops.ratio_rounded, "IOPS/user"),
