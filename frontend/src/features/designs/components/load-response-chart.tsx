@@ -6,52 +6,37 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber, formatValue, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
-import { buildLoadResponseChart, buildThroughputChart } from '../lib/load-response-chart';
+import {
+  buildLoadResponseChart,
+  buildThroughputChart,
+  designLoadText,
+  loadResponseDatasets,
+  seriesDatasets,
+  type DesignLoad,
+} from '../lib/load-response-chart';
 
 const PLUGINS = [whiteBackgroundPlugin];
 
 interface Props {
   projection: { sla: Quantity; series: ProjectionSeries[] };
   racNodes: number;
+  /** The design's own load, marked on the response view. */
+  designLoad?: DesignLoad | null;
   title: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, title }: Props) {
+export function LoadResponseChart({ projection, racNodes, designLoad = null, title }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
-  const model = buildLoadResponseChart(projection, racNodes);
+  const model = buildLoadResponseChart(projection, racNodes, designLoad);
   const throughput = buildThroughputChart(projection, racNodes);
-  const responseData: ChartData<'scatter'> = {
-    datasets: [
-      ...model.series.map((s) => ({
-        label: s.label,
-        data: s.points,
-        showLine: true,
-        borderColor: s.colour,
-        backgroundColor: s.colour,
-        borderWidth: s.current ? 3 : 1.5,
-        pointRadius: s.current ? 3 : 1.5,
-      })),
-      ...model.series
-        .filter((s) => s.measured.length)
-        .map((s) => ({ label: `Measured, ${s.racNodes} ${plural(s.racNodes, 'node')}`, data: s.measured, borderColor: s.colour, backgroundColor: '#fff', pointStyle: 'rect' as const, pointRadius: 6, borderWidth: 2 })),
-      { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
-      ...(model.maxSustained
-        ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
-        : []),
-    ],
-  };
+  const responseData: ChartData<'scatter'> = { datasets: loadResponseDatasets(model) };
+  // The design-load triangle is the last dataset; its label carries the real response (it may be
+  // drawn at the top edge when the response is beyond the axis).
+  const designIndex = model.designLoad ? responseData.datasets.length - 1 : -1;
   const throughputData: ChartData<'scatter'> = {
     datasets: [
-      ...throughput.series.map((s) => ({
-        label: s.label,
-        data: s.points,
-        showLine: true,
-        borderColor: s.colour,
-        backgroundColor: s.colour,
-        borderWidth: s.current ? 3 : 1.5,
-        pointRadius: s.current ? 3 : 1.5,
-      })),
+      ...seriesDatasets(throughput.series),
       ...(throughput.maxSustained
         ? [{ label: 'Maximum sustained TPS (SLA reached)', data: [throughput.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
         : []),
@@ -75,7 +60,9 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
       tooltip: {
         callbacks: {
           label: (item) =>
-            responseView
+            responseView && item.datasetIndex === designIndex
+              ? String(item.dataset.label)
+              : responseView
               ? `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} TPS, ${formatNumber(item.parsed.y ?? 0)} ms`
               : `${item.dataset.label}: ${formatNumber(item.parsed.x ?? 0)} users, ${formatNumber(item.parsed.y ?? 0)} TPS`,
         },
@@ -102,7 +89,15 @@ export function LoadResponseChart({ projection, racNodes, title }: Props) {
       caption={
         <span data-testid="load-response-caption">
           Marked: {racNodes} RAC {plural(racNodes, 'node')} {plural(racNodes, 'sustains', 'sustain')} {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
-          {formatNumber(model.slaMs)} ms. Model lines (closed-network MVA calibrated on the measured evidence); squares are
+          {formatNumber(model.slaMs)} ms.
+          {responseView && model.designLoad && (
+            <>
+              {' '}
+              Triangle: the design load, {designLoadText(model.designLoad)}
+              {model.designLoad.offScale ? ' (drawn at the top edge: its response is above the axis)' : ''}.
+            </>
+          )}{' '}
+          Model lines (closed-network MVA calibrated on the measured evidence); squares are
           measured points where the evidence has them.
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}
         </span>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AMBER, RED, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import { quarterRack } from './fixture';
-import { buildLoadResponseChart, buildThroughputChart } from './load-response-chart';
+import {
+  EMPHASIS,
+  buildLoadResponseChart,
+  buildThroughputChart,
+  designLoadOf,
+  loadResponseDatasets,
+} from './load-response-chart';
 
 describe('balance chart', () => {
   const payload = quarterRack();
@@ -107,6 +113,38 @@ describe('load-response chart', () => {
     expect(model.slaLine).toEqual([{ x: 0, y: 20 }, { x: model.xMax, y: 20 }]);
     expect(model.maxSustained).toEqual({ x: 25800, y: 20 });
     expect(model.yMax).toBe(100);
+  });
+
+  it("draws the design's own node count thicker than the others", () => {
+    const current = model.series.find((s) => s.current)!;
+    const others = model.series.filter((s) => !s.current);
+    expect(current).toMatchObject(EMPHASIS.current);
+    expect(others.every((s) => s.lineWidth === EMPHASIS.other.lineWidth)).toBe(true);
+    expect(current.lineWidth).toBeGreaterThanOrEqual(2 * EMPHASIS.other.lineWidth);
+    const datasets = loadResponseDatasets(model);
+    expect(datasets.find((d) => d.label === current.label)).toMatchObject({ borderWidth: current.lineWidth, showLine: true });
+    expect(datasets.find((d) => d.label === others[0]!.label)).toMatchObject({ borderWidth: EMPHASIS.other.lineWidth });
+  });
+
+  it('marks the design load at its TPS and response (the evaluation summary)', () => {
+    const evaluation = quarterRack().evaluation;
+    const load = designLoadOf(evaluation)!;
+    expect(load).toEqual({ tps: 9709, responseMs: 2.992 });
+    const m = buildLoadResponseChart(projection, 2, load);
+    expect(m.designLoad).toEqual({ tps: 9709, responseMs: 2.992, point: { x: 9709, y: 2.992 }, offScale: false });
+    expect(m.xMax).toBe(model.xMax);
+    const marker = loadResponseDatasets(m).at(-1)!;
+    expect(marker).toMatchObject({ label: 'Design load: 9,709 TPS at 2.99 ms', data: [{ x: 9709, y: 2.992 }], pointStyle: 'triangle', clip: false });
+    expect(model.designLoad).toBeNull();
+    expect(loadResponseDatasets(model).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
+    expect(designLoadOf({ summary: {} })).toBeNull();
+  });
+
+  it('widens the TPS axis to a target beyond the curves and keeps an off-scale response at the top edge', () => {
+    const beyond = buildLoadResponseChart(projection, 2, { tps: 200000, responseMs: 5000 });
+    expect(beyond.xMax).toBeGreaterThanOrEqual(200000);
+    expect(beyond.designLoad).toMatchObject({ point: { x: 200000, y: beyond.yMax }, offScale: true, responseMs: 5000 });
+    expect(loadResponseDatasets(beyond).at(-1)!.label).toBe('Design load: 200,000 TPS at 5,000 ms (above the axis)');
   });
 
   it('carries measured points where the API returns them', () => {

@@ -1,9 +1,11 @@
 /**
- * Load-response chart: response time against TPS, one line per RAC node count, the SLA line, the
- * maximum sustained TPS of the chosen node count marked, measured points drawn over the model lines.
+ * Load-response chart: response time against TPS, one line per RAC node count (the design's own
+ * drawn thicker), the SLA line, the maximum sustained TPS of the chosen node count and the design
+ * load marked, measured points drawn over the model lines.
  */
-import { plural } from '../../../components/format';
-import type { ProjectionSeries } from '../api/types';
+import type { ChartDataset } from 'chart.js';
+import { formatNumber, plural } from '../../../components/format';
+import type { EngineEvaluation, ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
@@ -13,8 +15,39 @@ export interface LoadResponseSeries {
   racNodes: number;
   current: boolean;
   colour: string;
+  /** The design's own node count is drawn thicker than the others. */
+  lineWidth: number;
+  pointRadius: number;
   points: XY[];
   measured: XY[];
+}
+
+/** Line width and point size: the design's node count stands out from the others. */
+export const EMPHASIS = { current: { lineWidth: 4, pointRadius: 3 }, other: { lineWidth: 1.5, pointRadius: 1.5 } };
+
+/** The design's own load: its TPS and the model response at it. */
+export interface DesignLoad {
+  tps: number;
+  responseMs: number;
+}
+
+export interface DesignLoadMark extends DesignLoad {
+  /** Where it is drawn: at the top edge when the response is beyond the axis. */
+  point: XY;
+  offScale: boolean;
+}
+
+/** The design load of an evaluation (summary.design_tps, summary.response_at_design), if it has one. */
+export function designLoadOf(evaluation: Pick<EngineEvaluation, 'summary'>): DesignLoad | null {
+  const tps = evaluation.summary.design_tps?.value;
+  const responseMs = evaluation.summary.response_at_design?.value;
+  return tps !== undefined && responseMs !== undefined && Number.isFinite(tps) && Number.isFinite(responseMs) && tps > 0
+    ? { tps, responseMs }
+    : null;
+}
+
+function emphasis(current: boolean) {
+  return current ? EMPHASIS.current : EMPHASIS.other;
 }
 
 export interface LoadResponseModel {
@@ -23,6 +56,7 @@ export interface LoadResponseModel {
   slaLine: XY[];
   maxSustained: XY | null;
   maxSustainedTps: number | null;
+  designLoad: DesignLoadMark | null;
   xMax: number;
   yMax: number;
   /** "25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)" for each measured point. */
@@ -32,6 +66,7 @@ export interface LoadResponseModel {
 export function buildLoadResponseChart(
   projection: { sla: { value: number }; series: ProjectionSeries[] },
   racNodes: number,
+  designLoad: DesignLoad | null = null,
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
   const series = projection.series.map((s, index) => ({
@@ -39,12 +74,16 @@ export function buildLoadResponseChart(
     racNodes: s.rac_nodes,
     current: s.rac_nodes === racNodes,
     colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
+    ...emphasis(s.rac_nodes === racNodes),
     points: s.points.map((p) => ({ x: p.tps, y: p.response_ms })),
     measured: (s.measured ?? []).map((p) => ({ x: p.tps, y: p.response_ms })),
   }));
   const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
-  const maxTps = Math.max(...series.flatMap((s) => [...s.points, ...s.measured].map((p) => p.x)), 1);
+  // A design load beyond the curves (a target past saturation) widens the axis so it shows.
+  const maxTps = Math.max(...series.flatMap((s) => [...s.points, ...s.measured].map((p) => p.x)), designLoad?.tps ?? 0, 1);
   const xMax = niceCeil(maxTps * 1.05);
+  // Past ~3x the SLA the curves are vertical anyway; cut there so the knee stays visible.
+  const yMax = niceCeil(slaMs * 3);
   return {
     series,
     slaMs,
@@ -54,9 +93,13 @@ export function buildLoadResponseChart(
     ],
     maxSustained: chosen ? { x: chosen.max_sustained_tps.value, y: slaMs } : null,
     maxSustainedTps: chosen ? chosen.max_sustained_tps.value : null,
+    designLoad: designLoad && {
+      ...designLoad,
+      point: { x: designLoad.tps, y: Math.min(designLoad.responseMs, yMax) },
+      offScale: designLoad.responseMs > yMax,
+    },
     xMax,
-    // Past ~3x the SLA the curves are vertical anyway; cut there so the knee stays visible.
-    yMax: niceCeil(slaMs * 3),
+    yMax,
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
@@ -80,6 +123,7 @@ export function buildThroughputChart(projection: { series: ProjectionSeries[] },
     racNodes: s.rac_nodes,
     current: s.rac_nodes === racNodes,
     colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
+    ...emphasis(s.rac_nodes === racNodes),
     points: s.points.map((p) => ({ x: p.users, y: p.tps })),
     measured: (s.measured ?? []).filter((p) => p.users !== undefined).map((p) => ({ x: p.users!, y: p.tps })),
   }));
@@ -90,4 +134,63 @@ export function buildThroughputChart(projection: { series: ProjectionSeries[] },
     maxSustained: chosen ? { x: chosen.users_at_max.value, y: chosen.max_sustained_tps.value } : null,
     xMax: niceCeil(maxUsers),
   };
+}
+
+/** One model line per node count, the design's own thicker. */
+export function seriesDatasets(series: LoadResponseSeries[]): ChartDataset<'scatter'>[] {
+  return series.map((s) => ({
+    label: s.label,
+    data: s.points,
+    showLine: true,
+    borderColor: s.colour,
+    backgroundColor: s.colour,
+    borderWidth: s.lineWidth,
+    pointRadius: s.pointRadius,
+  }));
+}
+
+/** "30,000 TPS at 25.3 ms" (the real response, also when the mark is drawn at the top edge). */
+export function designLoadText(mark: DesignLoad): string {
+  return `${formatNumber(mark.tps)} TPS at ${formatNumber(mark.responseMs)} ms`;
+}
+
+/** The legend and tooltip entry of the design-load triangle. */
+export function designLoadLabel(mark: DesignLoadMark): string {
+  return `Design load: ${designLoadText(mark)}${mark.offScale ? ' (above the axis)' : ''}`;
+}
+
+/** The response view's datasets: model lines, measured squares, the SLA line and the markers. */
+export function loadResponseDatasets(model: LoadResponseModel): ChartDataset<'scatter'>[] {
+  return [
+    ...seriesDatasets(model.series),
+    ...model.series
+      .filter((s) => s.measured.length)
+      .map((s) => ({
+        label: `Measured, ${s.racNodes} ${plural(s.racNodes, 'node')}`,
+        data: s.measured,
+        borderColor: s.colour,
+        backgroundColor: '#fff',
+        pointStyle: 'rect' as const,
+        pointRadius: 6,
+        borderWidth: 2,
+      })),
+    { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
+    ...(model.maxSustained
+      ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
+      : []),
+    ...(model.designLoad
+      ? [
+          {
+            label: designLoadLabel(model.designLoad),
+            data: [model.designLoad.point],
+            borderColor: '#b91c1c',
+            backgroundColor: '#b91c1c',
+            pointStyle: 'triangle' as const,
+            pointRadius: 9,
+            // whole even at the top or right edge of the axes
+            clip: false as const,
+          },
+        ]
+      : []),
+  ];
 }
