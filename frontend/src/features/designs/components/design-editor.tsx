@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useUnsavedChangesWarning } from '../../../components/use-unsaved-changes-warning';
 import { ApiError } from '../../../lib/api-client';
 import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
 import { formFromInputs, referenceConfigurationFor, toInputs, validateForm, type DesignForm } from '../lib/design-form';
+import { hasUnsavedChanges, metaOf } from '../lib/save';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
 import { ResultsPanel } from './results-panel';
@@ -15,13 +17,11 @@ import { WorkloadPanel } from './workload-panel';
 const EVALUATE_DEBOUNCE_MS = 300;
 
 export function DesignEditor({ design }: { design: Design }) {
-  const [form, setForm] = useState<DesignForm>(() => formFromInputs(design.workload, design.platform));
-  const [meta, setMeta] = useState({
-    name: design.name,
-    customer: design.customer,
-    status: design.status as string,
-    priceBook: design.price_book?.id ?? null,
-  });
+  // The editor is keyed by the design's version: a save or reload starts it afresh (and clean).
+  const loaded = useMemo(() => ({ form: formFromInputs(design.workload, design.platform), meta: metaOf(design) }), [design]);
+  const [form, setForm] = useState<DesignForm>(loaded.form);
+  const [meta, setMeta] = useState(loaded.meta);
+  useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, design.my_role !== 'viewer'));
   const clientErrors = validateForm(form);
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
   const inputs = useMemo(() => {

@@ -39,3 +39,40 @@ export function saveBody(
   if (summary.trim()) body.summary = summary.trim();
   return body;
 }
+
+export interface SaveMeta {
+  name: string;
+  customer: string;
+  status: string;
+  priceBook: number | null;
+}
+
+/** The save bar's fields as the design was loaded. */
+export function metaOf(design: { name: string; customer: string; status: string; price_book: { id: number } | null }): SaveMeta {
+  return { name: design.name, customer: design.customer, status: design.status, priceBook: design.price_book?.id ?? null };
+}
+
+/** Deep equality of plain JSON-like values, whatever the order of object keys. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/**
+ * Edits that leaving the editor would lose: the form or the save bar differ from the loaded design
+ * (typing a value back to what it was is no change). A viewer cannot save, so has none to lose.
+ */
+export function hasUnsavedChanges(
+  loaded: { form: unknown; meta: SaveMeta },
+  current: { form: unknown; meta: SaveMeta },
+  canSave: boolean,
+): boolean {
+  return canSave && !(sameValue(loaded.form, current.form) && sameValue(loaded.meta, current.meta));
+}
