@@ -42,6 +42,7 @@ test('a quarter-rack design switched to DSS moves to the DSS evidence platform, 
   await page.getByRole('radio', { name: 'DSS (warehouse scans)' }).check();
   await expect(page.getByLabel('Platform family')).toHaveValue('equallogic');
   await expect(page.getByLabel('Storage model')).toHaveValue('PS6110XV');
+  await expect(page.getByTestId('dss-platform-notice')).toContainText('the platform was switched from FS1-2');
   const mbs = await throughputSettled(page);
   expect(Math.abs(mbs - 1169) / 1169).toBeLessThanOrEqual(0.05);
   await page.getByRole('button', { name: 'Save' }).click();

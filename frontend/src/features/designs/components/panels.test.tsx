@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formFromInputs } from '../lib/design-form';
+import { formFromInputs, type DesignForm } from '../lib/design-form';
 import { PlatformPanel } from './platform-panel';
 import { WorkloadPanel } from './workload-panel';
 
@@ -38,5 +39,25 @@ describe('input panels', () => {
     rerender(<PlatformPanel form={{ ...form, family: 'equallogic', storageModel: 'PS6010XV' }} onChange={() => undefined} clientErrors={{}} apiErrors={{}} />);
     expect(screen.getByLabelText(/Cores per node/)).toHaveAttribute('placeholder', '8');
     expect(screen.getByText(/PowerEdge R710/)).toBeInTheDocument();
+  });
+
+  it('says when a switch to DSS replaced the platform, and OLTP brings the platform back', () => {
+    const quarter = formFromInputs({ users: 1000 }, { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', arrays: 2 });
+    let latest: DesignForm = quarter;
+    function Editor() {
+      const [current, setCurrent] = useState(quarter);
+      latest = current;
+      return <WorkloadPanel form={current} onChange={setCurrent} clientErrors={{}} apiErrors={{}} />;
+    }
+    render(<Editor />);
+    expect(screen.queryByTestId('dss-platform-notice')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /DSS/ }));
+    expect(screen.getByTestId('dss-platform-notice')).toHaveTextContent(
+      'DSS evidence exists only for EqualLogic PS6110XV (and XtremIO): the platform was switched from FS1-2 × 2, reference oracle-fs1-quarter-rack to PS6110XV × 2, RAID 50.',
+    );
+    expect(latest).toMatchObject({ family: 'equallogic', storageModel: 'PS6110XV' });
+    fireEvent.click(screen.getByRole('radio', { name: /OLTP/ }));
+    expect(screen.queryByTestId('dss-platform-notice')).toBeNull();
+    expect(latest).toMatchObject({ kind: 'oltp', family: 'oracle-fs1', storageModel: 'FS1-2', reference: 'oracle-fs1-quarter-rack', arrays: '2' });
   });
 });

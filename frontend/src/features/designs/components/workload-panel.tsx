@@ -1,7 +1,16 @@
+import { useState } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { FIELD_PATHS, errorsFor, withKind, type DesignForm, type FormField } from '../lib/design-form';
+import {
+  FIELD_PATHS,
+  NO_KIND_SWITCH,
+  errorsFor,
+  switchKind,
+  type DesignForm,
+  type FormField,
+  type WorkloadKind,
+} from '../lib/design-form';
 
 interface Props {
   form: DesignForm;
@@ -13,6 +22,13 @@ interface Props {
 type FieldProps = (name: FormField) => { value: string; onChange: (value: string) => void; errors: string[] | undefined };
 
 export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props) {
+  // A switch to DSS that replaced the platform: its notice, and the platform OLTP gives back.
+  const [kindSwitch, setKindSwitch] = useState(NO_KIND_SWITCH);
+  const chooseKind = (kind: WorkloadKind) => {
+    const next = switchKind(form, kind, kindSwitch);
+    setKindSwitch(next.memory);
+    onChange(next.form);
+  };
   const field: FieldProps = (name) => ({
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
@@ -23,14 +39,19 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props
       <legend>Workload ({form.kind === 'dss' ? 'DSS' : 'OLTP'})</legend>
       <div className="radio-row" role="radiogroup" aria-label="Workload kind">
         <label>
-          <input type="radio" name="workload-kind" checked={form.kind === 'oltp'} onChange={() => onChange(withKind(form, 'oltp'))} />
+          <input type="radio" name="workload-kind" checked={form.kind === 'oltp'} onChange={() => chooseKind('oltp')} />
           OLTP (transactions)
         </label>
         <label>
-          <input type="radio" name="workload-kind" checked={form.kind === 'dss'} onChange={() => onChange(withKind(form, 'dss'))} />
+          <input type="radio" name="workload-kind" checked={form.kind === 'dss'} onChange={() => chooseKind('dss')} />
           DSS (warehouse scans)
         </label>
       </div>
+      {form.kind === 'dss' && kindSwitch.notice && (
+        <p className="notice" role="status" data-testid="dss-platform-notice">
+          {kindSwitch.notice}
+        </p>
+      )}
       {form.kind === 'dss' ? (
         <DssFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} />
       ) : (

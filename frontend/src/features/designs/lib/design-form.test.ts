@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { errorsFor, formFromInputs, generalErrors, referenceConfigurationFor, toInputs, validateForm, withFamily, withKind } from './design-form';
+import {
+  NO_KIND_SWITCH,
+  errorsFor,
+  formFromInputs,
+  generalErrors,
+  platformText,
+  referenceConfigurationFor,
+  switchKind,
+  toInputs,
+  validateForm,
+  withFamily,
+  withKind,
+} from './design-form';
 
 const quarter = () =>
   formFromInputs(
@@ -97,6 +109,11 @@ describe('API errors', () => {
   });
 });
 
+const pick = (form: ReturnType<typeof quarter>) => {
+  const { family, storageModel, reference, racNodes, coresPerNode, arrays, raid, drivesPerEnclosure, pam } = form;
+  return { family, storageModel, reference, racNodes, coresPerNode, arrays, raid, drivesPerEnclosure, pam };
+};
+
 describe('DSS workloads', () => {
   it('switching a quarter rack to DSS moves to the DSS report platform and the 1 MB I/O size', () => {
     const dss = withKind(quarter(), 'dss');
@@ -140,6 +157,41 @@ describe('DSS workloads', () => {
     });
     expect(validateForm({ ...form, blockSizeKb: '4096' })).toEqual({});
     expect(validateForm({ ...form, blockSizeKb: '5000' })).toEqual({ 'workload.block_size_kb': ['Must be at most 4,096.'] });
+  });
+
+  it('tells the user when the switch to DSS replaces the platform, and OLTP gives the old platform back', () => {
+    const start = { ...quarter(), racNodes: '3', raid: 'mirrored', extras: { workload: {}, platform: { memory_gb_per_node: 256 } } };
+    const dss = switchKind(start, 'dss', NO_KIND_SWITCH);
+    expect(dss.form).toMatchObject({ kind: 'dss', family: 'equallogic', storageModel: 'PS6110XV', arrays: '2', raid: 'raid50' });
+    expect(dss.memory.replaced).toBe(start);
+    expect(dss.memory.notice).toBe(
+      'DSS evidence exists only for EqualLogic PS6110XV (and XtremIO): the platform was switched from ' +
+        'FS1-2 × 2, Mirrored, reference oracle-fs1-quarter-rack to PS6110XV × 2, RAID 50.',
+    );
+    // Picking DSS again changes nothing and keeps what is remembered.
+    expect(switchKind(dss.form, 'dss', dss.memory)).toEqual(dss);
+
+    const back = switchKind({ ...dss.form, arrays: '1' }, 'oltp', dss.memory);
+    expect(back.memory).toEqual(NO_KIND_SWITCH);
+    expect(back.form).toEqual({ ...withKind(dss.form, 'oltp'), ...pick(start), extras: start.extras });
+    expect(back.form).toMatchObject({ kind: 'oltp', family: 'oracle-fs1', storageModel: 'FS1-2', reference: 'oracle-fs1-quarter-rack', arrays: '2', racNodes: '3', drivesPerEnclosure: '13' });
+    expect(toInputs(back.form)).toEqual(toInputs(start));
+  });
+
+  it('keeps the platform on the way back when the user picked another family meanwhile, or nothing was replaced', () => {
+    const dss = switchKind(quarter(), 'dss', NO_KIND_SWITCH);
+    const chosen = withFamily(dss.form, 'xtremio');
+    expect(switchKind(chosen, 'oltp', dss.memory).form.family).toBe('xtremio');
+    const xtremio = formFromInputs({ kind: 'oltp', users: 500 }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 });
+    const kept = switchKind(xtremio, 'dss', NO_KIND_SWITCH);
+    expect(kept.memory).toEqual(NO_KIND_SWITCH);
+    expect(kept.form).toEqual(withKind(xtremio, 'dss'));
+    expect(switchKind(kept.form, 'oltp', kept.memory).form).toEqual(withKind(kept.form, 'oltp'));
+  });
+
+  it('names a platform by model, count, RAID and reference', () => {
+    expect(platformText(quarter())).toBe('FS1-2 × 2, reference oracle-fs1-quarter-rack');
+    expect(platformText(withKind(quarter(), 'dss'))).toBe('PS6110XV × 2, RAID 50');
   });
 
   it('leaves the saved reference configuration behind when the family changes', () => {

@@ -5,7 +5,7 @@
  */
 import type { FieldErrors } from '../../../lib/api-client';
 import type { PlatformInput, WorkloadInput } from '../api/types';
-import { familyInfo } from './platforms';
+import { familyInfo, raidLabel } from './platforms';
 
 export type WorkloadKind = 'oltp' | 'dss';
 
@@ -143,9 +143,58 @@ export function withKind(form: DesignForm, kind: WorkloadKind): DesignForm {
     extras: { ...form.extras, workload: without(form.extras.workload, dss ? OLTP_ONLY : DSS_ONLY) },
   };
   if (dss && !DSS_FAMILIES.includes(form.family)) {
-    next = { ...withFamily(next, 'equallogic'), storageModel: 'PS6110XV', raid: 'raid50', arrays: '2' };
+    next = { ...withFamily(next, DSS_PLATFORM.family), ...DSS_PLATFORM };
   }
   return next;
+}
+
+/** The DSS report's platform a design without DSS evidence moves to: two PS6110XV in RAID 50. */
+const DSS_PLATFORM = { family: 'equallogic', storageModel: 'PS6110XV', raid: 'raid50', arrays: '2' } as const;
+
+/** The form's platform fields (what a switch to DSS may replace). */
+const PLATFORM_KEYS = ['family', 'storageModel', 'reference', 'racNodes', 'coresPerNode', 'arrays', 'raid', 'drivesPerEnclosure', 'pam'] as const;
+
+/** What the workload-kind switch remembers within one editing session. */
+export interface KindSwitchMemory {
+  /** The form before a switch to DSS replaced its platform: that platform returns with OLTP. */
+  replaced: DesignForm | null;
+  /** Tells the user the platform was switched (shown while the design is DSS). */
+  notice: string | null;
+}
+
+export const NO_KIND_SWITCH: KindSwitchMemory = { replaced: null, notice: null };
+
+/** "FS1-2 × 2, reference oracle-fs1-quarter-rack", "PS6110XV × 2, RAID 50". */
+export function platformText(form: DesignForm): string {
+  const details = [form.raid ? raidLabel(form.raid) : null, form.reference ? `reference ${form.reference}` : null].filter(Boolean);
+  return `${form.storageModel} × ${form.arrays}${details.length ? `, ${details.join(', ')}` : ''}`;
+}
+
+/**
+ * withKind, told to the user: a switch to DSS that replaces the platform says so and remembers the
+ * old platform; switching back to OLTP restores it, unless the user has picked another family since.
+ */
+export function switchKind(
+  form: DesignForm,
+  kind: WorkloadKind,
+  memory: KindSwitchMemory,
+): { form: DesignForm; memory: KindSwitchMemory } {
+  if (form.kind === kind) return { form, memory };
+  const next = withKind(form, kind);
+  if (kind === 'dss') {
+    if (next.family === form.family) return { form: next, memory: NO_KIND_SWITCH };
+    return {
+      form: next,
+      memory: {
+        replaced: form,
+        notice: `DSS evidence exists only for EqualLogic PS6110XV (and XtremIO): the platform was switched from ${platformText(form)} to ${platformText(next)}.`,
+      },
+    };
+  }
+  const replaced = memory.replaced;
+  if (!replaced || next.family !== DSS_PLATFORM.family) return { form: next, memory: NO_KIND_SWITCH };
+  const platform = Object.fromEntries(PLATFORM_KEYS.map((key) => [key, replaced[key]])) as Pick<DesignForm, (typeof PLATFORM_KEYS)[number]>;
+  return { form: { ...next, ...platform, extras: { ...next.extras, platform: replaced.extras.platform } }, memory: NO_KIND_SWITCH };
 }
 
 /** Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). */
