@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareColumn } from '../api/types';
-import { bomDiffRows, compareRows, parseIds, toggleSelection } from './compare-table';
+import { bomDiffRows, compareRows, parseIds, sameUnit, toggleSelection } from './compare-table';
 
 const column = (over: Partial<CompareColumn>): CompareColumn => ({
   id: 1,
@@ -35,6 +35,23 @@ describe('compareRows', () => {
     expect(rows.usable).toMatchObject({ differs: false, best: null });
     expect(rows.warnings).toMatchObject({ best: 0 }); // fewer warnings is better
   });
+  it('marks no best throughput or headroom between a TPS design and an MB/s design', () => {
+    const warehouse = column({ id: 3, name: 'Warehouse', kind: 'dss', tps_at_sla: null, sustained_throughput: { value: 1169, unit: 'MB/s' }, headroom_pct: { value: 16.9, unit: '%' } });
+    const mixed = Object.fromEntries(compareRows([quarter, warehouse, oneNode]).map((r) => [r.key, r]));
+    expect(mixed.tps).toMatchObject({ values: ['25,800 TPS', '1,169 MB/s', '18,378 TPS'], differs: true, best: null });
+    expect(mixed.headroom).toMatchObject({ differs: true, best: null });
+    expect(mixed.warnings?.best).toBe(0); // other figures still rank
+    const twoWarehouses = compareRows([warehouse, column({ ...warehouse, id: 4, sustained_throughput: { value: 573, unit: 'MB/s' }, headroom_pct: { value: -42.7, unit: '%' } })]);
+    expect(twoWarehouses.find((r) => r.key === 'tps')?.best).toBe(0);
+    expect(twoWarehouses.find((r) => r.key === 'headroom')?.best).toBe(0);
+  });
+
+  it('reads one unit among the quantities present', () => {
+    expect(sameUnit([{ value: 1, unit: 'TPS' }, null, { value: 2, unit: 'TPS' }])).toBe(true);
+    expect(sameUnit([{ value: 1, unit: 'TPS' }, { value: 2, unit: 'MB/s' }])).toBe(false);
+    expect(sameUnit([null, undefined])).toBe(true);
+  });
+
   it('ranks cost only within one currency (lower is better)', () => {
     const a = column({ cost: { currency: 'USD', total: '100000.00', complete: true, unpriced_lines: 0 } });
     const b = column({ id: 2, cost: { currency: 'USD', total: '90000.00', complete: true, unpriced_lines: 0 } });

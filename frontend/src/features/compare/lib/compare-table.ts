@@ -1,6 +1,6 @@
 /** Side-by-side rows of a comparison: each figure per design, with the best marked and
  * differences flagged; BOM lines whose quantities differ with their deltas. */
-import { formatMoney, formatQuantity, formatSignedPercent } from '../../../components/format';
+import { formatMoney, formatQuantity, formatSignedPercent, type Quantity } from '../../../components/format';
 import type { BomDifference, CompareColumn } from '../api/types';
 
 export const MAX_COMPARED = 4;
@@ -40,14 +40,32 @@ function costNumber(c: CompareColumn, currency: string | null): number | null {
   return c.cost.total !== null && c.cost.currency === currency ? Number(c.cost.total) : null;
 }
 
+/** Every quantity present is in one unit (TPS with TPS, MB/s with MB/s): only then is one best. */
+export function sameUnit(quantities: (Quantity | null | undefined)[]): boolean {
+  return new Set(quantities.flatMap((q) => (q ? [q.unit] : []))).size <= 1;
+}
+
 export function compareRows(columns: CompareColumn[]): CompareRow[] {
   const currencies = new Set(columns.map((c) => c.cost.currency).filter(Boolean));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
   const throughput = (c: CompareColumn) => c.tps_at_sla ?? c.sustained_throughput;
+  // An OLTP design (TPS) and a DSS design (MB/s) are not ranked against each other, nor their
+  // headroom (over users or TPS for one, over scan throughput for the other).
+  const likeWithLike = sameUnit(columns.map(throughput));
   return [
     row('verdict', 'Verdict', columns.map((c) => (c.verdict === 'holds' ? 'holds' : c.verdict === null ? '—' : 'does not hold'))),
-    row('tps', 'TPS at SLA (or sustained MB/s)', columns.map((c) => formatQuantity(throughput(c))), columns.map((c) => throughput(c)?.value ?? null)),
-    row('headroom', 'Headroom', columns.map((c) => formatSignedPercent(c.headroom_pct?.value, 0)), columns.map((c) => c.headroom_pct?.value ?? null)),
+    row(
+      'tps',
+      'TPS at SLA (or sustained MB/s)',
+      columns.map((c) => formatQuantity(throughput(c))),
+      likeWithLike ? columns.map((c) => throughput(c)?.value ?? null) : undefined,
+    ),
+    row(
+      'headroom',
+      'Headroom',
+      columns.map((c) => formatSignedPercent(c.headroom_pct?.value, 0)),
+      likeWithLike ? columns.map((c) => c.headroom_pct?.value ?? null) : undefined,
+    ),
     row('bottleneck', 'Bottleneck', columns.map((c) => c.bottleneck ?? '—')),
     row('needed', 'Capacity needed', columns.map((c) => formatQuantity(c.capacity?.after_data_reduction ?? c.capacity?.total))),
     row('usable', 'Usable capacity', columns.map((c) => formatQuantity(c.capacity?.usable)), columns.map((c) => c.capacity?.usable.value ?? null)),
