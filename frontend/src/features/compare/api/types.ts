@@ -8,11 +8,14 @@ export interface CompareColumn {
   kind: 'oltp' | 'dss' | null;
   verdict: string | null;
   tps_at_sla: Quantity | null;
+  /** OLTP: the response-time SLA the TPS is sustained within. */
+  sla_response: Quantity | null;
   sustained_throughput: Quantity | null;
   headroom_pct: Quantity | null;
   bottleneck: string | null;
   capacity: { total: Quantity; usable: Quantity; after_data_reduction?: Quantity; fits: boolean; raid?: string } | null;
   warnings: number;
+  critical_warnings: number;
   cost: { currency: string | null; total: string | null; complete: boolean; unpriced_lines: number };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareColumn } from '../api/types';
-import { bomDiffRows, compareRows, parseIds, sameUnit, toggleSelection } from './compare-table';
+import { bomDiffRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
 
 const column = (over: Partial<CompareColumn>): CompareColumn => ({
   id: 1,
@@ -9,11 +9,13 @@ const column = (over: Partial<CompareColumn>): CompareColumn => ({
   kind: 'oltp',
   verdict: 'holds',
   tps_at_sla: { value: 25800, unit: 'TPS' },
+  sla_response: { value: 20, unit: 'ms' },
   sustained_throughput: null,
   headroom_pct: { value: 165.7, unit: '%' },
   bottleneck: 'storage',
   capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, fits: true },
   warnings: 0,
+  critical_warnings: 0,
   cost: { currency: null, total: null, complete: false, unpriced_lines: 3 },
   ...over,
 });
@@ -44,6 +46,20 @@ describe('compareRows', () => {
     const twoWarehouses = compareRows([warehouse, column({ ...warehouse, id: 4, sustained_throughput: { value: 573, unit: 'MB/s' }, headroom_pct: { value: -42.7, unit: '%' } })]);
     expect(twoWarehouses.find((r) => r.key === 'tps')?.best).toBe(0);
     expect(twoWarehouses.find((r) => r.key === 'headroom')?.best).toBe(0);
+  });
+
+  it('ranks no TPS between designs held to different SLAs, and shows each SLA', () => {
+    const tpcc = column({ id: 5, name: 'XtremIO', tps_at_sla: { value: 996, unit: 'TPS' }, sla_response: { value: 2000, unit: 'ms' } });
+    const rows2 = Object.fromEntries(compareRows([quarter, tpcc]).map((r) => [r.key, r]));
+    expect(rows2.sla?.values).toEqual(['20 ms', '2,000 ms']);
+    expect(rows2.tps).toMatchObject({ differs: true, best: null });
+    expect(sameSla([quarter, oneNode])).toBe(true);
+  });
+  it('counts critical warnings apart and ranks them first', () => {
+    const critical = column({ id: 6, name: 'Short', warnings: 1, critical_warnings: 1 });
+    const many = column({ id: 7, name: 'Many', warnings: 3, critical_warnings: 0 });
+    const rows3 = Object.fromEntries(compareRows([critical, many]).map((r) => [r.key, r]));
+    expect(rows3.warnings).toMatchObject({ values: ['1 (1 critical)', '3'], best: 1 });
   });
 
   it('reads one unit among the quantities present', () => {
