@@ -161,7 +161,7 @@ def _workload(ev: Json) -> Summary:
     if w.get("kind") == "dss":
         title = (
             f"DSS, {fmt_number(_num(w.get('target_throughput_mb_s')))} MB/s target, "
-            f"{fmt_number(_num(w.get('query_streams')))} query streams, "
+            f"{fmt_number(_num(w.get('query_streams')))} query stream{'' if _num(w.get('query_streams')) == 1 else 's'}, "
             f"{fmt_number(_num(w.get('block_size_kb')))} KB {w.get('io_pattern', '')} I/O, "
             f"{fmt_number(_num(w.get('database_size_gb')))} GB database"
         )

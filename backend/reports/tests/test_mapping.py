@@ -148,6 +148,16 @@ def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
     assert rows_with(text, "TPS at SLA", "n/a")
     assert "No balance curve" not in text  # no chart at all rather than an empty frame
     assert "Sustained throughput" in text
+    assert "4 query streams" in data.workload.title
+    one = _evaluate(
+        bundle,
+        {
+            "workload": {"kind": "dss", "target_throughput_mb_s": 500, "query_streams": 1},
+            "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
+        },
+    )
+    title = proposal_from_evaluation({"evaluation": one, "bom": _priced_bom()}, meta=META).workload.title
+    assert "1 query stream," in title
 
 
 def test_missing_or_odd_sections_do_not_break_the_mapping() -> None:
