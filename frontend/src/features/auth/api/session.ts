@@ -1,5 +1,6 @@
 import { QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { flushSync } from 'react-dom';
 
 export interface TeamMembership {
   id: number;
@@ -70,11 +71,16 @@ export function useSignIn() {
   });
 }
 
-export function useSignOut() {
+/**
+ * Sign out, then leave the page (`leave`, e.g. to the sign-in page) *before* the cache is cleared:
+ * cleared first, the still-mounted page's queries refetch as the anonymous visitor and get 403s.
+ */
+export function useSignOut(leave: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/v1/auth/logout/', { method: 'POST' }),
     onSuccess: () => {
+      flushSync(leave); // unmount the signed-in page now
       queryClient.clear();
     },
   });

@@ -3,8 +3,8 @@ import { useCurrentUser, useSignOut } from '../api/session';
 
 export function UserMenu() {
   const me = useCurrentUser();
-  const signOut = useSignOut();
   const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate('/sign-in'));
   if (me.isPending) return null;
   if (!me.data) return <Link to="/sign-in">Sign in</Link>;
   const teams = me.data.teams.map((t) => `${t.name} (${t.role})`).join(', ');
@@ -15,7 +15,7 @@ export function UserMenu() {
       <button
         type="button"
         className="link-button"
-        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
+        onClick={() => signOut.mutate()}
       >
         Sign out
       </button>
