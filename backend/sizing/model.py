@@ -94,6 +94,20 @@ def raid_write_factor(family: str, raid: str, read_pct: float) -> float:
     return (r + (1 - r) * WRITE_PENALTY[measured]) / (r + (1 - r) * WRITE_PENALTY[raid])
 
 
+def _raid_penalty(family: str, raid: str, read_pct: float, measured: str, flags: list[Flag]) -> float:
+    """The write-penalty factor for the design's RAID level, flagged when it is not the measured one."""
+    factor = raid_write_factor(family, raid, read_pct)
+    if factor != 1.0:
+        flags.append(
+            Flag(
+                "platform.raid",
+                f"{measured}; {raid.replace('_', ' ')} at {read_pct:g} % reads scales the IOPS by {factor:.2f} "
+                f"(write penalty {WRITE_PENALTY[raid]} vs 2 back-end I/Os per write, textbook, not measured)",
+            )
+        )
+    return factor
+
+
 def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> PlatformModel:
     w = inputs.workload
     p = inputs.platform
@@ -125,17 +139,9 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         per = p.drives_per_enclosure or 13
         ssds = p.arrays * per
         iops, v, basis = fs1_storage_for(fs1, ssds)
-        raid_factor = raid_write_factor(family, p.raid_level, w.read_pct)
-        if raid_factor != 1.0:
-            iops *= raid_factor
-            flags.append(
-                Flag(
-                    "platform.raid",
-                    f"FS1-2 was rated with the Mirrored profile; {p.raid_level.replace('_', ' ')} at "
-                    f"{w.read_pct:g} % reads scales the IOPS by {raid_factor:.2f} (write penalty "
-                    f"{WRITE_PENALTY[p.raid_level]} vs 2 back-end I/Os per write, textbook, not measured)",
-                )
-            )
+        iops *= _raid_penalty(
+            p.family, p.raid_level, w.read_pct, "FS1-2 was rated with the Mirrored profile", flags
+        )
         srcs = tuple(c.sources[0] for c in fs1.ios_constants)
         notes: list[str] = []
         if basis == "extrapolated":
@@ -248,17 +254,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
                 )
             )
         iops = per_array * eff * p.arrays
-        raid_factor = raid_write_factor(family, p.raid_level, w.read_pct)
-        if raid_factor != 1.0:
-            iops *= raid_factor
-            flags.append(
-                Flag(
-                    "platform.raid",
-                    f"ORION measured RAID 10; {p.raid_level.upper()} at {w.read_pct:g} % reads scales the IOPS by "
-                    f"{raid_factor:.2f} (write penalty {WRITE_PENALTY[p.raid_level]} vs 2 back-end I/Os per write, "
-                    "textbook, not measured)",
-                )
-            )
+        iops *= _raid_penalty(p.family, p.raid_level, w.read_pct, "ORION measured RAID 10", flags)
         servers = DELL_ACTIVE_DRIVES[p.storage_model] * p.arrays
         if p.arrays > 1:
             if p.arrays > 2:
