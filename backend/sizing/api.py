@@ -91,6 +91,11 @@ def _capacity_section(
 ) -> tuple[dict[str, Any], demand.RawCapacity, demand.CapacityBreakdown]:
     p = inputs.platform
     br = demand.capacity_breakdown(size_gb, rules, include_backup=include_backup)
+    stated: float | None = None
+    if p.storage_model == "X-Brick":
+        usable_gb, _ = rules.param("xtremio-xdp-capacity", "usable_capacity", "GB")
+        xbricks, _ = rules.param("xtremio-xdp-capacity", "xbricks")
+        stated = usable_gb / xbricks
     raw = demand.raw_capacity(
         br.total_gb,
         p.storage_model,
@@ -98,6 +103,7 @@ def _capacity_section(
         p.arrays,
         p.drives_per_enclosure,
         p.dedup_ratio if p.thin_provisioning or p.dedup_ratio else None,
+        stated,
     )
     section = {
         "elements": [

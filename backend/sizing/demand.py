@@ -109,7 +109,7 @@ class StorageGeometry:
     drives: int
     drive_gb: float
     hot_spares: int
-    usable_fraction: float  # of what RAID leaves, where the document states less (array reserve)
+    usable_fraction: float  # of the non-spare drives, after RAID
     source: str
 
 
@@ -126,9 +126,6 @@ RAID_EFFICIENCY: dict[str, tuple[float, str]] = {
     "raid_dp": (14 / 16, "NetApp RAID-DP group of 16: 2 parity"),
     "xdp": (23 / 25, "XtremIO XDP: 23+2 across the X-Brick's 25 SSDs"),
 }
-
-
-XTREMIO_STATED_USABLE_GB = 14_940.0  # two X-Bricks (emc-xtremio-2014, Storage configuration)
 
 
 def storage_geometry(storage_model: str, drives_per_enclosure: int | None) -> StorageGeometry:
@@ -155,15 +152,8 @@ def storage_geometry(storage_model: str, drives_per_enclosure: int | None) -> St
             n, 1600, 0, 1.0, "oracle-fs1-2016, Table 2 (13 or 19 x 1.6 TB SSD per enclosure)"
         )
     if storage_model == "X-Brick":
-        # The document states the usable (physical) capacity: 14.94 TB from 50 x 400 GB SSDs with XDP
-        # on two X-Bricks. XDP's 23/25 alone would give 18.4 TB; the rest is the array's reserve.
         return StorageGeometry(
-            25,
-            400,
-            0,
-            XTREMIO_STATED_USABLE_GB / (2 * 25 * 400 * RAID_EFFICIENCY["xdp"][0]),
-            "emc-xtremio-2014, Storage configuration, Figure 4 (25 x 400 GB SSDs per X-Brick; "
-            "14.94 TB usable on two X-Bricks)",
+            25, 400, 0, 1.0, "emc-xtremio-2014, Storage configuration (25 x 400 GB SSDs per X-Brick)"
         )
     if storage_model == "FAS3140":
         return StorageGeometry(
@@ -194,12 +184,18 @@ def raw_capacity(
     arrays: int,
     drives_per_enclosure: int | None,
     dedup_ratio: float | None,
+    stated_usable_gb_per_unit: float | None = None,
 ) -> RawCapacity:
-    """ASM external redundancy: the array's RAID is the only protection, so no extra copy."""
+    """ASM external redundancy: the array's RAID is the only protection, so no extra copy. Where a
+    document states the usable capacity per unit (XtremIO: 14.94 TB for two X-Bricks, less than XDP
+    alone leaves), the stated figure wins over the drive arithmetic."""
     geo = storage_geometry(storage_model, drives_per_enclosure)
     eff, note = RAID_EFFICIENCY[raid]
     raw = geo.drives * geo.drive_gb * arrays
     usable = (geo.drives - geo.hot_spares) * geo.drive_gb * eff * geo.usable_fraction * arrays
+    if stated_usable_gb_per_unit is not None:
+        usable = stated_usable_gb_per_unit * arrays
+        note = f"{note}; usable as stated by the document, {stated_usable_gb_per_unit:,.0f} GB per unit"
     ratio = dedup_ratio or 1.0
     return RawCapacity(required_gb / ratio, usable, raw, eff, note, ratio, geo)
 

@@ -100,6 +100,10 @@ BUILTIN: dict[str, Rule] = {
             {"min_gain": (6, "%"), "max_gain": (35, "%")}, NETAPP, "Section 1",
         ),
         _builtin(
+            "xtremio-xdp-capacity", "capacity", "Two X-Bricks of 25 x 400 GB SSD with XDP give 14.94 TB usable",
+            {"usable_capacity": (14.94, "TB"), "xbricks": (2, "count")}, XIO, "Storage configuration",
+        ),
+        _builtin(
             "xtremio-linear-scaling", "scaling", "XtremIO performance scales linearly per X-Brick",
             {}, XIO, "Section: Scalability",
         ),
@@ -109,10 +113,11 @@ BUILTIN: dict[str, Rule] = {
 
 _SECONDS = {"s": 1.0, "ms": 1e-3, "min": 60.0, "h": 3600.0}
 _SHARE = {"fraction": 1.0, "%": 0.01, "ratio": 1.0}
+_CAPACITY = {"GB": 1.0, "TB": 1000.0}  # decimal, as the capacity breakdown counts
 
 
 def convert(value: float, unit: str, to: str) -> float:
-    for table in (_SECONDS, _SHARE):
+    for table in (_SECONDS, _SHARE, _CAPACITY):
         if unit in table and to in table:
             return value * table[unit] / table[to]
     raise ValueError(f"cannot convert {unit} to {to}")

@@ -7,8 +7,10 @@ import math
 import pytest
 
 from sizing import demand
+from sizing.api import evaluate_design
 from sizing.errors import InputError
 from sizing.evidence import EvidenceBundle
+from sizing.inputs import DesignInputs, OltpWorkload, Platform
 from sizing.rules import RuleSet
 
 
@@ -68,12 +70,16 @@ def test_raid_and_spares() -> None:
     assert dedup.required_gb == pytest.approx(500)
 
 
-def test_two_x_bricks_give_the_stated_14_94_tb() -> None:
-    # emc-xtremio-2014, Storage configuration: fifty 400 GB SSDs with XDP give 14.94 TB (XDP 23/25 alone: 18.4)
-    two = demand.raw_capacity(1000, "X-Brick", "xdp", 2, None, None)
-    assert two.raw_gb == 20_000
-    assert two.usable_gb == pytest.approx(14_940)
-    assert demand.raw_capacity(1000, "X-Brick", "xdp", 4, None, None).usable_gb == pytest.approx(2 * 14_940)
+def test_two_x_bricks_give_the_stated_14_94_tb(seed: tuple[EvidenceBundle, RuleSet]) -> None:
+    # emc-xtremio-2014, Storage configuration: fifty 400 GB SSDs with XDP give 14.94 TB (XDP 23/25 alone: 18.4),
+    # read from the rule xtremio-xdp-capacity (catalog, else its cited built-in copy)
+    assert demand.raw_capacity(1000, "X-Brick", "xdp", 2, None, None).usable_gb == pytest.approx(18_400)
+    for rules in (seed[1], RuleSet()):
+        for bricks in (2, 4):
+            inputs = DesignInputs(OltpWorkload(users=100), Platform("xtremio", "X-Brick", arrays=bricks))
+            capacity = evaluate_design(inputs, seed[0], rules).to_dict()["capacity"]
+            assert capacity["raw"]["value"] == pytest.approx(10_000 * bricks)
+            assert capacity["usable"]["value"] == pytest.approx(7_470 * bricks)
 
 
 def test_years_until() -> None:
