@@ -33,7 +33,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from catalog.fixture_loader import load_catalog, parse_catalog  # noqa: E402
+from seeds.loader import load_catalog, parse_catalog  # noqa: E402
 
 
 class _Rollback(Exception):

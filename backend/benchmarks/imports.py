@@ -19,9 +19,9 @@ from rest_framework import serializers
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.serializers import BenchmarkCurveSerializer
 from catalog.choices import Unit
-from catalog.fixture_loader import unit_problem
 from catalog.models import SourceDocument
 from catalog.transfer import ImportRejected, Payload, RowError, flatten_errors, json_rows, read_csv
+from catalog.units import unit_problem
 
 CURVE_FIELDS = [
     "title",

@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 from benchmarks import views
 
 router = DefaultRouter(trailing_slash=True)
+router.register("documents", views.SourceDocumentViewSet, basename="document")
 router.register("curves", views.BenchmarkCurveViewSet, basename="curve")
 
 urlpatterns = [

@@ -9,12 +9,16 @@ from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 
 from benchmarks import imports
 from benchmarks.filtersets import BenchmarkCurveFilterSet
 from benchmarks.models import BenchmarkCurve, MeasuredPoint
+from benchmarks.selectors import source_documents_with_counts
 from benchmarks.serializers import BenchmarkCurveSerializer
+from catalog.models import SourceDocument
 from catalog.permissions import IsAdminOrReadOnly, ProtectedDestroyMixin
+from catalog.serializers import SourceDocumentSerializer
 from catalog.transfer_views import (
     EXPORT_AS,
     IMPORT_ERRORS,
@@ -25,7 +29,24 @@ from catalog.transfer_views import (
     read_payload,
     run_import,
 )
+from catalog.views import list_and_detail_examples
 
+# Documents live in the catalog; their list lives here because it counts the curves and points that
+# cite each one, and the catalog app does not import the evidence app built on it.
+DOCUMENT_EXAMPLE = {
+    "id": 1,
+    "slug": "dell-equallogic-oltp-2010",
+    "title": "Sizing and best practices for Oracle OLTP on EqualLogic PS6010 arrays",
+    "publisher": "Dell",
+    "year": 2010,
+    "seed_file": "dell-equallogic-oracle-oltp-sizing-2010.txt",
+    "from_fixtures": True,
+    "part_count": 11,
+    "configuration_count": 4,
+    "curve_count": 8,
+    "point_count": 40,
+    "rule_count": 12,
+}
 CURVE_EXAMPLE = {
     "id": 1,
     "slug": "dell-oltp-2010-orion-ps6010xv",
@@ -120,3 +141,21 @@ class ImportCurvesView(ImportView):
             return Response({"created": [c.slug for c in curves]}, status=status.HTTP_201_CREATED)
 
         return run_import(work)
+
+
+@extend_schema_view(**list_and_detail_examples("Source document", DOCUMENT_EXAMPLE))
+class SourceDocumentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[SourceDocument]):
+    """The vendor whitepapers every catalog number cites."""
+
+    queryset = source_documents_with_counts()
+    serializer_class = SourceDocumentSerializer
+    permission_classes = [IsAdminOrReadOnly]
+    lookup_field = "slug"
+    search_fields = ["slug", "title", "publisher"]
+    ordering_fields = ["slug", "year"]
+    filterset_fields = ["publisher", "year"]
+
+    def perform_create(self, serializer: BaseSerializer[SourceDocument]) -> None:
+        # Answer with the counts (all 0) like every other read of a document.
+        document = serializer.save()
+        serializer.instance = self.get_queryset().get(pk=document.pk)

@@ -145,5 +145,5 @@ class Unit(models.TextChoices):
     GBIT_S = "Gb/s", "gigabits per second"
     # A number the document prints without a unit (the Dell DSS Section 3.2.1.3 completion times): kept
     # as printed, never converted. A quantity name that implies a unit refuses it, except
-    # `*completion_time` (fixture_loader._UNITS_BY_SUFFIX).
+    # `*completion_time` (catalog.units).
     UNSTATED = "unstated", "unit not stated by the document"

@@ -4,7 +4,6 @@ from rest_framework.routers import DefaultRouter
 from catalog import transfer_views, views
 
 router = DefaultRouter(trailing_slash=True)
-router.register("documents", views.SourceDocumentViewSet, basename="document")
 router.register("manufacturers", views.ManufacturerViewSet, basename="manufacturer")
 router.register("parts", views.PartViewSet, basename="part")
 router.register("price-books", views.PriceBookViewSet, basename="price-book")

@@ -11,9 +11,8 @@ from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.serializers import BaseSerializer
 
-from catalog import imports, selectors, services
+from catalog import imports, services
 from catalog.filtersets import (
     ConfigurationFilterSet,
     PartFilterSet,
@@ -30,7 +29,6 @@ from catalog.models import (
     PriceBook,
     PriceBookEntry,
     SizingRule,
-    SourceDocument,
     StorageProfile,
 )
 from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite, ProtectedDestroyMixin
@@ -41,24 +39,9 @@ from catalog.serializers import (
     PriceBookEntrySerializer,
     PriceBookSerializer,
     SizingRuleSerializer,
-    SourceDocumentSerializer,
 )
 from catalog.transfer_views import EXPORT_AS, export_response
 
-DOCUMENT_EXAMPLE = {
-    "id": 1,
-    "slug": "dell-equallogic-oltp-2010",
-    "title": "Sizing and best practices for Oracle OLTP on EqualLogic PS6010 arrays",
-    "publisher": "Dell",
-    "year": 2010,
-    "seed_file": "dell-equallogic-oracle-oltp-sizing-2010.txt",
-    "from_fixtures": True,
-    "part_count": 11,
-    "configuration_count": 4,
-    "curve_count": 8,
-    "point_count": 40,
-    "rule_count": 12,
-}
 PART_EXAMPLE = {
     "id": 7,
     "manufacturer": "dell",
@@ -164,7 +147,7 @@ def _page(example: dict[str, Any]) -> dict[str, Any]:
     return {"count": 1, "next": None, "previous": None, "results": [example]}
 
 
-def _examples(name: str, example: dict[str, Any]) -> dict[str, Any]:
+def list_and_detail_examples(name: str, example: dict[str, Any]) -> dict[str, Any]:
     """extend_schema_view kwargs giving the list and retrieve operations a response example."""
     return {
         "list": extend_schema(
@@ -174,26 +157,10 @@ def _examples(name: str, example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@extend_schema_view(**_examples("Source document", DOCUMENT_EXAMPLE))
-class SourceDocumentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[SourceDocument]):
-    """The vendor whitepapers every catalog number cites."""
-
-    queryset = selectors.source_documents_with_counts()
-    serializer_class = SourceDocumentSerializer
-    permission_classes = [IsAdminOrReadOnly]
-    lookup_field = "slug"
-    search_fields = ["slug", "title", "publisher"]
-    ordering_fields = ["slug", "year"]
-    filterset_fields = ["publisher", "year"]
-
-    def perform_create(self, serializer: BaseSerializer[SourceDocument]) -> None:
-        # Answer with the counts (all 0) like every other read of a document.
-        document = serializer.save()
-        serializer.instance = self.get_queryset().get(pk=document.pk)
-
-
 @extend_schema_view(
-    **_examples("Manufacturer", {"id": 1, "slug": "dell", "name": "Dell", "from_fixtures": True})
+    **list_and_detail_examples(
+        "Manufacturer", {"id": 1, "slug": "dell", "name": "Dell", "from_fixtures": True}
+    )
 )
 class ManufacturerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Manufacturer]):
     queryset = Manufacturer.objects.all()
@@ -204,7 +171,7 @@ class ManufacturerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Manufactu
     ordering_fields = ["slug", "name"]
 
 
-@extend_schema_view(**_examples("Part", PART_EXAMPLE))
+@extend_schema_view(**list_and_detail_examples("Part", PART_EXAMPLE))
 class PartViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Part]):
     """Parts with typed specifications; filter by kind, manufacturer, drive technology."""
 
@@ -228,7 +195,7 @@ class PartViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Part]):
 
 
 @extend_schema_view(
-    **_examples(
+    **list_and_detail_examples(
         "Price book",
         {
             "id": 1,
@@ -306,7 +273,7 @@ class PriceBookEntryViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[PriceBo
     ordering_fields = ["unit_price", "part__part_number"]
 
 
-@extend_schema_view(**_examples("Configuration", CONFIGURATION_EXAMPLE))
+@extend_schema_view(**list_and_detail_examples("Configuration", CONFIGURATION_EXAMPLE))
 class ConfigurationViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Configuration]):
     """Reference configurations, storage building blocks and measured test systems, with their
     components (bill of materials), LUN/ASM layouts, storage profiles and parameters."""

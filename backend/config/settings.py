@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "accounts",
     "catalog",
     "benchmarks",
+    "seeds",  # loads fixtures/ into catalog and benchmarks; neither of those imports it
     "designs",
     "performance",
 ]

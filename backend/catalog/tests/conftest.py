@@ -1,4 +1,4 @@
-"""Fixtures for catalog tests (and the data tests test_measured_<doc>.py that live here)."""
+"""Fixtures for catalog tests."""
 
 from __future__ import annotations
 

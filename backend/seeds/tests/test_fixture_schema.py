@@ -15,11 +15,12 @@ from django.db import models
 
 from benchmarks import choices as bchoices
 from catalog import choices
-from catalog.fixture_loader import catalog_schema, read_yaml, schema_problems, unit_problem
+from seeds.loader import catalog_schema, read_yaml, schema_problems, unit_problem
 
 FIXTURES = Path(settings.FIXTURES_DIR)
 SEED_FILES = sorted(FIXTURES.glob("*.yaml"))
-TEST_FILES = sorted((Path(__file__).parent / "data" / "mini").glob("*.yaml"))
+# The small test catalog the catalog API tests load.
+TEST_FILES = sorted((Path(settings.BACKEND_DIR) / "catalog" / "tests" / "data" / "mini").glob("*.yaml"))
 
 
 def test_schema_is_valid_draft_2020_12() -> None:

@@ -28,7 +28,7 @@ import pytest
 
 from benchmarks.models import MeasuredPoint
 from catalog.models import Configuration, SizingRule
-from catalog.tests.measured import compare_with_catalog, document_rows
+from seeds.tests.measured import compare_with_catalog, document_rows
 
 DOC = "dell-equallogic-oltp-2010"
 

@@ -11,7 +11,7 @@ from typing import Any
 from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from catalog.fixture_loader import FixtureError, load_catalog
+from seeds.loader import FixtureError, load_catalog
 
 
 class Command(BaseCommand):

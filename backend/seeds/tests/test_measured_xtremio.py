@@ -31,7 +31,7 @@ from decimal import Decimal
 import pytest
 
 from catalog.models import Configuration, ConfigurationLayout, SizingRule
-from catalog.tests.measured import compare_with_catalog
+from seeds.tests.measured import compare_with_catalog
 
 DOC = "emc-xtremio-2014"
 

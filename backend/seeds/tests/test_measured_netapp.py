@@ -22,7 +22,7 @@ import pytest
 
 from benchmarks.models import MeasuredPoint
 from catalog.models import Configuration, SizingRule
-from catalog.tests.measured import compare_with_catalog
+from seeds.tests.measured import compare_with_catalog
 
 DOC = "netapp-pam-2009"
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.selectors import measured_values
-from catalog.fixture_loader import FixtureError, load_catalog
 from catalog.models import (
     Configuration,
     ConfigurationComponent,
@@ -24,8 +24,10 @@ from catalog.models import (
     SizingRule,
     SourceDocument,
 )
+from seeds.loader import FixtureError, load_catalog
 
-MINI = Path(__file__).parent / "data" / "mini"
+# The small test catalog the catalog API tests load too.
+MINI = Path(settings.BACKEND_DIR) / "catalog" / "tests" / "data" / "mini"
 pytestmark = pytest.mark.django_db
 
 

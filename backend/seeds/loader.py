@@ -37,6 +37,7 @@ from catalog.models import (
     SourceDocument,
     StorageProfile,
 )
+from catalog.units import unit_problem
 
 SCHEMA_PATH = Path(settings.FIXTURES_DIR) / "schema" / "catalog.schema.json"
 # Recorded on every history row the loader writes, so the change log tells seed loads from admin edits.
@@ -52,25 +53,6 @@ KNOWN_DOCUMENTS = frozenset(
         "oracle-fs1-2016",
         "netapp-pam-2009",
     }
-)
-
-# Quantity names whose unit is implied by the name; anything else may use any unit of the closed list.
-_UNITS_BY_SUFFIX: tuple[tuple[str, frozenset[str]], ...] = (
-    ("iops", frozenset({"IOPS"})),
-    ("_pct", frozenset({"%"})),
-    ("utilisation", frozenset({"%"})),
-    ("latency", frozenset({"ms", "s"})),
-    ("response_time", frozenset({"ms", "s"})),
-    # `unstated`: the document prints the time without a unit (Dell DSS Section 3.2.1.3)
-    ("completion_time", frozenset({"s", "min", "h", "unstated"})),
-    ("throughput", frozenset({"MB/s", "GB/s", "TB/h"})),
-    ("load_rate", frozenset({"MB/s", "GB/s", "TB/h"})),
-    ("tps", frozenset({"TPS"})),
-    ("tpm", frozenset({"TPM"})),
-    ("users", frozenset({"users"})),
-    ("sessions", frozenset({"sessions"})),
-    ("queue_depth", frozenset({"queue_depth"})),
-    ("warehouses", frozenset({"warehouses"})),
 )
 
 
@@ -190,13 +172,6 @@ class CatalogData:
     curves: dict[str, _Located] = field(default_factory=dict)
     rules: dict[str, _Located] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-
-
-def unit_problem(quantity: str, unit: str) -> str | None:
-    for suffix, units in _UNITS_BY_SUFFIX:
-        if quantity.endswith(suffix) and unit not in units:
-            return f"unit {unit!r} does not fit quantity {quantity!r} (expected one of {sorted(units)})"
-    return None
 
 
 def parse_catalog(directory: Path) -> CatalogData:
