@@ -7,6 +7,8 @@ echo "== ruff"
 (cd backend && "$VENV_BIN/ruff" check . && "$VENV_BIN/ruff" format --check .)
 echo "== mypy"
 (cd backend && "$VENV_BIN/mypy" . --no-error-summary && echo "mypy: ok")
+echo "== import contracts (backend/pyproject.toml [tool.importlinter])"
+(cd backend && "$VENV_BIN/lint-imports" --no-cache --no-logo)
 echo "== eslint"
 (cd frontend && npx --no-install eslint . --max-warnings=0)
 echo "== tsc"
