@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
 
@@ -12,7 +11,7 @@ class BomOverrideInline(admin.TabularInline):
 
 
 @admin.register(Design)
-class DesignAdmin(SimpleHistoryAdmin):
+class DesignAdmin(admin.ModelAdmin):
     list_display = ("name", "customer", "owner", "team", "visibility", "status", "version", "updated")
     list_filter = ("status", "visibility", "team")
     search_fields = ("name", "customer")

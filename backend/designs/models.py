@@ -8,7 +8,6 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from simple_history.models import HistoricalRecords
 
 from accounts.models import Team
 from catalog.models import Configuration, PriceBook
@@ -18,7 +17,8 @@ from designs.choices import BomSection, DesignStatus, Visibility
 class Design(models.Model):
     """What an architect sizes: the workload and platform inputs (validated by the engine's
     serializer), the reference configuration it starts from, and the pinned rule versions and price
-    book so that it evaluates the same tomorrow. `version` is the optimistic-locking counter (ETag)."""
+    book so that it evaluates the same tomorrow. `version` is the optimistic-locking counter (ETag).
+    Its one history is its DesignRevisions (who, when, what changed), not a second change log."""
 
     name = models.CharField(max_length=200)
     customer = models.CharField(max_length=200, blank=True)
@@ -40,7 +40,6 @@ class Design(models.Model):
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-updated", "-pk"]

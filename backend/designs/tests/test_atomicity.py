@@ -28,7 +28,6 @@ def _override_lines(count: int) -> list[dict[str, Any]]:
 def test_invalid_override_on_line_40_of_80_leaves_nothing(catalog: None, users: dict[str, Any]) -> None:
     kept = _override_lines(3)
     design = create_design(users["alice"], bom_overrides=kept)
-    history_before = Design.history.filter(id=design["id"]).count()
     lines = _override_lines(80)
     lines[39] = {"section": "network", "part_number": "NOT-IN-CATALOG-40", "quantity": 1}
 
@@ -55,7 +54,6 @@ def test_invalid_override_on_line_40_of_80_leaves_nothing(catalog: None, users: 
         == kept
     )
     assert DesignRevision.objects.filter(design=stored).count() == 1
-    assert Design.history.filter(id=design["id"]).count() == history_before
 
 
 def test_the_same_80_lines_with_line_40_described_are_saved(catalog: None, users: dict[str, Any]) -> None:

@@ -100,5 +100,3 @@ def test_two_racing_writers_with_the_same_etag_exactly_one_wins(users: dict[str,
     assert [r.number for r in revisions] == list(range(1, RACES + 2))
     assert [r.snapshot["name"] for r in revisions[1:]] == winners
     assert all(r.author_id == users["alice"].pk for r in revisions)
-    # django-simple-history: one change-log row per successful write (plus the creation).
-    assert stored.history.count() == 1 + RACES
