@@ -199,19 +199,24 @@ def _apply(*, design: Design, data: dict[str, Any]) -> None:
             setattr(design, name, data[name])
     if design.visibility == Visibility.TEAM and design.team_id is None:
         raise serializers.ValidationError({"team": ["A design shared with its team needs a team."]})
-    design.save()  # a plain save, so django-simple-history records who changed what
+    design.save()
     if "bom_overrides" in data:
         _write_overrides(design=design, overrides=data["bom_overrides"])
 
 
-@transaction.atomic
-def design_update(*, user: UserLike, design: Design, expected_version: int, data: dict[str, Any]) -> Design:
+def _check_may_change(*, user: UserLike, design: Design, data: dict[str, Any]) -> None:
+    """The checks every write of a design's content passes, an update or a restore alike."""
     if design.owner_id != user.pk:
         touched = [name for name in OWNER_ONLY_FIELDS if name in data and data[name] != getattr(design, name)]
         if touched:
             raise PermissionDenied(f"Only the owner may change {', '.join(touched)}.")
     if "team" in data and data["team"] != design.team:
         _check_team(user=user, team=data["team"])
+
+
+@transaction.atomic
+def design_update(*, user: UserLike, design: Design, expected_version: int, data: dict[str, Any]) -> Design:
+    _check_may_change(user=user, design=design, data=data)
     design = _claim_version(design=design, expected_version=expected_version)
     before = design_snapshot(design=design)
     _apply(design=design, data=data)
@@ -235,6 +240,8 @@ def design_restore(
         slug=snapshot.get("reference_configuration")
     ).first()
     data["price_book"] = PriceBook.objects.filter(pk=snapshot.get("price_book")).first()
+    # A restore is a write like any other: an editor may not bring back another team or visibility.
+    _check_may_change(user=user, design=design, data=data)
     _apply(design=design, data=data)
     _record_revision(
         design=design,

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.choices import TeamRole
 from accounts.models import Team
+from accounts.services import membership_set
 from designs.models import Design
 from designs.tests.conftest import client_for, create_design
 
@@ -144,3 +146,65 @@ def test_owner_cannot_share_with_a_team_she_is_not_in(catalog: None, users: dict
     )
     assert response.status_code == 400 and "team" in response.json()
     assert client_for(users["dave"]).get(f"/api/v1/designs/{design['id']}/").status_code == 404
+
+
+def _restore(user: Any, design_id: int, number: int) -> Any:
+    return client_for(user).post(f"/api/v1/designs/{design_id}/revisions/{number}/restore/")
+
+
+def test_editor_restoring_a_revision_of_another_team_is_403(catalog: None, users: dict[str, Any]) -> None:
+    # carol edits in both teams, so she can see the design before and after the move.
+    team_b = Team.objects.get(slug="presales-b")
+    for name in ("alice", "carol"):
+        membership_set(user_id=users[name].pk, team=team_b, role=TeamRole.EDITOR)
+    design = _team_design(users)  # revision 1: Presales A
+    moved = client_for(users["alice"]).patch(
+        f"/api/v1/designs/{design['id']}/", {"team": team_b.pk}, format="json", HTTP_IF_MATCH=design["etag"]
+    )
+    assert moved.status_code == 200, moved.content  # revision 2: Presales B, by the owner
+
+    response = _restore(users["carol"], design["id"], 1)
+
+    assert response.status_code == 403, response.content
+    assert "team" in response.json()["detail"]
+    stored = Design.objects.get(pk=design["id"])
+    assert (stored.team_id, stored.version, stored.revisions.count()) == (team_b.pk, 2, 2)
+
+
+def test_editor_restoring_a_private_revision_is_403(catalog: None, users: dict[str, Any]) -> None:
+    design = create_design(users["alice"], team=Team.objects.get(slug="presales-a").pk, visibility="private")
+    shared = client_for(users["alice"]).patch(
+        f"/api/v1/designs/{design['id']}/",
+        {"visibility": "team"},
+        format="json",
+        HTTP_IF_MATCH=design["etag"],
+    )
+    assert shared.status_code == 200, shared.content
+
+    response = _restore(users["carol"], design["id"], 1)
+
+    assert response.status_code == 403, response.content
+    assert "visibility" in response.json()["detail"]
+    stored = Design.objects.get(pk=design["id"])
+    assert (stored.visibility, stored.version, stored.revisions.count()) == ("team", 2, 2)
+
+
+def test_editor_may_restore_content_and_owner_may_restore_sharing(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    design = create_design(users["alice"], team=Team.objects.get(slug="presales-a").pk, visibility="private")
+    etag = client_for(users["alice"]).get(f"/api/v1/designs/{design['id']}/")["ETag"]
+    client_for(users["alice"]).patch(
+        f"/api/v1/designs/{design['id']}/", {"visibility": "team"}, format="json", HTTP_IF_MATCH=etag
+    )
+    etag = client_for(users["carol"]).get(f"/api/v1/designs/{design['id']}/")["ETag"]
+    client_for(users["carol"]).patch(
+        f"/api/v1/designs/{design['id']}/", {"name": "renamed"}, format="json", HTTP_IF_MATCH=etag
+    )
+
+    by_editor = _restore(users["carol"], design["id"], 2)  # same sharing, older name
+    assert by_editor.status_code == 200, by_editor.content
+    assert (by_editor.json()["name"], by_editor.json()["visibility"]) == ("Bank core OLTP", "team")
+    by_owner = _restore(users["alice"], design["id"], 1)  # back to private: the owner's call
+    assert by_owner.status_code == 200, by_owner.content
+    assert by_owner.json()["visibility"] == "private"
