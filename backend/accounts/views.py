@@ -32,8 +32,10 @@ from accounts.serializers import (
     TeamSerializer,
     TokenSerializer,
 )
+from core.openapi import ERROR_SCHEMA, FIELD_ERRORS_SCHEMA
 
-ERRORS = OpenApiResponse(description='Field-level messages, e.g. {"password": ["..."]}')
+CSRF_REFUSED = OpenApiResponse(ERROR_SCHEMA, description="No valid CSRF token.")
+ERRORS = OpenApiResponse(FIELD_ERRORS_SCHEMA, description='Field-level messages, e.g. {"password": ["..."]}')
 
 
 def _check_credentials(request: Request) -> Any:
@@ -81,7 +83,8 @@ class LoginView(APIView):
 
     @extend_schema(
         request=LoginSerializer,
-        responses={200: CurrentUserSerializer, 400: ERRORS, 429: ERRORS},
+        # 403: the login form's CSRF token is checked although the caller is not signed in yet.
+        responses={200: CurrentUserSerializer, 400: ERRORS, 403: CSRF_REFUSED, 429: ERRORS},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.db.models import Model, ProtectedError
-from rest_framework import status
-from rest_framework.exceptions import APIException
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
+
+from core.errors import Conflict
 
 
 class IsAdminOrReadOnly(BasePermission):
@@ -40,18 +40,14 @@ class IsAuthenticatedReadAdminWrite(BasePermission):
         return request.method in SAFE_METHODS or bool(user.is_staff)
 
 
-class StillInUse(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "This row is still used by other catalog rows or designs."
-    default_code = "protected"
-
-
 class ProtectedDestroyMixin:
     """Deleting a row that others still reference (PROTECT) is a 409 naming the users, not a 500."""
+
+    conflict_methods = ("DELETE",)  # core.openapi documents the 409
 
     def perform_destroy(self, instance: Model) -> None:
         try:
             instance.delete()
         except ProtectedError as exc:
             users = sorted({f"{o._meta.verbose_name} {o}" for o in exc.protected_objects})[:10]
-            raise StillInUse(f"Still used by: {', '.join(users)}") from exc
+            raise Conflict(f"Still used by: {', '.join(users)}") from exc

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from core.errors import InvalidInput
+
 
 @dataclass(frozen=True)
 class RowError:
@@ -26,15 +28,13 @@ class RowError:
         return {"row": self.row, "field": self.field, "message": self.message}
 
 
-class ImportRejected(Exception):
-    """The import is invalid; nothing was written."""
+class ImportRejected(InvalidInput):
+    """The import is invalid; nothing was written. Answered (400) with its row errors, the documented
+    ImportErrors shape, instead of the field errors of other invalid input."""
 
     def __init__(self, errors: Sequence[RowError]) -> None:
         self.errors = list(errors)
-        super().__init__(f"{len(self.errors)} error(s)")
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"errors": [e.as_dict() for e in self.errors]}
+        super().__init__({"errors": [e.as_dict() for e in self.errors]})
 
 
 @dataclass(frozen=True)

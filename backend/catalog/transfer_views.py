@@ -113,16 +113,12 @@ def _reject_nul(data: Any) -> None:
 
 
 def run_import(action: Callable[[], Any]) -> Any:
-    """Every refusal, an unreadable body included, answers in the documented ImportErrors shape."""
+    """Every refusal, an unreadable body included, answers in the documented ImportErrors shape
+    (ImportRejected; core.exception_handler writes it)."""
     try:
         return action()
-    except ImportRejected as exc:
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
     except ParseError as exc:
-        return Response(
-            {"errors": [{"row": 0, "field": "file", "message": str(exc.detail)}]},
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        raise ImportRejected([RowError(0, "file", str(exc.detail))]) from exc
 
 
 def export_response(request: Request, name: str, columns: Sequence[str], rows: list[dict[str, Any]]) -> Any:

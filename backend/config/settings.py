@@ -135,7 +135,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.openapi.AutoSchema",
+    # Services raise core.errors; this one handler answers them (and DRF's own errors) over HTTP.
+    "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
     "COERCE_DECIMAL_TO_STRING": True,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "NUM_PROXIES": env_int("NUM_PROXIES", 0),
@@ -163,6 +165,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.openapi.require_response_properties",
+        "core.openapi.add_error_components",
     ],
 }
 

@@ -1,5 +1,12 @@
-"""OpenAPI post-processing: what our serializers always send is marked required in responses.
+"""OpenAPI generation: the error responses of every operation, and what our serializers always send
+marked required in responses.
 
+Errors: AutoSchema adds to each operation every 4xx it can answer (400 for bodies and queries, 403
+where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
+delete is refused, 429 where throttled), each with the shape core.exception_handler writes (the
+components in ERROR_COMPONENTS, added by the add_error_components hook).
+
+Required properties:
 drf-spectacular marks a response property required only when its serializer field is required for
 *input*; a model field with a default (required=False on input) then looks optional in responses
 although DRF always writes it. Typed clients generated from the schema (frontend/src/lib/
@@ -11,6 +18,12 @@ really leave out is listed in OPTIONAL_RESPONSE_PROPERTIES.
 from __future__ import annotations
 
 from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
 
 # component -> properties that some responses omit on purpose
 OPTIONAL_RESPONSE_PROPERTIES: dict[str, set[str]] = {
@@ -46,4 +59,121 @@ def require_response_properties(result: dict[str, Any], generator: Any, **kwargs
             schema["required"] = required
         if name in CLOSED_RESPONSE_COMPONENTS:
             schema["additionalProperties"] = False
+    return result
+
+
+# ------------------------------------------------------------------------------------------- errors
+# The error shapes core.exception_handler writes, documented once and referenced by every operation.
+_FIELD_ERRORS = "#/components/schemas/FieldErrors"
+_ERROR = "#/components/schemas/Error"
+_BAD_REQUEST = "#/components/schemas/BadRequest"
+# For an extend_schema response whose body is field errors under another status (login lockout: 429).
+FIELD_ERRORS_SCHEMA: dict[str, Any] = {"$ref": _FIELD_ERRORS}
+ERROR_SCHEMA: dict[str, Any] = {"$ref": _ERROR}
+ERROR_COMPONENTS: dict[str, dict[str, Any]] = {
+    "Error": {
+        "type": "object",
+        "description": "Every error but invalid input: a human-readable message.",
+        "properties": {"detail": {"type": "string"}},
+        "required": ["detail"],
+    },
+    "FieldErrors": {
+        "type": "object",
+        "description": (
+            "Invalid input, field by field: {field: [message, ...]}. A nested object nests "
+            '({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row '
+            '({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are '
+            "under non_field_errors."
+        ),
+        "additionalProperties": {"$ref": "#/components/schemas/FieldErrorValue"},
+    },
+    "FieldErrorValue": {
+        "anyOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "array", "items": {"$ref": _FIELD_ERRORS}},
+            {"$ref": _FIELD_ERRORS},
+        ],
+    },
+    "BadRequest": {
+        "description": "Field-level messages, or one message when the body cannot be read at all.",
+        "anyOf": [{"$ref": _FIELD_ERRORS}, {"$ref": _ERROR}],
+    },
+}
+ERROR_DESCRIPTIONS = {
+    "400": "Invalid input: field-level messages.",
+    "401": "Not signed in.",
+    "403": "Not signed in, no CSRF token, or not allowed to do this.",
+    "404": "No such object, or none visible to you.",
+    "409": "Still used by other rows: nothing was deleted.",
+    "412": "If-Match names an older version: someone else saved in between; nothing was changed.",
+    "428": "If-Match is missing: this write must name the version it read.",
+    "429": "Too many attempts: wait, then retry.",
+}
+_UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+# Query parameters whose bad values are ignored, never refused: pagination, search, ordering, format.
+_LENIENT_QUERIES = {"limit", "offset", "search", "ordering", "as"}
+
+
+def _error_content(status_code: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": _BAD_REQUEST if status_code == "400" else _ERROR}}}
+
+
+def _is_bare_object(response: dict[str, Any]) -> bool:
+    schema = response.get("content", {}).get("application/json", {}).get("schema")
+    return schema is None or (schema.get("type") == "object" and "properties" not in schema)
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """drf-spectacular's AutoSchema, plus every 4xx an operation can answer, with its error shape."""
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
+        operation = super().get_operation(*args, **kwargs)
+        if operation is not None:
+            self._document_errors(operation)
+        return operation
+
+    def _anonymous_may_call(self) -> bool:
+        request = Request(HttpRequest())
+        request.method = self.method
+        request.user = AnonymousUser()
+        return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
+
+    def error_statuses(self, operation: dict[str, Any]) -> set[str]:
+        parameters = operation.get("parameters", [])
+        statuses: set[str] = set()
+        checked_queries = [p for p in parameters if p["in"] == "query" and p["name"] not in _LENIENT_QUERIES]
+        if "requestBody" in operation or checked_queries:
+            statuses.add("400")
+        # Session-authenticated writes need the CSRF token, whoever may make them.
+        csrf_checked = self.method in _UNSAFE and any(
+            isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()
+        )
+        if csrf_checked or not self._anonymous_may_call():
+            statuses.add("403")
+        if any(p["in"] == "path" for p in parameters):
+            statuses.add("404")
+        for p in parameters:
+            if p["in"] == "header" and p["name"] == "If-Match":
+                statuses.add("412")
+                if p.get("required"):
+                    statuses.add("428")
+        if self.method in getattr(self.view, "conflict_methods", ()):
+            statuses.add("409")
+        if self.view.get_throttles():
+            statuses.add("429")
+        return statuses
+
+    def _document_errors(self, operation: dict[str, Any]) -> None:
+        responses = operation.setdefault("responses", {})
+        for status_code in self.error_statuses(operation) | {c for c in responses if c.startswith("4")}:
+            response = responses.setdefault(status_code, {"description": ERROR_DESCRIPTIONS[status_code]})
+            if _is_bare_object(response):
+                response["content"] = _error_content(status_code)
+            if not response.get("description"):
+                response["description"] = ERROR_DESCRIPTIONS.get(status_code, "")
+
+
+def add_error_components(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: the components the error responses of AutoSchema refer to."""
+    result.setdefault("components", {}).setdefault("schemas", {}).update(ERROR_COMPONENTS)
     return result

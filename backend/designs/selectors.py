@@ -11,10 +11,10 @@ from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
-from django.http import Http404
 
 from accounts.choices import TeamRole
 from accounts.models import Membership
+from core.errors import NotFound
 from designs.choices import Visibility
 from designs.models import Design, DesignRevision, ShareLink
 
@@ -36,7 +36,7 @@ def get_visible_design_or_404(user: UserLike, pk: int | str) -> Design:
     try:
         return visible_designs(user).get(pk=int(pk))
     except (Design.DoesNotExist, ValueError, TypeError) as exc:
-        raise Http404("No such design.") from exc
+        raise NotFound("No such design.") from exc
 
 
 def design_role(*, user: UserLike, design: Design) -> DesignRole | None:
@@ -65,14 +65,14 @@ def get_revision_or_404(*, design: Design, number: int | str) -> DesignRevision:
     try:
         return DesignRevision.objects.get(design=design, number=int(number))
     except (DesignRevision.DoesNotExist, ValueError) as exc:
-        raise Http404("No such revision.") from exc
+        raise NotFound("No such revision.") from exc
 
 
 def active_share_link_or_404(*, token: str) -> ShareLink:
     try:
         return ShareLink.objects.select_related("design").get(token=token, revoked_at__isnull=True)
     except ShareLink.DoesNotExist as exc:
-        raise Http404("No such share link.") from exc
+        raise NotFound("No such share link.") from exc
 
 
 def design_share_links(*, design: Design) -> QuerySet[ShareLink]:

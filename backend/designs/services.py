@@ -14,15 +14,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
-from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
+from core.errors import Forbidden, InvalidInput, PreconditionFailed
 from designs import engine
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
-from designs.exceptions import PreconditionFailed
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
 
 UserLike = AbstractBaseUser | AnonymousUser
@@ -135,7 +133,7 @@ def _write_overrides(*, design: Design, overrides: Sequence[dict[str, Any]]) -> 
                     f"Part {line['part_number']} is not in the catalog: describe the line you add."
                 ]
             }
-            raise serializers.ValidationError({"bom_overrides": errors})
+            raise InvalidInput({"bom_overrides": errors})
         DesignBomOverride.objects.create(
             design=design,
             position=index + 1,
@@ -149,13 +147,13 @@ def _write_overrides(*, design: Design, overrides: Sequence[dict[str, Any]]) -> 
 
 def _user_id(user: UserLike) -> int:
     if not user.is_authenticated or user.pk is None:
-        raise PermissionDenied("Sign in first.")
+        raise Forbidden("Sign in first.")
     return int(user.pk)
 
 
 def _check_team(*, user: UserLike, team: Team | None) -> None:
     if team is not None and not team.memberships.filter(user_id=_user_id(user)).exists():
-        raise serializers.ValidationError({"team": ["You are not a member of this team."]})
+        raise InvalidInput({"team": ["You are not a member of this team."]})
 
 
 @transaction.atomic
@@ -198,7 +196,7 @@ def _apply(*, design: Design, data: dict[str, Any]) -> None:
         if name in data and name != "bom_overrides":
             setattr(design, name, data[name])
     if design.visibility == Visibility.TEAM and design.team_id is None:
-        raise serializers.ValidationError({"team": ["A design shared with its team needs a team."]})
+        raise InvalidInput({"team": ["A design shared with its team needs a team."]})
     design.save()
     if "bom_overrides" in data:
         _write_overrides(design=design, overrides=data["bom_overrides"])
@@ -209,7 +207,7 @@ def _check_may_change(*, user: UserLike, design: Design, data: dict[str, Any]) -
     if design.owner_id != user.pk:
         touched = [name for name in OWNER_ONLY_FIELDS if name in data and data[name] != getattr(design, name)]
         if touched:
-            raise PermissionDenied(f"Only the owner may change {', '.join(touched)}.")
+            raise Forbidden(f"Only the owner may change {', '.join(touched)}.")
     if "team" in data and data["team"] != design.team:
         _check_team(user=user, team=data["team"])
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Max, QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -18,10 +18,11 @@ from rest_framework.views import APIView
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration
+from core.errors import PreconditionFailed, PreconditionRequired
+from core.openapi import FIELD_ERRORS_SCHEMA
 from designs import services
 from designs.compare import compare_designs
 from designs.evaluation import design_bom, priced_bom, reference_platform
-from designs.exceptions import PreconditionFailed, PreconditionRequired
 from designs.models import Design
 from designs.permissions import DesignAccess
 from designs.selectors import (
@@ -47,6 +48,10 @@ from designs.serializers import (
     ShareLinkSerializer,
 )
 
+# Restore and delete check If-Match when it is sent (412 when stale) but do not require it.
+IF_MATCH_OPTIONAL = OpenApiParameter(
+    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False, description="The ETag you read"
+)
 ETAG_PATTERN = re.compile(r'^(?:W/)?"design-(?P<pk>\d+)-v(?P<version>\d+)"$')
 
 
@@ -133,6 +138,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         kwargs["partial"] = True
         return self.update(request, *args, **kwargs)
 
+    @extend_schema(parameters=[IF_MATCH_OPTIONAL])
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         design = self.get_object()
         expected = _if_match_version(request, design, required=False)
@@ -164,7 +170,12 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         revision = get_revision_or_404(design=self.get_object(), number=number or "")
         return Response(services.revision_evaluation(revision=revision))
 
-    @extend_schema(request=None, responses={200: DesignSerializer})
+    @extend_schema(
+        request=None,
+        # 400: the revision names a team the caller has left, or team sharing without a team.
+        responses={200: DesignSerializer, 400: OpenApiResponse(FIELD_ERRORS_SCHEMA)},
+        parameters=[IF_MATCH_OPTIONAL],
+    )
     @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>[0-9]+)/restore")
     def restore(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         design = self.get_object()

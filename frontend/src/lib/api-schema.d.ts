@@ -2264,6 +2264,17 @@ export interface components {
             io_pattern?: components["schemas"]["WorkloadIoPatternEnum"];
             query_streams?: number;
         };
+        /** @description Every error but invalid input: a human-readable message. */
+        Error: {
+            detail: string;
+        };
+        /** @description Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors. */
+        FieldErrors: {
+            [key: string]: components["schemas"]["FieldErrorValue"];
+        };
+        FieldErrorValue: string[] | components["schemas"]["FieldErrors"][] | components["schemas"]["FieldErrors"];
+        /** @description Field-level messages, or one message when the body cannot be read at all. */
+        BadRequest: components["schemas"]["FieldErrors"] | components["schemas"]["Error"];
     };
     responses: never;
     parameters: never;
@@ -2339,14 +2350,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
         };
     };
@@ -2365,6 +2389,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2415,14 +2448,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
         };
     };
@@ -2468,6 +2505,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedConfigurationList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_configurations_create: {
@@ -2493,6 +2539,24 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_retrieve: {
@@ -2512,6 +2576,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2541,6 +2614,33 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_destroy: {
@@ -2560,6 +2660,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2586,6 +2713,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2645,6 +2799,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedBenchmarkCurveList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_curves_create: {
@@ -2670,6 +2833,24 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_retrieve: {
@@ -2689,6 +2870,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2718,6 +2908,33 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_destroy: {
@@ -2737,6 +2954,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2765,6 +3009,33 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_export_retrieve: {
@@ -2788,6 +3059,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                     "text/csv": string;
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2831,6 +3111,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_create: {
@@ -2856,6 +3154,24 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_retrieve: {
@@ -2876,6 +3192,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2908,12 +3242,60 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match is missing: this write must name the version it read. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_destroy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you read */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -2928,6 +3310,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2959,6 +3368,51 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match is missing: this write must name the version it read. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_clone_create: {
@@ -2981,6 +3435,24 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_evaluation_retrieve: {
@@ -3001,6 +3473,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3031,9 +3521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3042,9 +3530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3053,9 +3539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3086,9 +3570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3097,9 +3579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3108,9 +3588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3141,9 +3619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3152,9 +3628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3163,9 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3196,9 +3668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3207,9 +3677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3218,9 +3686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3267,6 +3733,33 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignRevisionList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_revisions_retrieve: {
@@ -3288,6 +3781,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignRevision"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3313,12 +3824,33 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_revisions_restore_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you read */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -3334,6 +3866,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3376,6 +3944,33 @@ export interface operations {
                     "application/json": components["schemas"]["ShareLink"][];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_share_links_create: {
@@ -3396,6 +3991,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3420,6 +4033,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_compare_retrieve: {
@@ -3439,6 +4070,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3471,6 +4120,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSourceDocumentList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_documents_create: {
@@ -3496,6 +4154,24 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_retrieve: {
@@ -3515,6 +4191,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SourceDocument"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3544,6 +4229,33 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_destroy: {
@@ -3563,6 +4275,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3591,6 +4330,33 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -3614,6 +4380,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3645,12 +4429,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3682,12 +4476,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3725,12 +4529,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3786,6 +4600,24 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_retrieve: {
@@ -3805,6 +4637,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3834,6 +4675,33 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_destroy: {
@@ -3853,6 +4721,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3879,6 +4774,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3908,14 +4830,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3997,6 +4927,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPartList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_parts_create: {
@@ -4022,6 +4961,24 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_retrieve: {
@@ -4042,6 +4999,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4072,6 +5038,33 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_destroy: {
@@ -4092,6 +5085,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4119,6 +5139,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4180,6 +5227,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_price_book_entries_list: {
@@ -4211,6 +5267,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_create: {
@@ -4236,6 +5310,24 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -4256,6 +5348,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4286,6 +5396,33 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_destroy: {
@@ -4306,6 +5443,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4333,6 +5497,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4366,6 +5557,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_create: {
@@ -4391,6 +5600,24 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBook"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_retrieve: {
@@ -4411,6 +5638,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4447,6 +5692,33 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_export_retrieve: {
@@ -4473,6 +5745,24 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     "text/csv": string;
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4508,6 +5798,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"][];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_reference_designs_retrieve: {
@@ -4529,6 +5828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"];
                 };
             };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_reference_designs_bom_retrieve: {
@@ -4548,6 +5856,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceBomResponse"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4598,6 +5915,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSizingRuleList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_rules_create: {
@@ -4623,6 +5949,24 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_retrieve: {
@@ -4645,6 +5989,15 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_shared_retrieve: {
@@ -4664,6 +6017,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedDesignResponse"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4694,6 +6056,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedTeamList"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_teams_retrieve: {
@@ -4714,6 +6085,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
