@@ -33,7 +33,3 @@ class DesignAccess(BasePermission):
         if action in EDITOR_ACTIONS or (action is None and request.method not in SAFE_METHODS):
             return role in ("owner", "editor")
         return True
-
-
-def can_edit(*, user: Any, design: Design) -> bool:
-    return design_role(user=user, design=design) in ("owner", "editor")
