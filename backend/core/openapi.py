@@ -171,6 +171,8 @@ class AutoSchema(SpectacularAutoSchema):
                 response["content"] = _error_content(status_code)
             if not response.get("description"):
                 response["description"] = ERROR_DESCRIPTIONS.get(status_code, "")
+        # Sorted by status, so that the published file does not depend on set order.
+        operation["responses"] = dict(sorted(responses.items()))
 
 
 def add_error_components(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
