@@ -13,62 +13,17 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from sizing.errors import InputError
+from sizing.platforms import REGISTRY, ServerDefault
 
-FAMILIES = ("oracle-fs1", "equallogic", "xtremio", "netapp")
+# The platform vocabulary, read from the family registry (sizing/platforms.py, sizing/families/).
+FAMILIES: tuple[str, ...] = tuple(REGISTRY)
 # storage model -> platform family
-STORAGE_MODELS: dict[str, str] = {
-    "FS1-2": "oracle-fs1",
-    "PS6010XV": "equallogic",
-    "PS6010S": "equallogic",
-    "PS6110XV": "equallogic",
-    "X-Brick": "xtremio",
-    "FAS3140": "netapp",
-}
-# RAID levels (fixture vocabulary) each family offers.
-RAID_BY_FAMILY: dict[str, tuple[str, ...]] = {
-    "oracle-fs1": ("mirrored", "single_parity", "double_parity"),
-    "equallogic": ("raid10", "raid50", "raid6", "raid5"),
-    "xtremio": ("xdp",),
-    "netapp": ("raid_dp",),
-}
-DEFAULT_RAID = {"oracle-fs1": "mirrored", "equallogic": "raid10", "xtremio": "xdp", "netapp": "raid_dp"}
+STORAGE_MODELS: dict[str, str] = {m.name: f.slug for f in REGISTRY.values() for m in f.storage_models}
+# RAID levels (fixture vocabulary) each family offers, and the one a design gets when it names none.
+RAID_BY_FAMILY: dict[str, tuple[str, ...]] = {f.slug: f.raid_levels for f in REGISTRY.values()}
+DEFAULT_RAID: dict[str, str] = {f.slug: f.default_raid for f in REGISTRY.values()}
+DEFAULT_SERVER: dict[str, ServerDefault] = {f.slug: f.default_server for f in REGISTRY.values()}
 IO_PATTERNS = ("random", "sequential")
-
-
-@dataclass(frozen=True)
-class ServerDefault:
-    """The database server a family's documents measured: a design that leaves cores or memory per
-    node empty gets these, so the model's CPU station and the BOM describe the same server."""
-
-    server: str
-    cores_per_node: int
-    memory_gb_per_node: float
-    source: str
-
-
-DEFAULT_SERVER: dict[str, ServerDefault] = {
-    "oracle-fs1": ServerDefault(
-        "Sun Server X5-2, 2 x 18-core Xeon E5-2699 v3, 256 GB",
-        36,
-        256.0,
-        "oracle-fs1-2016, Table 2, Table 11",
-    ),
-    "equallogic": ServerDefault(
-        "PowerEdge R710, 2 x quad-core Xeon X5570, 64 GB",
-        8,
-        64.0,
-        "dell-equallogic-oltp-2010, Section 3.1; Table 9",
-    ),
-    "xtremio": ServerDefault(
-        "vSphere host, 8 cores at 2.9 GHz, 512 GB", 8, 512.0, "emc-xtremio-2014, Table 1"
-    ),
-    "netapp": ServerDefault(
-        "HP ProLiant DL580 G5, 2 x quad-core 2.4 GHz Xeon, 32 GB",
-        8,
-        32.0,
-        "netapp-pam-2009, Section 2.1; Section 4.1",
-    ),
-}
 
 MAX_USERS = 1_000_000
 MAX_TPS = 1_000_000.0
@@ -215,9 +170,10 @@ class Platform:
             allowed = ", ".join(RAID_BY_FAMILY[self.family])
             raise InputError(p + "raid", f"{self.family} offers {allowed}")
         _int_range(p + "asm_volumes", self.asm_volumes, 1, 64)
-        if self.pam and self.family != "netapp":
+        family = REGISTRY[self.family]
+        if self.pam and not family.pam_option:
             raise InputError(p + "pam", "the Performance Acceleration Module is a NetApp option")
-        if (self.thin_provisioning or self.dedup_ratio is not None) and self.family != "xtremio":
+        if (self.thin_provisioning or self.dedup_ratio is not None) and not family.data_reduction_option:
             raise InputError(
                 p + "dedup_ratio", "thin provisioning / dedup ratios are modelled for XtremIO only"
             )
