@@ -21,7 +21,6 @@ from sizing.errors import EvidenceError, InputError
 from sizing.inputs import DEFAULT_ARRAYS, DEFAULT_RAC_NODES
 
 CENT = Decimal("0.01")
-# Platform defaults the engine uses when a field is left out (sizing.inputs.Platform).
 # Configuration attributes that count a reference's storage building blocks.
 ARRAY_ATTRIBUTES = ("arrays", "drive_enclosures", "enclosures", "xbricks", "x_bricks", "controllers")
 
