@@ -1262,12 +1262,8 @@ export interface components {
             readonly team: components["schemas"]["TeamBrief"] | null;
             readonly visibility: components["schemas"]["VisibilityEnum"];
             readonly status: components["schemas"]["StatusEnum"];
-            readonly workload: {
-                [key: string]: unknown;
-            };
-            readonly platform: {
-                [key: string]: unknown;
-            };
+            readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            readonly platform: components["schemas"]["PlatformRequest"];
             readonly reference_configuration: string;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
@@ -1295,8 +1291,8 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload: unknown;
-            platform: unknown;
+            workload: components["schemas"]["WorkloadRequest"];
+            platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1331,10 +1327,63 @@ export interface components {
          * @enum {string}
          */
         DriveTechnologyEnum: "ssd" | "sas_15k" | "sas_10k" | "sas_7k2" | "sata_7k2" | "nl_sas";
+        /** @enum {string} */
+        DssWorkloadIoPatternEnum: "random" | "sequential";
+        /**
+         * @description * `dss` - dss
+         * @enum {string}
+         */
+        DssWorkloadKindEnum: "dss";
+        /** @description DSS demand: a scan throughput target and concurrent query streams. */
+        DssWorkloadRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "dss";
+            /**
+             * Format: double
+             * @description Scan throughput the warehouse needs
+             */
+            target_throughput_mb_s: number;
+            /**
+             * Format: double
+             * @description Scan I/O size
+             * @default 1024
+             */
+            block_size_kb: number;
+            /**
+             * @description Large I/O pattern of the scans
+             * @default random
+             */
+            io_pattern: components["schemas"]["DssWorkloadIoPatternEnum"];
+            /**
+             * @description Concurrent query streams
+             * @default 1
+             */
+            query_streams: number;
+            /**
+             * Format: double
+             * @description Database size today
+             * @default 1000
+             */
+            database_size_gb: number;
+            /**
+             * Format: double
+             * @description Yearly growth of the data
+             * @default 0
+             */
+            data_growth_pct_per_year: number;
+            /**
+             * @description Years of growth the design must absorb
+             * @default 3
+             */
+            horizon_years: number;
+        };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
-            workload: unknown;
-            platform: unknown;
+            workload: components["schemas"]["WorkloadRequest"];
+            platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1363,13 +1412,7 @@ export interface components {
             /** @description Saved designs only */
             revision?: number | null;
         };
-        /**
-         * @description * `oracle-fs1` - oracle-fs1
-         *     * `equallogic` - equallogic
-         *     * `xtremio` - xtremio
-         *     * `netapp` - netapp
-         * @enum {string}
-         */
+        /** @enum {string} */
         FamilyEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp";
         /** @description One content field a revision changed, with its value before and after. */
         FieldChange: {
@@ -1477,6 +1520,83 @@ export interface components {
         MyRoleEnum: "owner" | "editor" | "viewer";
         /** @enum {unknown} */
         NullEnum: null;
+        /**
+         * @description * `oltp` - oltp
+         * @enum {string}
+         */
+        OltpWorkloadKindEnum: "oltp";
+        /** @description OLTP demand: give `users` or `target_tps` (exactly one). */
+        OltpWorkloadRequest: {
+            /**
+             * @description Absent: oltp
+             *
+             *     * `oltp` - oltp (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "oltp";
+            /** @description Concurrent users; give users or target_tps (exactly one) */
+            users?: number | null;
+            /**
+             * Format: double
+             * @description Transactions per second; give users or target_tps (exactly one)
+             */
+            target_tps?: number | null;
+            /**
+             * Format: double
+             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
+             */
+            think_time_s?: number | null;
+            /**
+             * Format: double
+             * @description Database size today
+             * @default 100
+             */
+            database_size_gb: number;
+            /**
+             * Format: double
+             * @description Share of reads in the I/O mix
+             * @default 70
+             */
+            read_pct: number;
+            /**
+             * Format: double
+             * @description Database I/O size
+             * @default 8
+             */
+            block_size_kb: number;
+            /**
+             * Format: double
+             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
+             */
+            sla_response_ms?: number | null;
+            /**
+             * Format: double
+             * @description Yearly growth of the users
+             * @default 0
+             */
+            user_growth_pct_per_year: number;
+            /**
+             * Format: double
+             * @description Yearly growth of the data
+             * @default 0
+             */
+            data_growth_pct_per_year: number;
+            /**
+             * @description Years of growth the design must absorb
+             * @default 3
+             */
+            horizon_years: number;
+            /**
+             * @description Size the capacity for backups (flash recovery area)
+             * @default true
+             */
+            include_backup_overhead: boolean;
+            /**
+             * @description Size the capacity for the growth horizon
+             * @default true
+             */
+            include_growth_overhead: boolean;
+        };
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
             count: number;
@@ -1766,8 +1886,8 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload?: unknown;
-            platform?: unknown;
+            workload?: components["schemas"]["WorkloadRequest"];
+            platform?: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1830,36 +1950,57 @@ export interface components {
          */
         PlatformEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network";
         PlatformList: ("oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network")[];
-        /**
-         * @description * `double_parity` - double_parity
-         *     * `mirrored` - mirrored
-         *     * `raid10` - raid10
-         *     * `raid5` - raid5
-         *     * `raid50` - raid50
-         *     * `raid6` - raid6
-         *     * `raid_dp` - raid_dp
-         *     * `single_parity` - single_parity
-         *     * `xdp` - xdp
-         * @enum {string}
-         */
-        PlatformRaidEnum: "double_parity" | "mirrored" | "raid10" | "raid5" | "raid50" | "raid6" | "raid_dp" | "single_parity" | "xdp";
+        /** @enum {string} */
+        PlatformRaidEnum: "mirrored" | "single_parity" | "double_parity" | "raid10" | "raid50" | "raid6" | "raid5" | "xdp" | "raid_dp";
+        /** @description Servers and storage; `arrays` counts what the storage model's entry in /platforms/ says. */
         PlatformRequest: {
+            /** @description Platform family */
             family: components["schemas"]["FamilyEnum"];
+            /** @description Storage model of the family */
             storage_model: components["schemas"]["StorageModelEnum"];
-            reference?: string | null;
-            rac_nodes?: number;
-            cores_per_node?: number;
-            /** Format: double */
-            memory_gb_per_node?: number;
-            /** @description EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers */
-            arrays?: number;
+            /**
+             * @description Oracle RAC nodes
+             * @default 2
+             */
+            rac_nodes: number;
+            /** @description Cores per RAC node; empty = the family's measured server */
+            cores_per_node?: number | null;
+            /**
+             * Format: double
+             * @description Memory per RAC node; empty = the family's measured server
+             */
+            memory_gb_per_node?: number | null;
+            /**
+             * @description EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers
+             * @default 1
+             */
+            arrays: number;
+            /** @description SSDs per FS1-2 drive enclosure; empty = 13 */
             drives_per_enclosure?: number | null;
+            /** @description RAID level; empty = the family's default */
             raid?: (components["schemas"]["PlatformRaidEnum"] | components["schemas"]["NullEnum"]) | null;
-            asm_volumes?: number;
-            pam?: boolean;
-            thin_provisioning?: boolean;
-            /** Format: double */
+            /**
+             * @description ASM volumes (LUNs) of the data disk group
+             * @default 4
+             */
+            asm_volumes: number;
+            /**
+             * @description NetApp Performance Acceleration Module
+             * @default false
+             */
+            pam: boolean;
+            /**
+             * @description XtremIO thin provisioning
+             * @default false
+             */
+            thin_provisioning: boolean;
+            /**
+             * Format: double
+             * @description XtremIO data reduction ratio; empty = none assumed
+             */
             dedup_ratio?: number | null;
+            /** @description Reference configuration the design starts from (catalog slug) */
+            reference?: string | null;
         };
         PointValue: {
             quantity: string;
@@ -2031,8 +2172,8 @@ export interface components {
             readonly description: string;
             readonly owner: string;
             readonly status: components["schemas"]["StatusEnum"];
-            readonly workload: unknown;
-            readonly platform: unknown;
+            readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            readonly platform: components["schemas"]["PlatformRequest"];
             readonly reference_configuration: string;
             readonly rule_versions: unknown;
             readonly version: number;
@@ -2111,15 +2252,7 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "draft" | "proposed" | "approved";
-        /**
-         * @description * `FS1-2` - FS1-2
-         *     * `PS6010XV` - PS6010XV
-         *     * `PS6010S` - PS6010S
-         *     * `PS6110XV` - PS6110XV
-         *     * `X-Brick` - X-Brick
-         *     * `FAS3140` - FAS3140
-         * @enum {string}
-         */
+        /** @enum {string} */
         StorageModelEnum: "FS1-2" | "PS6010XV" | "PS6010S" | "PS6110XV" | "X-Brick" | "FAS3140";
         StorageProfile: {
             position: number;
@@ -2218,52 +2351,12 @@ export interface components {
          */
         VisibilityEnum: "private" | "team";
         /**
-         * @description * `random` - random
-         *     * `sequential` - sequential
-         * @enum {string}
-         */
-        WorkloadIoPatternEnum: "random" | "sequential";
-        /**
          * @description * `oltp` - oltp
          *     * `dss` - dss
          * @enum {string}
          */
         WorkloadKindEnum: "oltp" | "dss";
-        /** @description OLTP: give `users` or `target_tps`. DSS: give `target_throughput_mb_s`. */
-        WorkloadRequest: {
-            /** @default oltp */
-            kind: components["schemas"]["WorkloadKindEnum"];
-            users?: number | null;
-            /** Format: double */
-            target_tps?: number | null;
-            /**
-             * Format: double
-             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
-             */
-            think_time_s?: number | null;
-            /** Format: double */
-            database_size_gb?: number;
-            /** Format: double */
-            read_pct?: number;
-            /** Format: double */
-            block_size_kb?: number;
-            /**
-             * Format: double
-             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
-             */
-            sla_response_ms?: number | null;
-            /** Format: double */
-            user_growth_pct_per_year?: number;
-            /** Format: double */
-            data_growth_pct_per_year?: number;
-            horizon_years?: number;
-            include_backup_overhead?: boolean;
-            include_growth_overhead?: boolean;
-            /** Format: double */
-            target_throughput_mb_s?: number | null;
-            io_pattern?: components["schemas"]["WorkloadIoPatternEnum"];
-            query_streams?: number;
-        };
+        WorkloadRequest: components["schemas"]["OltpWorkloadRequest"] | components["schemas"]["DssWorkloadRequest"];
     };
     responses: never;
     parameters: never;
