@@ -712,6 +712,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The platform families the engine models, with their storage models, RAID levels and defaults. */
+        get: operations["v1_platforms_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/price-book-entries/": {
         parameters: {
             query?: never;
@@ -970,6 +987,14 @@ export interface components {
          * @enum {string}
          */
         ArrayModeEnum: "concat" | "raid0";
+        /**
+         * @description * `array` - array
+         *     * `x_brick` - x_brick
+         *     * `drive_enclosure` - drive_enclosure
+         *     * `controller` - controller
+         * @enum {string}
+         */
+        ArrayUnitEnum: "array" | "x_brick" | "drive_enclosure" | "controller";
         AssumptionOut: {
             key: string;
             text: string;
@@ -1949,6 +1974,26 @@ export interface components {
          * @enum {string}
          */
         PlatformEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network";
+        PlatformFamily: {
+            /** @description platform.family */
+            family: string;
+            label: string;
+            /** @description The seed document the family's facts come from */
+            document: string;
+            workload_kinds: components["schemas"]["WorkloadKindEnum"][];
+            storage_models: components["schemas"]["StorageModel"][];
+            raid_levels: components["schemas"]["RaidLevel"][];
+            /** @description The RAID level of a design that names none */
+            default_raid: string;
+            /** @description The measured server: cores and memory per node of a design that leaves them empty */
+            default_server: components["schemas"]["ServerDefault"];
+            /** @description Catalog configuration slugs a design can start from */
+            reference_configurations: string[];
+            /** @description platform.pam is offered */
+            pam_option: boolean;
+            /** @description platform.thin_provisioning / dedup_ratio are offered */
+            data_reduction_option: boolean;
+        };
         PlatformList: ("oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network")[];
         /** @enum {string} */
         PlatformRaidEnum: "mirrored" | "single_parity" | "double_parity" | "raid10" | "raid50" | "raid6" | "raid5" | "xdp" | "raid_dp";
@@ -2096,6 +2141,11 @@ export interface components {
                 unit: string;
             };
         };
+        RaidLevel: {
+            /** @description RAID level as a design names it (platform.raid) */
+            value: string;
+            label: string;
+        };
         RaidLevelList: ("raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity")[];
         /**
          * @description * `external` - External
@@ -2149,6 +2199,14 @@ export interface components {
          * @enum {string}
          */
         SectionEnum: "servers" | "storage" | "network" | "software" | "miscellaneous";
+        ServerDefault: {
+            server: string;
+            cores_per_node: number;
+            /** Format: double */
+            memory_gb_per_node: number;
+            /** @description Document and locator */
+            source: string;
+        };
         /**
          * @description * `info` - Info
          *     * `warning` - Warning
@@ -2252,6 +2310,36 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "draft" | "proposed" | "approved";
+        StorageGeometry: {
+            /** @description Drives per array / X-Brick / enclosure / controller */
+            drives: number;
+            /** Format: double */
+            drive_gb: number;
+            hot_spares: number;
+            /** @description Document and locator */
+            source: string;
+        };
+        StorageModel: {
+            /** @description platform.storage_model */
+            name: string;
+            label: string;
+            drive_technology: string;
+            workload_kinds: components["schemas"]["WorkloadKindEnum"][];
+            /**
+             * @description What one of `arrays` is
+             *
+             *     * `array` - array
+             *     * `x_brick` - x_brick
+             *     * `drive_enclosure` - drive_enclosure
+             *     * `controller` - controller
+             */
+            array_unit: components["schemas"]["ArrayUnitEnum"];
+            /** @description What `arrays` counts, in words */
+            array_unit_label: string;
+            /** @description Drives per enclosure a design may choose (platform.drives_per_enclosure); empty: fixed */
+            drives_per_enclosure_options: number[];
+            geometry: components["schemas"]["StorageGeometry"];
+        };
         /** @enum {string} */
         StorageModelEnum: "FS1-2" | "PS6010XV" | "PS6010S" | "PS6110XV" | "X-Brick" | "FAS3140";
         StorageProfile: {
@@ -4271,6 +4359,25 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Part"][];
                     "text/csv": string;
+                };
+            };
+        };
+    };
+    v1_platforms_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformFamily"][];
                 };
             };
         };
