@@ -65,7 +65,12 @@ class PlatformFamilySerializer(serializers.Serializer[Any]):
         help_text="The measured server: cores and memory per node of a design that leaves them empty"
     )
     reference_configurations = serializers.ListField(
-        child=serializers.CharField(), help_text="Catalog configuration slugs a design can start from"
+        child=serializers.CharField(),
+        help_text="Reference designs (catalog configuration slugs) a design can name as its reference_configuration",
+    )
+    measured_systems = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Measured test systems (catalog configuration slugs) a BOM starts from without a reference",
     )
     pam_option = serializers.BooleanField(help_text="platform.pam is offered")
     data_reduction_option = serializers.BooleanField(
@@ -109,6 +114,7 @@ def family_entry(f: PlatformFamily) -> dict[str, Any]:
             "source": s.source,
         },
         "reference_configurations": list(f.reference_configurations),
+        "measured_systems": list(f.measured_systems),
         "pam_option": f.pam_option,
         "data_reduction_option": f.data_reduction_option,
     }

@@ -148,7 +148,10 @@ class PlatformFamily:
     raid_levels: tuple[str, ...]  # fixture vocabulary, the design's choices
     default_raid: str
     default_server: ServerDefault
-    reference_configurations: tuple[str, ...]  # catalog configuration slugs (seed fixtures)
+    # Catalog configuration slugs (seed fixtures): the reference designs a design can name as its
+    # reference_configuration, and the measured test systems a BOM falls back to without one.
+    reference_configurations: tuple[str, ...]
+    measured_systems: tuple[str, ...]
     # The RAID level the family's IOPS were measured at (None: not RAID-dependent in the model).
     measured_raid: str | None
     build_model: Callable[[ModelBuild], PlatformModel]

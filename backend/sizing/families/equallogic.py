@@ -133,7 +133,8 @@ FAMILY = PlatformFamily(
     default_server=ServerDefault(
         "PowerEdge R710, 2 x quad-core Xeon X5570, 64 GB", 8, 64.0, f"{OLTP}, Section 3.1; Table 9"
     ),
-    reference_configurations=(
+    reference_configurations=(),
+    measured_systems=(
         "dell-oltp-2010-tpcc-test-system",
         "dell-oltp-2010-orion-test-system",
         "dell-dss-2012-rac-test-system",

@@ -83,7 +83,8 @@ FAMILY = PlatformFamily(
         32.0,
         f"{DOCUMENT}, Section 2.1; Section 4.1",
     ),
-    reference_configurations=("netapp-pam-2009-test-system",),
+    reference_configurations=(),
+    measured_systems=("netapp-pam-2009-test-system",),
     measured_raid=None,  # RAID-DP only
     build_model=build_model,
     bom_rule=scaled_bom_with_pam,

@@ -92,6 +92,7 @@ FAMILY = PlatformFamily(
         "Sun Server X5-2, 2 x 18-core Xeon E5-2699 v3, 256 GB", 36, 256.0, f"{DOCUMENT}, Table 2, Table 11"
     ),
     reference_configurations=("oracle-fs1-quarter-rack", "oracle-fs1-half-rack"),
+    measured_systems=(),
     measured_raid="mirrored",  # oracle-fs1-2016, Table 6: rated with the Mirrored profile
     build_model=build_model,
     bom_rule=reference_rack_bom,

@@ -79,7 +79,8 @@ FAMILY = PlatformFamily(
     default_server=ServerDefault(
         "vSphere host, 8 cores at 2.9 GHz, 512 GB", 8, 512.0, f"{DOCUMENT}, Table 1"
     ),
-    reference_configurations=("xtremio-two-xbrick-cluster", "xtremio-vsphere-rac-test-system"),
+    reference_configurations=("xtremio-two-xbrick-cluster",),
+    measured_systems=("xtremio-vsphere-rac-test-system",),
     measured_raid=None,  # XDP only; the SLOB IOPS are the array's as measured
     build_model=build_model,
     bom_rule=scaled_bom,
