@@ -1987,8 +1987,10 @@ export interface components {
             default_raid: string;
             /** @description The measured server: cores and memory per node of a design that leaves them empty */
             default_server: components["schemas"]["ServerDefault"];
-            /** @description Catalog configuration slugs a design can start from */
+            /** @description Reference designs (catalog configuration slugs) a design can name as its reference_configuration */
             reference_configurations: string[];
+            /** @description Measured test systems (catalog configuration slugs) a BOM starts from without a reference */
+            measured_systems: string[];
             /** @description platform.pam is offered */
             pam_option: boolean;
             /** @description platform.thin_provisioning / dedup_ratio are offered */
