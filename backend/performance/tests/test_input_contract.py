@@ -29,7 +29,7 @@ COMPONENTS = {
     "DssWorkloadRequest": DSS_FIELDS,
     "PlatformRequest": PLATFORM_FIELDS,
 }
-VALID = {
+VALID: dict[str, dict[str, Any]] = {
     "oltp": {"kind": "oltp", "users": 100},
     "dss": {"kind": "dss", "target_throughput_mb_s": 500},
     "platform": {"family": "equallogic", "storage_model": "PS6010XV"},
