@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from sizing import dss
+from sizing.calibration import DELL_ACTIVE_DRIVES, XTREMIO_SSDS_PER_BRICK
 from sizing.errors import EvidenceError, InputError
 from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
@@ -135,3 +136,12 @@ def test_the_branch_pattern_finds_branches() -> None:
         assert BRANCH.search(line), line
     assert not BRANCH.search("if obs.storage_model != storage_model:")
     assert not BRANCH.search("storage_model in (line.part.part_number, line.part.model)")
+
+
+def test_calibration_drive_counts_agree_with_the_registry_geometry() -> None:
+    """The calibration's per-model drive counts (kept there: the registry's family modules import the
+    calibration) are the registry's drives less hot spares."""
+    for model, active in DELL_ACTIVE_DRIVES.items():
+        g = storage_model(model).geometry
+        assert g.drives - g.hot_spares == active, model
+    assert storage_model("X-Brick").geometry.drives == XTREMIO_SSDS_PER_BRICK
