@@ -18,11 +18,9 @@ from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
 from designs import engine
 from sizing import bom as bom_rules
 from sizing.errors import EvidenceError, InputError
+from sizing.inputs import DEFAULT_ARRAYS, DEFAULT_RAC_NODES
 
 CENT = Decimal("0.01")
-# Platform defaults the engine uses when a field is left out (sizing.inputs.Platform).
-DEFAULT_RAC_NODES = 2
-DEFAULT_ARRAYS = 1
 # Configuration attributes that count a reference's storage building blocks.
 ARRAY_ATTRIBUTES = ("arrays", "drive_enclosures", "enclosures", "xbricks", "x_bricks", "controllers")
 

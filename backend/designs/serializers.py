@@ -19,6 +19,12 @@ from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
 from designs.selectors import design_role
 from designs.services import OVERRIDE_FIELDS
+from performance.serializers import (
+    PlatformJSONField,
+    StoredPlatformField,
+    StoredWorkloadField,
+    WorkloadJSONField,
+)
 
 MAX_OVERRIDE_LINES = 500
 
@@ -75,8 +81,8 @@ class DesignInputSerializer(serializers.Serializer[Design]):
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     status = serializers.ChoiceField(choices=DesignStatus.choices, required=False)
-    workload = serializers.JSONField()
-    platform = serializers.JSONField()
+    workload = WorkloadJSONField()
+    platform = PlatformJSONField()
     reference_configuration = serializers.SlugRelatedField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
@@ -122,8 +128,8 @@ class DesignInputSerializer(serializers.Serializer[Design]):
 class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
     """An unsaved design to evaluate."""
 
-    workload = serializers.JSONField()
-    platform = serializers.JSONField()
+    workload = WorkloadJSONField()
+    platform = PlatformJSONField()
     reference_configuration = serializers.SlugRelatedField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
@@ -175,8 +181,8 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
     revision = serializers.SerializerMethodField()
     my_role = serializers.SerializerMethodField()
     # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
-    workload = JSONObjectField(read_only=True)
-    platform = JSONObjectField(read_only=True)
+    workload = StoredWorkloadField(read_only=True)
+    platform = StoredPlatformField(read_only=True)
 
     class Meta:
         model = Design
@@ -274,6 +280,8 @@ class SharedDesignSerializer(serializers.ModelSerializer[Design]):
     reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True
     )
+    workload = StoredWorkloadField(read_only=True)
+    platform = StoredPlatformField(read_only=True)
 
     class Meta:
         model = Design

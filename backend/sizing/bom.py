@@ -420,7 +420,7 @@ def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:
 
 def _with_pam(platform: BomPlatform, bom: Bom, parts: Sequence[CatalogPart]) -> Bom:
     """NetApp PAM: one card per storage controller when chosen (FAS3140 HA pair: 2)."""
-    if platform.family != "netapp" or not platform.pam:
+    if not platform.pam:
         return bom
     pam = _pam_part(parts) or CatalogPart(
         "PAM", "NetApp Performance Acceleration Module", "other", "PAM", part_number_is_model=True
@@ -445,21 +445,44 @@ def _with_pam(platform: BomPlatform, bom: Bom, parts: Sequence[CatalogPart]) -> 
     return replace(bom, lines=(*bom.lines, line))
 
 
+# The BOM rules a platform family picks from (sizing.platforms: PlatformFamily.bom_rule).
+
+
+def reference_rack_bom(
+    platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart]
+) -> Bom:
+    """Oracle FS1-2: the Table 11 reference rack, per RAC node and per drive enclosure."""
+    if reference is None or not reference.lines:
+        raise BomError("reference_configuration", "an Oracle FS1-2 design starts from a reference rack")
+    return _oracle_fs1(platform, reference, parts)
+
+
+def scaled_bom(platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart]) -> Bom:
+    """The reference (or measured test-system) configuration scaled, else assembled from catalog parts."""
+    if reference is not None and reference.lines:
+        return _scaled_reference(platform, reference, parts)
+    return _assembled(platform, parts)
+
+
+def scaled_bom_with_pam(
+    platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart]
+) -> Bom:
+    """NetApp: the scaled BOM plus one PAM card per controller when the design chooses PAM."""
+    return _with_pam(platform, scaled_bom(platform, reference, parts), parts)
+
+
 def build_bom(
     *, platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart] = ()
 ) -> Bom:
-    """The generated BOM of a design, in the reference's line order."""
+    """The generated BOM of a design, in the reference's line order, by its family's BOM rule."""
+    # Imported here: the registry imports this module for the rules above.
+    from sizing.platforms import platform_family
+
     if platform.rac_nodes < 1 or platform.arrays < 1:
         raise BomError(
             "platform.rac_nodes" if platform.rac_nodes < 1 else "platform.arrays", "must be at least 1"
         )
-    if platform.family == "oracle-fs1":
-        if reference is None or not reference.lines:
-            raise BomError("reference_configuration", "an Oracle FS1-2 design starts from a reference rack")
-        return _oracle_fs1(platform, reference, parts)
-    if reference is not None and reference.lines:
-        return _with_pam(platform, _scaled_reference(platform, reference, parts), parts)
-    return _with_pam(platform, _assembled(platform, parts), parts)
+    return platform_family(platform.family).bom_rule(platform, reference, parts)
 
 
 def apply_overrides(bom: Bom, overrides: Sequence[BomOverride], parts: Mapping[str, CatalogPart]) -> Bom:

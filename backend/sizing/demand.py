@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass
 
 from sizing.errors import InputError
+from sizing.families.base import StorageGeometry
+from sizing.platforms import storage_model as platform_storage_model
 from sizing.rules import Rule, RuleSet
 
 
@@ -102,17 +104,6 @@ def capacity_breakdown(
     return CapacityBreakdown(tuple(out), rule)
 
 
-@dataclass(frozen=True)
-class StorageGeometry:
-    """Drives per array (or enclosure / X-Brick / controller) and what RAID leaves usable."""
-
-    drives: int
-    drive_gb: float
-    hot_spares: int
-    usable_fraction: float  # of the non-spare drives, after RAID
-    source: str
-
-
 # RAID efficiency of the non-spare drives. Mirroring halves; parity groups lose one (or two) drives
 # per group. Group widths are the vendors' defaults as far as the documents state them.
 RAID_EFFICIENCY: dict[str, tuple[float, str]] = {
@@ -128,38 +119,20 @@ RAID_EFFICIENCY: dict[str, tuple[float, str]] = {
 }
 
 
+def stated_usable_gb_per_unit(storage_model: str, rules: RuleSet) -> float | None:
+    """Usable GB per array / X-Brick where a document states it (XtremIO: 14.94 TB for two X-Bricks);
+    None where the drive arithmetic applies."""
+    slug = platform_storage_model(storage_model).stated_usable_capacity_rule
+    if slug is None:
+        return None
+    usable_gb, _ = rules.param(slug, "usable_capacity", "GB")
+    units, _ = rules.param(slug, "xbricks")
+    return usable_gb / units
+
+
 def storage_geometry(storage_model: str, drives_per_enclosure: int | None) -> StorageGeometry:
-    """Per array/enclosure/X-Brick/controller hardware as the documents give it."""
-    if storage_model == "PS6010XV":
-        return StorageGeometry(
-            16, 300, 2, 1.0, "dell-equallogic-oltp-2010, Table 9 (16 x 300 GB 15K SAS, 2 spares)"
-        )
-    if storage_model == "PS6010S":
-        return StorageGeometry(
-            16, 100, 2, 1.0, "dell-equallogic-oltp-2010, Table 9 (16 x 100 GB SSD, 2 spares)"
-        )
-    if storage_model == "PS6110XV":
-        return StorageGeometry(
-            24,
-            600,
-            2,
-            1.0,
-            "dell-equallogic-dss-2012, Section 2.3.1 (24 disks, 2 spares); 600 GB drive size assumed",
-        )
-    if storage_model == "FS1-2":
-        n = drives_per_enclosure or 13
-        return StorageGeometry(
-            n, 1600, 0, 1.0, "oracle-fs1-2016, Table 2 (13 or 19 x 1.6 TB SSD per enclosure)"
-        )
-    if storage_model == "X-Brick":
-        return StorageGeometry(
-            25, 400, 0, 1.0, "emc-xtremio-2014, Storage configuration (25 x 400 GB SSDs per X-Brick)"
-        )
-    if storage_model == "FAS3140":
-        return StorageGeometry(
-            56, 144, 5, 1.0, "netapp-pam-2009, Section 2 (56 x 144 GB 15K FC per controller; 51 data disks)"
-        )
-    raise InputError("platform.storage_model", f"no geometry for {storage_model}")
+    """Per array/enclosure/X-Brick/controller hardware as the documents give it (the registry's)."""
+    return platform_storage_model(storage_model).geometry_for(drives_per_enclosure)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from sizing.calibration import DELL_ACTIVE_DRIVES, ORION, orion_estimate
 from sizing.errors import EvidenceError
 from sizing.evidence import Estimate, EvidenceBundle, Observation
 from sizing.inputs import DssWorkload, Platform
+from sizing.platforms import storage_model
 
 
 def _arrays(o: Observation) -> int:
@@ -24,9 +25,9 @@ def _small_io_cap(evidence: EvidenceBundle, p: Platform, w: DssWorkload, est: Es
     """Below the smallest large-I/O size measured (256 KB), MB/s is bounded by the arrays' IOPS at that
     size: 8 KB random reads cannot move gigabytes per second through 15K disks. The IOPS come from the
     ORION IOPS curves (Dell OLTP Tables 2, 3; PS6110XV scaled by active drives 22/14)."""
-    if p.family != "equallogic" or w.block_size_kb >= 256:
+    curve = storage_model(p.storage_model).orion_iops_curve
+    if curve is None or w.block_size_kb >= 256:
         return est
-    curve = "PS6010XV" if p.storage_model == "PS6110XV" else p.storage_model
     try:
         iops = orion_estimate(evidence, curve, w.block_size_kb, 100.0)
     except EvidenceError:

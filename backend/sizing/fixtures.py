@@ -4,33 +4,15 @@ fixtures/README.md) without a database: for the bench, the engine tests and offl
 from __future__ import annotations
 
 import pathlib
-import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
 from sizing.evidence import ConfigurationFacts, EvidenceBundle, MeasuredValue, Observation, Source
+from sizing.platforms import storage_model_of
 from sizing.rules import Rule, RuleSet
 
-# storage model named in a configuration's slug / name / description (first match wins)
-_MODEL_PATTERNS = (
-    ("PS6010XV", r"ps\s*-?6010\s*-?xv"),
-    ("PS6010S", r"ps\s*-?6010\s*-?s\b"),
-    ("PS6110XV", r"ps\s*-?6110\s*-?xv"),
-    ("FS1-2", r"fs1"),
-    ("X-Brick", r"x-?brick|xtremio"),
-    ("FAS3140", r"fas\s*-?3140|netapp"),
-)
-
-
-def storage_model_of(*texts: str) -> str | None:
-    """The storage model a text names first (a title such as "PS6010S vs PS6010XV" is the PS6010S)."""
-    for text in texts:
-        t = (text or "").lower()
-        hits = [(m.start(), model) for model, pat in _MODEL_PATTERNS if (m := re.search(pat, t))]
-        if hits:
-            return min(hits)[1]
-    return None
+__all__ = ["bundle_from_documents", "load_fixture_dir", "storage_model_of"]
 
 
 def _num(v: Any) -> float:

@@ -40,3 +40,26 @@ def test_valid_inputs_come_back_as_plain_json() -> None:
     )
     assert s.is_valid(), s.errors
     assert s.validated_data == {"workload": {"kind": "oltp", "users": 5000}, "platform": OK_PLATFORM}
+
+
+def test_form_style_values_are_read_as_drf_reads_them() -> None:
+    s = DesignInputsSerializer(
+        data={
+            "workload": {"users": "5000", "read_pct": "75.5", "include_backup_overhead": "false"},
+            "platform": {"family": "netapp", "storage_model": "FAS3140", "pam": "true", "reference": ""},
+        }
+    )
+    assert s.is_valid(), s.errors
+    assert s.validated_data["workload"] == {
+        "kind": "oltp", "users": 5000, "read_pct": 75.5, "include_backup_overhead": False,
+    }  # fmt: skip
+    assert s.validated_data["platform"] == {"family": "netapp", "storage_model": "FAS3140", "pam": True}
+
+
+def test_a_dss_workload_refuses_oltp_fields_and_needs_its_throughput() -> None:
+    s = DesignInputsSerializer(data={"workload": {"kind": "dss", "users": 10}, "platform": OK_PLATFORM})
+    assert not s.is_valid()
+    assert s.errors["workload"] == {"users": ["not a field of a dss workload"]}
+    s = DesignInputsSerializer(data={"workload": {"kind": "dss"}, "platform": OK_PLATFORM})
+    assert not s.is_valid()
+    assert s.errors["workload"]["target_throughput_mb_s"] == ["required for a DSS workload"]

@@ -712,6 +712,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The platform families the engine models, with their storage models, RAID levels and defaults. */
+        get: operations["v1_platforms_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/price-book-entries/": {
         parameters: {
             query?: never;
@@ -970,6 +987,14 @@ export interface components {
          * @enum {string}
          */
         ArrayModeEnum: "concat" | "raid0";
+        /**
+         * @description * `array` - array
+         *     * `x_brick` - x_brick
+         *     * `drive_enclosure` - drive_enclosure
+         *     * `controller` - controller
+         * @enum {string}
+         */
+        ArrayUnitEnum: "array" | "x_brick" | "drive_enclosure" | "controller";
         AssumptionOut: {
             key: string;
             text: string;
@@ -1262,12 +1287,8 @@ export interface components {
             readonly team: components["schemas"]["TeamBrief"] | null;
             readonly visibility: components["schemas"]["VisibilityEnum"];
             readonly status: components["schemas"]["StatusEnum"];
-            readonly workload: {
-                [key: string]: unknown;
-            };
-            readonly platform: {
-                [key: string]: unknown;
-            };
+            readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            readonly platform: components["schemas"]["PlatformRequest"];
             readonly reference_configuration: string;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
@@ -1295,8 +1316,8 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload: unknown;
-            platform: unknown;
+            workload: components["schemas"]["WorkloadRequest"];
+            platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1331,10 +1352,63 @@ export interface components {
          * @enum {string}
          */
         DriveTechnologyEnum: "ssd" | "sas_15k" | "sas_10k" | "sas_7k2" | "sata_7k2" | "nl_sas";
+        /** @enum {string} */
+        DssWorkloadIoPatternEnum: "random" | "sequential";
+        /**
+         * @description * `dss` - dss
+         * @enum {string}
+         */
+        DssWorkloadKindEnum: "dss";
+        /** @description DSS demand: a scan throughput target and concurrent query streams. */
+        DssWorkloadRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "dss";
+            /**
+             * Format: double
+             * @description Scan throughput the warehouse needs
+             */
+            target_throughput_mb_s: number;
+            /**
+             * Format: double
+             * @description Scan I/O size
+             * @default 1024
+             */
+            block_size_kb: number;
+            /**
+             * @description Large I/O pattern of the scans
+             * @default random
+             */
+            io_pattern: components["schemas"]["DssWorkloadIoPatternEnum"];
+            /**
+             * @description Concurrent query streams
+             * @default 1
+             */
+            query_streams: number;
+            /**
+             * Format: double
+             * @description Database size today
+             * @default 1000
+             */
+            database_size_gb: number;
+            /**
+             * Format: double
+             * @description Yearly growth of the data
+             * @default 0
+             */
+            data_growth_pct_per_year: number;
+            /**
+             * @description Years of growth the design must absorb
+             * @default 3
+             */
+            horizon_years: number;
+        };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
-            workload: unknown;
-            platform: unknown;
+            workload: components["schemas"]["WorkloadRequest"];
+            platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1363,13 +1437,7 @@ export interface components {
             /** @description Saved designs only */
             revision?: number | null;
         };
-        /**
-         * @description * `oracle-fs1` - oracle-fs1
-         *     * `equallogic` - equallogic
-         *     * `xtremio` - xtremio
-         *     * `netapp` - netapp
-         * @enum {string}
-         */
+        /** @enum {string} */
         FamilyEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp";
         /** @description One content field a revision changed, with its value before and after. */
         FieldChange: {
@@ -1477,6 +1545,83 @@ export interface components {
         MyRoleEnum: "owner" | "editor" | "viewer";
         /** @enum {unknown} */
         NullEnum: null;
+        /**
+         * @description * `oltp` - oltp
+         * @enum {string}
+         */
+        OltpWorkloadKindEnum: "oltp";
+        /** @description OLTP demand: give `users` or `target_tps` (exactly one). */
+        OltpWorkloadRequest: {
+            /**
+             * @description Absent: oltp
+             *
+             *     * `oltp` - oltp (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "oltp";
+            /** @description Concurrent users; give users or target_tps (exactly one) */
+            users?: number | null;
+            /**
+             * Format: double
+             * @description Transactions per second; give users or target_tps (exactly one)
+             */
+            target_tps?: number | null;
+            /**
+             * Format: double
+             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
+             */
+            think_time_s?: number | null;
+            /**
+             * Format: double
+             * @description Database size today
+             * @default 100
+             */
+            database_size_gb: number;
+            /**
+             * Format: double
+             * @description Share of reads in the I/O mix
+             * @default 70
+             */
+            read_pct: number;
+            /**
+             * Format: double
+             * @description Database I/O size
+             * @default 8
+             */
+            block_size_kb: number;
+            /**
+             * Format: double
+             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
+             */
+            sla_response_ms?: number | null;
+            /**
+             * Format: double
+             * @description Yearly growth of the users
+             * @default 0
+             */
+            user_growth_pct_per_year: number;
+            /**
+             * Format: double
+             * @description Yearly growth of the data
+             * @default 0
+             */
+            data_growth_pct_per_year: number;
+            /**
+             * @description Years of growth the design must absorb
+             * @default 3
+             */
+            horizon_years: number;
+            /**
+             * @description Size the capacity for backups (flash recovery area)
+             * @default true
+             */
+            include_backup_overhead: boolean;
+            /**
+             * @description Size the capacity for the growth horizon
+             * @default true
+             */
+            include_growth_overhead: boolean;
+        };
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
             count: number;
@@ -1766,8 +1911,8 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload?: unknown;
-            platform?: unknown;
+            workload?: components["schemas"]["WorkloadRequest"];
+            platform?: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
@@ -1829,37 +1974,80 @@ export interface components {
          * @enum {string}
          */
         PlatformEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network";
+        PlatformFamily: {
+            /** @description platform.family */
+            family: string;
+            label: string;
+            /** @description The seed document the family's facts come from */
+            document: string;
+            workload_kinds: components["schemas"]["WorkloadKindEnum"][];
+            storage_models: components["schemas"]["StorageModel"][];
+            raid_levels: components["schemas"]["RaidLevel"][];
+            /** @description The RAID level of a design that names none */
+            default_raid: string;
+            /** @description The measured server: cores and memory per node of a design that leaves them empty */
+            default_server: components["schemas"]["ServerDefault"];
+            /** @description Reference designs (catalog configuration slugs) a design can name as its reference_configuration */
+            reference_configurations: string[];
+            /** @description Measured test systems (catalog configuration slugs) a BOM starts from without a reference */
+            measured_systems: string[];
+            /** @description platform.pam is offered */
+            pam_option: boolean;
+            /** @description platform.thin_provisioning / dedup_ratio are offered */
+            data_reduction_option: boolean;
+        };
         PlatformList: ("oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network")[];
-        /**
-         * @description * `double_parity` - double_parity
-         *     * `mirrored` - mirrored
-         *     * `raid10` - raid10
-         *     * `raid5` - raid5
-         *     * `raid50` - raid50
-         *     * `raid6` - raid6
-         *     * `raid_dp` - raid_dp
-         *     * `single_parity` - single_parity
-         *     * `xdp` - xdp
-         * @enum {string}
-         */
-        PlatformRaidEnum: "double_parity" | "mirrored" | "raid10" | "raid5" | "raid50" | "raid6" | "raid_dp" | "single_parity" | "xdp";
+        /** @enum {string} */
+        PlatformRaidEnum: "mirrored" | "single_parity" | "double_parity" | "raid10" | "raid50" | "raid6" | "raid5" | "xdp" | "raid_dp";
+        /** @description Servers and storage; `arrays` counts what the storage model's entry in /platforms/ says. */
         PlatformRequest: {
+            /** @description Platform family */
             family: components["schemas"]["FamilyEnum"];
+            /** @description Storage model of the family */
             storage_model: components["schemas"]["StorageModelEnum"];
-            reference?: string | null;
-            rac_nodes?: number;
-            cores_per_node?: number;
-            /** Format: double */
-            memory_gb_per_node?: number;
-            /** @description EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers */
-            arrays?: number;
+            /**
+             * @description Oracle RAC nodes
+             * @default 2
+             */
+            rac_nodes: number;
+            /** @description Cores per RAC node; empty = the family's measured server */
+            cores_per_node?: number | null;
+            /**
+             * Format: double
+             * @description Memory per RAC node; empty = the family's measured server
+             */
+            memory_gb_per_node?: number | null;
+            /**
+             * @description EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers
+             * @default 1
+             */
+            arrays: number;
+            /** @description SSDs per FS1-2 drive enclosure; empty = 13 */
             drives_per_enclosure?: number | null;
+            /** @description RAID level; empty = the family's default */
             raid?: (components["schemas"]["PlatformRaidEnum"] | components["schemas"]["NullEnum"]) | null;
-            asm_volumes?: number;
-            pam?: boolean;
-            thin_provisioning?: boolean;
-            /** Format: double */
+            /**
+             * @description ASM volumes (LUNs) of the data disk group
+             * @default 4
+             */
+            asm_volumes: number;
+            /**
+             * @description NetApp Performance Acceleration Module
+             * @default false
+             */
+            pam: boolean;
+            /**
+             * @description XtremIO thin provisioning
+             * @default false
+             */
+            thin_provisioning: boolean;
+            /**
+             * Format: double
+             * @description XtremIO data reduction ratio; empty = none assumed
+             */
             dedup_ratio?: number | null;
+            /** @description Reference configuration the design starts from (catalog slug) */
+            reference?: string | null;
         };
         PointValue: {
             quantity: string;
@@ -1955,6 +2143,11 @@ export interface components {
                 unit: string;
             };
         };
+        RaidLevel: {
+            /** @description RAID level as a design names it (platform.raid) */
+            value: string;
+            label: string;
+        };
         RaidLevelList: ("raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity")[];
         /**
          * @description * `external` - External
@@ -2008,6 +2201,14 @@ export interface components {
          * @enum {string}
          */
         SectionEnum: "servers" | "storage" | "network" | "software" | "miscellaneous";
+        ServerDefault: {
+            server: string;
+            cores_per_node: number;
+            /** Format: double */
+            memory_gb_per_node: number;
+            /** @description Document and locator */
+            source: string;
+        };
         /**
          * @description * `info` - Info
          *     * `warning` - Warning
@@ -2031,8 +2232,8 @@ export interface components {
             readonly description: string;
             readonly owner: string;
             readonly status: components["schemas"]["StatusEnum"];
-            readonly workload: unknown;
-            readonly platform: unknown;
+            readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            readonly platform: components["schemas"]["PlatformRequest"];
             readonly reference_configuration: string;
             readonly rule_versions: unknown;
             readonly version: number;
@@ -2111,15 +2312,37 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "draft" | "proposed" | "approved";
-        /**
-         * @description * `FS1-2` - FS1-2
-         *     * `PS6010XV` - PS6010XV
-         *     * `PS6010S` - PS6010S
-         *     * `PS6110XV` - PS6110XV
-         *     * `X-Brick` - X-Brick
-         *     * `FAS3140` - FAS3140
-         * @enum {string}
-         */
+        StorageGeometry: {
+            /** @description Drives per array / X-Brick / enclosure / controller */
+            drives: number;
+            /** Format: double */
+            drive_gb: number;
+            hot_spares: number;
+            /** @description Document and locator */
+            source: string;
+        };
+        StorageModel: {
+            /** @description platform.storage_model */
+            name: string;
+            label: string;
+            drive_technology: string;
+            workload_kinds: components["schemas"]["WorkloadKindEnum"][];
+            /**
+             * @description What one of `arrays` is
+             *
+             *     * `array` - array
+             *     * `x_brick` - x_brick
+             *     * `drive_enclosure` - drive_enclosure
+             *     * `controller` - controller
+             */
+            array_unit: components["schemas"]["ArrayUnitEnum"];
+            /** @description What `arrays` counts, in words */
+            array_unit_label: string;
+            /** @description Drives per enclosure a design may choose (platform.drives_per_enclosure); empty: fixed */
+            drives_per_enclosure_options: number[];
+            geometry: components["schemas"]["StorageGeometry"];
+        };
+        /** @enum {string} */
         StorageModelEnum: "FS1-2" | "PS6010XV" | "PS6010S" | "PS6110XV" | "X-Brick" | "FAS3140";
         StorageProfile: {
             position: number;
@@ -2218,63 +2441,12 @@ export interface components {
          */
         VisibilityEnum: "private" | "team";
         /**
-         * @description * `random` - random
-         *     * `sequential` - sequential
-         * @enum {string}
-         */
-        WorkloadIoPatternEnum: "random" | "sequential";
-        /**
          * @description * `oltp` - oltp
          *     * `dss` - dss
          * @enum {string}
          */
         WorkloadKindEnum: "oltp" | "dss";
-        /** @description OLTP: give `users` or `target_tps`. DSS: give `target_throughput_mb_s`. */
-        WorkloadRequest: {
-            /** @default oltp */
-            kind: components["schemas"]["WorkloadKindEnum"];
-            users?: number | null;
-            /** Format: double */
-            target_tps?: number | null;
-            /**
-             * Format: double
-             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
-             */
-            think_time_s?: number | null;
-            /** Format: double */
-            database_size_gb?: number;
-            /** Format: double */
-            read_pct?: number;
-            /** Format: double */
-            block_size_kb?: number;
-            /**
-             * Format: double
-             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
-             */
-            sla_response_ms?: number | null;
-            /** Format: double */
-            user_growth_pct_per_year?: number;
-            /** Format: double */
-            data_growth_pct_per_year?: number;
-            horizon_years?: number;
-            include_backup_overhead?: boolean;
-            include_growth_overhead?: boolean;
-            /** Format: double */
-            target_throughput_mb_s?: number | null;
-            io_pattern?: components["schemas"]["WorkloadIoPatternEnum"];
-            query_streams?: number;
-        };
-        /** @description Every error but invalid input: a human-readable message. */
-        Error: {
-            detail: string;
-        };
-        /** @description Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors. */
-        FieldErrors: {
-            [key: string]: components["schemas"]["FieldErrorValue"];
-        };
-        FieldErrorValue: string[] | components["schemas"]["FieldErrors"][] | components["schemas"]["FieldErrors"];
-        /** @description Field-level messages, or one message when the body cannot be read at all. */
-        BadRequest: components["schemas"]["FieldErrors"] | components["schemas"]["Error"];
+        WorkloadRequest: components["schemas"]["OltpWorkloadRequest"] | components["schemas"]["DssWorkloadRequest"];
     };
     responses: never;
     parameters: never;
@@ -2350,27 +2522,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description No valid CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
+                content?: never;
             };
         };
     };
@@ -2389,15 +2548,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -2448,18 +2598,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
+                content?: never;
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
+                content?: never;
             };
         };
     };
@@ -2505,15 +2651,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedConfigurationList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_configurations_create: {
@@ -2539,24 +2676,6 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_configurations_retrieve: {
@@ -2576,15 +2695,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2614,33 +2724,6 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_configurations_destroy: {
@@ -2660,33 +2743,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -2713,33 +2769,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2799,15 +2828,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedBenchmarkCurveList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_curves_create: {
@@ -2833,24 +2853,6 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_curves_retrieve: {
@@ -2870,15 +2872,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2908,33 +2901,6 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_curves_destroy: {
@@ -2954,33 +2920,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -3009,33 +2948,6 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_curves_export_retrieve: {
@@ -3059,15 +2971,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                     "text/csv": string;
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3111,24 +3014,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_create: {
@@ -3154,24 +3039,6 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_retrieve: {
@@ -3192,24 +3059,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3242,60 +3091,12 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match is missing: this write must name the version it read. */
-            428: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_destroy: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag you read */
-                "If-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -3310,33 +3111,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -3368,51 +3142,6 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match is missing: this write must name the version it read. */
-            428: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_clone_create: {
@@ -3435,24 +3164,6 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_evaluation_retrieve: {
@@ -3473,24 +3184,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3521,7 +3214,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in (session). */
@@ -3530,7 +3225,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description No such design visible to you. */
@@ -3539,7 +3236,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3570,7 +3269,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in (session). */
@@ -3579,7 +3280,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description No such design visible to you. */
@@ -3588,7 +3291,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3619,7 +3324,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in (session). */
@@ -3628,7 +3335,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description No such design visible to you. */
@@ -3637,7 +3346,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3668,7 +3379,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in (session). */
@@ -3677,7 +3390,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description No such design visible to you. */
@@ -3686,7 +3401,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3733,33 +3450,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignRevisionList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_revisions_retrieve: {
@@ -3781,24 +3471,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignRevision"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3824,33 +3496,12 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_revisions_restore_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag you read */
-                "If-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -3866,42 +3517,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3944,33 +3559,6 @@ export interface operations {
                     "application/json": components["schemas"]["ShareLink"][];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_share_links_create: {
@@ -3991,24 +3579,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareLink"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4033,24 +3603,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_designs_compare_retrieve: {
@@ -4070,24 +3622,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareResponse"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4120,15 +3654,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSourceDocumentList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_documents_create: {
@@ -4154,24 +3679,6 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_documents_retrieve: {
@@ -4191,15 +3698,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SourceDocument"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4229,33 +3727,6 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_documents_destroy: {
@@ -4275,33 +3746,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -4330,33 +3774,6 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_evaluate_create: {
@@ -4380,24 +3797,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4429,22 +3828,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4476,22 +3865,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4529,22 +3908,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4600,24 +3969,6 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_manufacturers_retrieve: {
@@ -4637,15 +3988,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4675,33 +4017,6 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_manufacturers_destroy: {
@@ -4721,33 +4036,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -4774,33 +4062,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4830,22 +4091,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -4927,15 +4180,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPartList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_parts_create: {
@@ -4961,24 +4205,6 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_parts_retrieve: {
@@ -4999,15 +4225,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5038,33 +4255,6 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_parts_destroy: {
@@ -5085,33 +4275,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -5139,33 +4302,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5227,13 +4363,23 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
+        };
+    };
+    v1_platforms_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BadRequest"];
+                    "application/json": components["schemas"]["PlatformFamily"][];
                 };
             };
         };
@@ -5267,24 +4413,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_book_entries_create: {
@@ -5310,24 +4438,6 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -5348,24 +4458,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5396,33 +4488,6 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_book_entries_destroy: {
@@ -5443,33 +4508,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Still used by other rows: nothing was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -5497,33 +4535,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
-                };
-            };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5557,24 +4568,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_books_create: {
@@ -5600,24 +4593,6 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBook"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_books_retrieve: {
@@ -5638,24 +4613,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5692,33 +4649,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_price_books_export_retrieve: {
@@ -5745,24 +4675,6 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     "text/csv": string;
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5798,15 +4710,6 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"][];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_reference_designs_retrieve: {
@@ -5828,15 +4731,6 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"];
                 };
             };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_reference_designs_bom_retrieve: {
@@ -5856,15 +4750,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceBomResponse"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5915,15 +4800,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSizingRuleList"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
         };
     };
     v1_rules_create: {
@@ -5949,24 +4825,6 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
-            /** @description Invalid input: field-level messages. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequest"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_rules_retrieve: {
@@ -5989,15 +4847,6 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_shared_retrieve: {
@@ -6017,15 +4866,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedDesignResponse"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6056,15 +4896,6 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedTeamList"];
                 };
             };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     v1_teams_retrieve: {
@@ -6085,24 +4916,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Team"];
-                };
-            };
-            /** @description Not signed in, no CSRF token, or not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or none visible to you. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -1,0 +1,1 @@
+"""One module per platform family (facts and behaviour); `sizing.platforms` is the registry."""

@@ -1,0 +1,173 @@
+"""The shape of a platform family: its facts (storage models, RAID levels, the measured server,
+reference configurations) and its behaviour hooks (how its performance model is built, how its BOM is
+made). One module per family in this package fills it in; `sizing.platforms` collects them.
+
+No module here imports `sizing.inputs` at run time: inputs validate against the registry, so the
+registry must not depend on them (the hooks receive already-validated inputs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from sizing import mva
+from sizing.evidence import Estimate, EvidenceBundle
+from sizing.notes import Assumption, Flag
+from sizing.rules import RuleSet
+from sizing.units import q
+
+if TYPE_CHECKING:
+    from sizing.bom import Bom, BomPlatform, CatalogPart, ReferenceDesign
+    from sizing.calibration import Constant
+    from sizing.inputs import OltpWorkload, Platform
+
+WorkloadKind = Literal["oltp", "dss"]
+# What one unit of `Platform.arrays` is for a storage model.
+ArrayUnit = Literal["array", "x_brick", "drive_enclosure", "controller"]
+
+
+@dataclass(frozen=True)
+class ServerDefault:
+    """The database server a family's documents measured: a design that leaves cores or memory per
+    node empty gets these, so the model's CPU station and the BOM describe the same server."""
+
+    server: str
+    cores_per_node: int
+    memory_gb_per_node: float
+    source: str
+
+
+@dataclass(frozen=True)
+class StorageGeometry:
+    """Drives per array (or enclosure / X-Brick / controller) and what RAID leaves usable."""
+
+    drives: int
+    drive_gb: float
+    hot_spares: int
+    usable_fraction: float  # of the non-spare drives, after RAID
+    source: str
+
+
+@dataclass(frozen=True)
+class StorageModel:
+    """One storage model of a family, as its document describes it."""
+
+    name: str  # the designation designs use ("PS6010XV", "X-Brick")
+    label: str
+    drive_technology: str  # catalog DriveTechnology value
+    workload_kinds: tuple[WorkloadKind, ...]
+    array_unit: ArrayUnit
+    array_unit_label: str  # what `arrays` counts, in words
+    geometry: StorageGeometry
+    # Seed fixtures name no storage model on configurations and curves: the model is read from their
+    # slug / name / title with this pattern (first match in the text wins, see platforms.storage_model_of).
+    name_pattern: str
+    # Drives per enclosure a design may choose (FS1-2: 13 or 19); None: fixed by the model.
+    enclosure_drive_options: tuple[int, ...] | None = None
+    # The ORION IOPS curve that stands for this model: its own, or a sibling's scaled by active drives
+    # (PS6110XV: the PS6010XV's); None: no ORION IOPS curve applies.
+    orion_iops_curve: str | None = None
+    # A document states the usable capacity per unit (rule slug with usable_capacity and the unit count
+    # it is for): the stated figure wins over the drive arithmetic.
+    stated_usable_capacity_rule: str | None = None
+    # The Dell IOPS-per-user rule gives this model's per-array user limit (dell-ps6010xv-array-limit).
+    iops_per_user_rule_array: bool = False
+
+    @property
+    def ssd(self) -> bool:
+        return self.drive_technology == "ssd"
+
+    def geometry_for(self, drives_per_enclosure: int | None) -> StorageGeometry:
+        if self.enclosure_drive_options and drives_per_enclosure:
+            g = self.geometry
+            return StorageGeometry(
+                drives_per_enclosure, g.drive_gb, g.hot_spares, g.usable_fraction, g.source
+            )
+        return self.geometry
+
+
+@dataclass(frozen=True)
+class PlatformModel:
+    family: str
+    think_s: float
+    sla_s: float
+    ios_per_tx: float
+    storage_iops: float  # IOPS the storage sustains within its latency limit
+    storage_servers: int
+    cpu_demand_s: float  # CPU-seconds per transaction
+    cores_per_node: int
+    storage_estimate: Estimate
+    ssd: bool
+    assumptions: tuple[Assumption, ...]
+    flags: tuple[Flag, ...]
+
+    @property
+    def storage_tps(self) -> float:
+        return self.storage_iops / self.ios_per_tx
+
+    def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
+        return (
+            mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
+            mva.Station("storage", self.storage_servers / self.storage_tps, self.storage_servers),
+        )
+
+
+@dataclass
+class ModelBuild:
+    """What a family's model hook works with: the validated OLTP workload and platform, the evidence,
+    and the assumption / flag lists it appends to (in the order they are shown)."""
+
+    workload: OltpWorkload
+    platform: Platform
+    storage: StorageModel  # the registry's entry for platform.storage_model
+    evidence: EvidenceBundle
+    rules: RuleSet
+    assumptions: list[Assumption] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+
+    def note(self, name: str, text: str, source: str, value: float | None = None, unit: str = "") -> None:
+        self.assumptions.append(Assumption(name, text, source, q(value, unit) if value is not None else None))
+
+    def const(self, c: Constant) -> None:
+        self.note(c.name, c.derivation, c.cite(), c.value, c.unit)
+
+    def flag(self, field_name: str, text: str) -> None:
+        self.flags.append(Flag(field_name, text))
+
+
+BomRule = Callable[["BomPlatform", "ReferenceDesign | None", "Sequence[CatalogPart]"], "Bom"]
+
+
+@dataclass(frozen=True)
+class PlatformFamily:
+    slug: str
+    label: str
+    storage_models: tuple[StorageModel, ...]
+    raid_levels: tuple[str, ...]  # fixture vocabulary, the design's choices
+    default_raid: str
+    default_server: ServerDefault
+    # Catalog configuration slugs (seed fixtures): the reference designs a design can name as its
+    # reference_configuration, and the measured test systems a BOM falls back to without one.
+    reference_configurations: tuple[str, ...]
+    measured_systems: tuple[str, ...]
+    # The RAID level the family's IOPS were measured at (None: not RAID-dependent in the model).
+    measured_raid: str | None
+    build_model: Callable[[ModelBuild], PlatformModel]
+    bom_rule: BomRule
+    # Options only this family's hardware has.
+    pam_option: bool = False  # NetApp Performance Acceleration Module
+    # The Dell TPC-C rules (IOPS per user, ASM volumes) were measured on this family's arrays and apply
+    # to its designs only (Benchmark Factory users at 19 s think time).
+    dell_tpcc_rules: bool = False
+    data_reduction_option: bool = False  # thin provisioning / dedup ratio (XtremIO)
+    document: str = ""  # the seed document the family's facts come from
+
+    @property
+    def workload_kinds(self) -> tuple[WorkloadKind, ...]:
+        kinds = {k for m in self.storage_models for k in m.workload_kinds}
+        return tuple(k for k in ("oltp", "dss") if k in kinds)
+
+    def model(self, name: str) -> StorageModel:
+        return next(m for m in self.storage_models if m.name == name)
