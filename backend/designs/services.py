@@ -19,11 +19,11 @@ from rest_framework.exceptions import PermissionDenied
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
-from designs import engine
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.exceptions import PreconditionFailed
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+from performance import engine
 
 UserLike = AbstractBaseUser | AnonymousUser
 

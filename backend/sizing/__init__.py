@@ -25,6 +25,7 @@ from sizing.errors import EvidenceError, InputError, SizingError
 from sizing.evaluation import (
     DesignEvaluation,
     DssEvaluation,
+    EngineEvaluation,
     Evaluation,
     OltpEvaluation,
     as_printed,
@@ -44,7 +45,7 @@ from sizing.warnings import Warning, check_rule
 
 __all__ = [
     "Assumption", "Bom", "BomError", "BomLine", "BomOverride", "BomPlatform", "CatalogPart",
-    "ConfigurationFacts", "DesignEvaluation", "DesignInputs", "DssEvaluation", "DssWorkload", "Evaluation",
+    "ConfigurationFacts", "DesignEvaluation", "DesignInputs", "DssEvaluation", "DssWorkload", "EngineEvaluation", "Evaluation",
     "EvidenceBundle", "EvidenceError", "Flag", "InputError", "MeasuredValue", "Observation", "OltpEvaluation",
     "OltpWorkload", "Platform", "Quantity", "ReferenceDesign", "ReferenceLine", "Rule", "RuleRef", "RuleSet",
     "SizingError", "Source", "ValidationRow", "Warning", "as_printed", "bom", "bundle_from_documents",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, field_serializer
 
 from sizing import __version__
 from sizing.balance import BalancePoint, BalanceZones
@@ -21,7 +21,7 @@ from sizing.inputs import DssWorkload, OltpWorkload, Platform
 from sizing.notes import Assumption, Flag, RuleRef
 from sizing.projection import Series
 from sizing.units import Quantity, Quantity3, Quantity5
-from sizing.usl import PublishedUslFit
+from sizing.usl import UslCoefficients
 from sizing.warnings import Warning
 
 Verdict = Literal["holds", "does-not-hold"]
@@ -174,7 +174,7 @@ class UslSection(Section):
     available: Literal[True]
     curve: str
     quantity: str
-    fit: PublishedUslFit
+    fit: UslCoefficients
     sources: list[str]
 
 
@@ -268,6 +268,11 @@ class DssEvaluation(_Evaluation):
 DesignEvaluation = OltpEvaluation | DssEvaluation
 Evaluation = Annotated[DesignEvaluation, Field(discriminator="kind")]
 _EVALUATION: TypeAdapter[DesignEvaluation] = TypeAdapter(Evaluation)
+
+
+class EngineEvaluation(RootModel[Evaluation]):
+    """The engine's evaluation of a design, OLTP or DSS (told apart by `kind`): what the API publishes
+    (its JSON Schema is the OpenAPI component of the same name)."""
 
 
 def published(evaluation: _Evaluation) -> dict[str, Any]:

@@ -35,8 +35,8 @@ class UslFit:
     def predict(self, n: float) -> float:
         return self.lam * n / (1 + self.sigma * (n - 1) + self.kappa * n * (n - 1))
 
-    def published(self) -> PublishedUslFit:
-        return PublishedUslFit.model_validate(
+    def published(self) -> UslCoefficients:
+        return UslCoefficients.model_validate(
             {
                 "lambda": self.lam,
                 "sigma": self.sigma,
@@ -49,7 +49,7 @@ class UslFit:
         )
 
 
-class PublishedUslFit(BaseModel):
+class UslCoefficients(BaseModel):
     """The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", validate_by_name=True, serialize_by_alias=True)

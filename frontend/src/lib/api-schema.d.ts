@@ -623,23 +623,6 @@ export interface paths {
         patch: operations["v1_manufacturers_partial_update"];
         trace?: never;
     };
-    "/api/v1/model/evaluate/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description Evaluate design inputs without saving them (what-if). */
-        post: operations["v1_model_evaluate_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/model/validation/": {
         parameters: {
             query?: never;
@@ -985,13 +968,13 @@ export interface components {
             title: string;
             configuration: string;
             tool: components["schemas"]["ToolEnum"];
-            io_pattern: components["schemas"]["BenchmarkCurveIoPatternEnum"] | components["schemas"]["BlankEnum"];
+            io_pattern: components["schemas"]["IoPatternEnum"] | components["schemas"]["BlankEnum"];
             block_size_kb: number | null;
             /** Format: decimal */
             read_pct: string | null;
             arrays: number | null;
             array_mode: components["schemas"]["ArrayModeEnum"] | components["schemas"]["BlankEnum"];
-            raid: components["schemas"]["BenchmarkCurveRaidEnum"] | components["schemas"]["BlankEnum"];
+            raid: components["schemas"]["RaidEnum"] | components["schemas"]["BlankEnum"];
             rac_nodes: number | null;
             asm_volumes: number | null;
             memory: string;
@@ -1001,41 +984,19 @@ export interface components {
             readonly from_fixtures: boolean;
             readonly points: components["schemas"]["MeasuredPoint"][];
         };
-        /**
-         * @description * `random` - Random
-         *     * `sequential` - Sequential
-         *     * `mixed` - Mixed
-         * @enum {string}
-         */
-        BenchmarkCurveIoPatternEnum: "random" | "sequential" | "mixed";
-        /**
-         * @description * `raid0` - RAID 0
-         *     * `raid1` - RAID 1
-         *     * `raid5` - RAID 5
-         *     * `raid6` - RAID 6
-         *     * `raid10` - RAID 10
-         *     * `raid50` - RAID 50
-         *     * `raid_dp` - RAID-DP
-         *     * `xdp` - XDP
-         *     * `mirrored` - Mirrored
-         *     * `single_parity` - Single parity
-         *     * `double_parity` - Double parity
-         * @enum {string}
-         */
-        BenchmarkCurveRaidEnum: "raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity";
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
         BenchmarkCurveRequest: {
             slug: string;
             title: string;
             configuration: string;
             tool: components["schemas"]["ToolEnum"];
-            io_pattern?: components["schemas"]["BenchmarkCurveIoPatternEnum"] | components["schemas"]["BlankEnum"];
+            io_pattern?: components["schemas"]["IoPatternEnum"] | components["schemas"]["BlankEnum"];
             block_size_kb?: number | null;
             /** Format: decimal */
             read_pct?: string | null;
             arrays?: number | null;
             array_mode?: components["schemas"]["ArrayModeEnum"] | components["schemas"]["BlankEnum"];
-            raid?: components["schemas"]["BenchmarkCurveRaidEnum"] | components["schemas"]["BlankEnum"];
+            raid?: components["schemas"]["RaidEnum"] | components["schemas"]["BlankEnum"];
             rac_nodes?: number | null;
             asm_volumes?: number | null;
             memory?: string;
@@ -1268,7 +1229,7 @@ export interface components {
             readonly platform: {
                 [key: string]: unknown;
             };
-            readonly reference_configuration: string;
+            readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
             readonly bom_overrides: {
@@ -1303,11 +1264,6 @@ export interface components {
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };
-        /** @description Design inputs: {"workload": {...}, "platform": {...}}; the engine checks the combination. */
-        DesignInputsRequest: {
-            workload: components["schemas"]["WorkloadRequest"];
-            platform: components["schemas"]["PlatformRequest"];
-        };
         DesignRevision: {
             readonly number: number;
             readonly author: components["schemas"]["UserBrief"] | null;
@@ -1331,6 +1287,362 @@ export interface components {
          * @enum {string}
          */
         DriveTechnologyEnum: "ssd" | "sas_15k" | "sas_10k" | "sas_7k2" | "sata_7k2" | "nl_sas";
+        EngineAssumption: {
+            key: string;
+            text: string;
+            source: string;
+            /** @default null */
+            value: components["schemas"]["EngineQuantity"] | null;
+        };
+        EngineBalance: {
+            points: components["schemas"]["EngineBalancePoint"][];
+            at_sla: components["schemas"]["EngineBalancePoint"];
+            zones: components["schemas"]["EngineBalanceZones"];
+            classification: "cpu-bound" | "storage-bound" | "balanced";
+        };
+        /** @description Server CPU and storage read latency at one load. */
+        EngineBalancePoint: {
+            users: number;
+            tps: number;
+            cpu_utilisation_pct: number;
+            read_latency_ms: number;
+        };
+        /** @description The stress and limit lines of the balance chart, as the rules state them (never rounded). */
+        EngineBalanceZones: {
+            cpu_stress: components["schemas"]["EngineQuantity"];
+            cpu_limit: components["schemas"]["EngineQuantity"];
+            read_latency_stress: components["schemas"]["EngineQuantity"];
+            read_latency_limit: components["schemas"]["EngineQuantity"];
+            rules: components["schemas"]["EngineRuleRef"][];
+        };
+        /** @description Asymptotic bounds of the closed network. */
+        EngineBounds: {
+            throughput_upper: components["schemas"]["EngineQuantity"];
+            max_throughput: components["schemas"]["EngineQuantity"];
+            response_lower: components["schemas"]["EngineQuantity"];
+            knee_users: components["schemas"]["EngineQuantity"];
+        };
+        EngineCapacity: {
+            elements: components["schemas"]["EngineCapacityElement"][];
+            total: components["schemas"]["EngineQuantity"];
+            after_data_reduction: components["schemas"]["EngineQuantity"];
+            dedup_ratio: components["schemas"]["EngineQuantity"];
+            usable: components["schemas"]["EngineQuantity"];
+            raw: components["schemas"]["EngineQuantity"];
+            raid: string;
+            raid_efficiency: components["schemas"]["EngineQuantity"];
+            raid_note: string;
+            hot_spares_per_unit: components["schemas"]["EngineQuantity"];
+            asm_redundancy: string;
+            fits: boolean;
+            rule: components["schemas"]["EngineRuleRef"];
+            hardware_source: string;
+        };
+        EngineCapacityElement: {
+            element: string;
+            label: string;
+            size: components["schemas"]["EngineQuantity"];
+        };
+        EngineDssEvaluation: {
+            /** @default 0.1.0 */
+            engine_version: string;
+            verdict: "holds" | "does-not-hold";
+            warnings: components["schemas"]["EngineWarning"][];
+            extrapolated: boolean;
+            extrapolation: components["schemas"]["EngineFlag"][];
+            assumptions: components["schemas"]["EngineAssumption"][];
+            rule_versions: {
+                [key: string]: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "dss";
+            inputs: components["schemas"]["EngineDssInputs"];
+            summary: components["schemas"]["EngineDssSummary"];
+            storage: components["schemas"]["EngineDssStorage"];
+            streams: components["schemas"]["EngineQueryStreams"];
+            capacity: components["schemas"]["EngineCapacity"];
+            growth: components["schemas"]["EngineDssGrowth"];
+        };
+        EngineDssGrowth: {
+            horizon: components["schemas"]["EngineQuantity"];
+            data_growth_per_year: components["schemas"]["EngineQuantity"];
+            years_until_capacity_full: components["schemas"]["EngineQuantity"] | null;
+        };
+        EngineDssInputs: {
+            workload: components["schemas"]["EngineDssWorkload"];
+            platform: components["schemas"]["EnginePlatform"];
+        };
+        EngineDssStorage: {
+            throughput_capacity: components["schemas"]["EngineQuantity"];
+            basis: string;
+            sources: string[];
+            notes: string[];
+        };
+        EngineDssSummary: {
+            target_throughput: components["schemas"]["EngineQuantity"];
+            sustained_throughput: components["schemas"]["EngineQuantity"];
+            headroom_pct: components["schemas"]["EngineQuantity"];
+            storage_utilisation: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+        };
+        /** @description DSS demand: a scan throughput target and concurrent query streams. */
+        EngineDssWorkload: {
+            target_throughput_mb_s: number;
+            /** @default 1024 */
+            block_size_kb: number;
+            /** @default random */
+            io_pattern: string;
+            /** @default 1 */
+            query_streams: number;
+            /** @default 1000 */
+            database_size_gb: number;
+            /** @default 0 */
+            data_growth_pct_per_year: number;
+            /** @default 3 */
+            horizon_years: number;
+            /** @default dss */
+            kind: "dss";
+        };
+        /**
+         * @description The engine's evaluation of a design, OLTP or DSS (told apart by `kind`): what the API publishes
+         *     (its JSON Schema is the OpenAPI component of the same name).
+         */
+        EngineEvaluation: components["schemas"]["EngineOltpEvaluation"] | components["schemas"]["EngineDssEvaluation"];
+        /** @description Something the evidence does not cover: the number is an extrapolation. */
+        EngineFlag: {
+            field: string;
+            message: string;
+        };
+        /** @description The Dell IOPS-per-user rule (TPC-C users on PS6010XV); reported on EqualLogic only. */
+        EngineIopsPerUserRule: {
+            iops: components["schemas"]["EngineQuantity"];
+            iops_per_user: components["schemas"]["EngineQuantity"];
+            iops_per_user_as_printed: components["schemas"]["EngineQuantity"];
+            backup_factor: components["schemas"]["EngineQuantity"];
+            growth_factor: components["schemas"]["EngineQuantity"];
+            max_users_per_array: components["schemas"]["EngineQuantity"];
+            max_users_per_array_as_printed: components["schemas"]["EngineQuantity"];
+            arrays_needed: components["schemas"]["EngineQuantity"];
+            applies_to: string;
+            rule: components["schemas"]["EngineRuleRef"];
+        };
+        EngineLoadPoint: {
+            users: number;
+            tps: number;
+            response_ms: number;
+        };
+        EngineOltpDemand: {
+            users: components["schemas"]["EngineQuantity"];
+            tps: components["schemas"]["EngineQuantity"];
+            think_time: components["schemas"]["EngineQuantity"];
+            ios_per_transaction: components["schemas"]["EngineQuantity"];
+            iops_model: components["schemas"]["EngineQuantity"];
+            iops_rule: components["schemas"]["EngineIopsPerUserRule"] | null;
+            read_pct: components["schemas"]["EngineQuantity"];
+            block_size: components["schemas"]["EngineQuantity"];
+        };
+        EngineOltpEvaluation: {
+            /** @default 0.1.0 */
+            engine_version: string;
+            verdict: "holds" | "does-not-hold";
+            warnings: components["schemas"]["EngineWarning"][];
+            extrapolated: boolean;
+            extrapolation: components["schemas"]["EngineFlag"][];
+            assumptions: components["schemas"]["EngineAssumption"][];
+            rule_versions: {
+                [key: string]: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "oltp";
+            inputs: components["schemas"]["EngineOltpInputs"];
+            summary: components["schemas"]["EngineOltpSummary"];
+            demand: components["schemas"]["EngineOltpDemand"];
+            capacity: components["schemas"]["EngineCapacity"];
+            storage: components["schemas"]["EngineOltpStorage"];
+            performance: components["schemas"]["EnginePerformance"];
+            balance: components["schemas"]["EngineBalance"];
+            projection: components["schemas"]["EngineProjection"];
+            growth: components["schemas"]["EngineOltpGrowth"];
+            usl: components["schemas"]["EngineUslSection"] | components["schemas"]["EngineUslUnavailable"];
+        };
+        EngineOltpGrowth: {
+            horizon: components["schemas"]["EngineQuantity"];
+            user_growth_per_year: components["schemas"]["EngineQuantity"];
+            data_growth_per_year: components["schemas"]["EngineQuantity"];
+            years_until_users_exceed_sla: components["schemas"]["EngineQuantity"] | null;
+            years_until_iops_exceed_storage: components["schemas"]["EngineQuantity"] | null;
+            years_until_capacity_full: components["schemas"]["EngineQuantity"] | null;
+        };
+        /** @description The inputs as the engine read them (defaults resolved). */
+        EngineOltpInputs: {
+            workload: components["schemas"]["EngineOltpWorkload"];
+            platform: components["schemas"]["EnginePlatform"];
+        };
+        EngineOltpStorage: {
+            iops_capacity: components["schemas"]["EngineQuantity"];
+            tps_capacity: components["schemas"]["EngineQuantity"];
+            basis: string;
+            sources: string[];
+            notes: string[];
+        };
+        EngineOltpSummary: {
+            users: components["schemas"]["EngineQuantity"];
+            design_tps: components["schemas"]["EngineQuantity"];
+            max_sustained_tps: components["schemas"]["EngineQuantity"];
+            users_at_max: components["schemas"]["EngineQuantity"];
+            sla_response: components["schemas"]["EngineQuantity"];
+            response_at_design: components["schemas"]["EngineQuantity"];
+            headroom_pct: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+            balance: "cpu-bound" | "storage-bound" | "balanced";
+        };
+        /** @description OLTP demand. Give `users` or `target_tps` (exactly one). */
+        EngineOltpWorkload: {
+            /** @default null */
+            users: number | null;
+            /** @default null */
+            target_tps: number | null;
+            /** @default null */
+            think_time_s: number | null;
+            /** @default 100 */
+            database_size_gb: number;
+            /** @default 70 */
+            read_pct: number;
+            /** @default 8 */
+            block_size_kb: number;
+            /** @default null */
+            sla_response_ms: number | null;
+            /** @default 0 */
+            user_growth_pct_per_year: number;
+            /** @default 0 */
+            data_growth_pct_per_year: number;
+            /** @default 3 */
+            horizon_years: number;
+            /** @default true */
+            include_backup_overhead: boolean;
+            /** @default true */
+            include_growth_overhead: boolean;
+            /** @default oltp */
+            kind: "oltp";
+        };
+        EngineOperatingPoint: {
+            users: components["schemas"]["EngineQuantity"];
+            tps: components["schemas"]["EngineQuantity"];
+            response: components["schemas"]["EngineQuantity"];
+        };
+        EnginePerformance: {
+            stations: components["schemas"]["EngineStation"][];
+            at_design: components["schemas"]["EngineOperatingPoint"];
+            at_sla: components["schemas"]["EngineOperatingPoint"];
+            bounds: components["schemas"]["EngineBounds"];
+            bottleneck: string;
+            headroom_pct: components["schemas"]["EngineQuantity"];
+        };
+        /**
+         * @description Servers and storage. `arrays` counts EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or
+         *     NetApp controllers (an FAS3140 HA pair is 2).
+         */
+        EnginePlatform: {
+            family: string;
+            storage_model: string;
+            /** @default 2 */
+            rac_nodes: number;
+            /** @default null */
+            cores_per_node: number | null;
+            /** @default null */
+            memory_gb_per_node: number | null;
+            /** @default 1 */
+            arrays: number;
+            /** @default null */
+            drives_per_enclosure: number | null;
+            /** @default null */
+            raid: string | null;
+            /** @default 4 */
+            asm_volumes: number;
+            /** @default false */
+            pam: boolean;
+            /** @default false */
+            thin_provisioning: boolean;
+            /** @default null */
+            dedup_ratio: number | null;
+            /** @default null */
+            reference: string | null;
+        };
+        EngineProjection: {
+            sla: components["schemas"]["EngineQuantity"];
+            series: components["schemas"]["EngineSeries"][];
+        };
+        /** @description A raw value with its unit; published with 4 significant figures unless its field says otherwise. */
+        EngineQuantity: {
+            value: number;
+            unit: "users" | "sessions" | "queue_depth" | "warehouses" | "count" | "TPS" | "TPM" | "IOPS" | "MB/s" | "GB/s" | "TB/h" | "ms" | "s" | "min" | "h" | "%" | "fraction" | "ratio" | "GB" | "TB" | "U" | "GHz" | "Gb/s" | "KB" | "IOs/transaction" | "IOPS/user" | "core-ms/transaction" | "ms/IO" | "years" | "unstated";
+        };
+        EngineQueryStreams: {
+            query_streams: components["schemas"]["EngineQuantity"];
+            per_stream: components["schemas"]["EngineQuantity"];
+            full_scan_time_per_stream: components["schemas"]["EngineQuantity"];
+        };
+        /** @description Which sizing rule (and version) a figure or a warning comes from. */
+        EngineRuleRef: {
+            slug: string;
+            version: number;
+            source: string;
+            from_catalog: boolean;
+        };
+        /** @description The load-response curve of one RAC node count. */
+        EngineSeries: {
+            rac_nodes: number;
+            points: components["schemas"]["EngineLoadPoint"][];
+            max_sustained_tps: components["schemas"]["EngineQuantity"];
+            users_at_max: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+        };
+        /** @description A queueing station (CPU, storage) at the design load and at the SLA point. */
+        EngineStation: {
+            name: string;
+            servers: components["schemas"]["EngineQuantity"];
+            demand: components["schemas"]["EngineQuantity"];
+            utilisation_at_design: components["schemas"]["EngineQuantity"];
+            residence_at_design: components["schemas"]["EngineQuantity"];
+            utilisation_at_sla: components["schemas"]["EngineQuantity"];
+            residence_at_sla: components["schemas"]["EngineQuantity"];
+        };
+        /** @description The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient). */
+        EngineUslCoefficients: {
+            lambda: number;
+            sigma: number;
+            kappa: number;
+            ci95: {
+                [key: string]: number[];
+            };
+            n_peak: number | null;
+            rmse: number;
+            points: number;
+        };
+        /** @description USL fit over a measured load series of the platform (a second opinion). */
+        EngineUslSection: {
+            available: true;
+            curve: string;
+            quantity: string;
+            fit: components["schemas"]["EngineUslCoefficients"];
+            sources: string[];
+        };
+        EngineUslUnavailable: {
+            available: false;
+            reason: string;
+        };
+        EngineWarning: {
+            code: string;
+            severity: "info" | "warning" | "critical";
+            message: string;
+            rule: components["schemas"]["EngineRuleRef"] | null;
+        };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
             workload: unknown;
@@ -1349,9 +1661,7 @@ export interface components {
         };
         EvaluationResponse: {
             /** @description The engine's evaluation (see docs/model.md) */
-            evaluation: {
-                [key: string]: unknown;
-            };
+            evaluation: Omit<components["schemas"]["EngineEvaluation"], "kind">;
             bom: components["schemas"]["PricedBom"];
             assumptions: components["schemas"]["AssumptionOut"][];
             rule_versions: {
@@ -1363,14 +1673,6 @@ export interface components {
             /** @description Saved designs only */
             revision?: number | null;
         };
-        /**
-         * @description * `oracle-fs1` - oracle-fs1
-         *     * `equallogic` - equallogic
-         *     * `xtremio` - xtremio
-         *     * `netapp` - netapp
-         * @enum {string}
-         */
-        FamilyEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp";
         /** @description One content field a revision changed, with its value before and after. */
         FieldChange: {
             field: string;
@@ -1406,6 +1708,13 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        /**
+         * @description * `random` - Random
+         *     * `sequential` - Sequential
+         *     * `mixed` - Mixed
+         * @enum {string}
+         */
+        IoPatternEnum: "random" | "sequential" | "mixed";
         LoginRequest: {
             username: string;
             password: string;
@@ -1475,8 +1784,6 @@ export interface components {
         };
         /** @enum {string} */
         MyRoleEnum: "owner" | "editor" | "viewer";
-        /** @enum {unknown} */
-        NullEnum: null;
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
             count: number;
@@ -1727,13 +2034,13 @@ export interface components {
             title?: string;
             configuration?: string;
             tool?: components["schemas"]["ToolEnum"];
-            io_pattern?: components["schemas"]["BenchmarkCurveIoPatternEnum"] | components["schemas"]["BlankEnum"];
+            io_pattern?: components["schemas"]["IoPatternEnum"] | components["schemas"]["BlankEnum"];
             block_size_kb?: number | null;
             /** Format: decimal */
             read_pct?: string | null;
             arrays?: number | null;
             array_mode?: components["schemas"]["ArrayModeEnum"] | components["schemas"]["BlankEnum"];
-            raid?: components["schemas"]["BenchmarkCurveRaidEnum"] | components["schemas"]["BlankEnum"];
+            raid?: components["schemas"]["RaidEnum"] | components["schemas"]["BlankEnum"];
             rac_nodes?: number | null;
             asm_volumes?: number | null;
             memory?: string;
@@ -1830,37 +2137,6 @@ export interface components {
          */
         PlatformEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network";
         PlatformList: ("oracle-fs1" | "equallogic" | "xtremio" | "netapp" | "server" | "network")[];
-        /**
-         * @description * `double_parity` - double_parity
-         *     * `mirrored` - mirrored
-         *     * `raid10` - raid10
-         *     * `raid5` - raid5
-         *     * `raid50` - raid50
-         *     * `raid6` - raid6
-         *     * `raid_dp` - raid_dp
-         *     * `single_parity` - single_parity
-         *     * `xdp` - xdp
-         * @enum {string}
-         */
-        PlatformRaidEnum: "double_parity" | "mirrored" | "raid10" | "raid5" | "raid50" | "raid6" | "raid_dp" | "single_parity" | "xdp";
-        PlatformRequest: {
-            family: components["schemas"]["FamilyEnum"];
-            storage_model: components["schemas"]["StorageModelEnum"];
-            reference?: string | null;
-            rac_nodes?: number;
-            cores_per_node?: number;
-            /** Format: double */
-            memory_gb_per_node?: number;
-            /** @description EqualLogic arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers */
-            arrays?: number;
-            drives_per_enclosure?: number | null;
-            raid?: (components["schemas"]["PlatformRaidEnum"] | components["schemas"]["NullEnum"]) | null;
-            asm_volumes?: number;
-            pam?: boolean;
-            thin_provisioning?: boolean;
-            /** Format: double */
-            dedup_ratio?: number | null;
-        };
         PointValue: {
             quantity: string;
             /** Format: decimal */
@@ -1955,6 +2231,21 @@ export interface components {
                 unit: string;
             };
         };
+        /**
+         * @description * `raid0` - RAID 0
+         *     * `raid1` - RAID 1
+         *     * `raid5` - RAID 5
+         *     * `raid6` - RAID 6
+         *     * `raid10` - RAID 10
+         *     * `raid50` - RAID 50
+         *     * `raid_dp` - RAID-DP
+         *     * `xdp` - XDP
+         *     * `mirrored` - Mirrored
+         *     * `single_parity` - Single parity
+         *     * `double_parity` - Double parity
+         * @enum {string}
+         */
+        RaidEnum: "raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity";
         RaidLevelList: ("raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity")[];
         /**
          * @description * `external` - External
@@ -2033,7 +2324,7 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: unknown;
             readonly platform: unknown;
-            readonly reference_configuration: string;
+            readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly version: number;
             /** Format: date-time */
@@ -2111,16 +2402,6 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "draft" | "proposed" | "approved";
-        /**
-         * @description * `FS1-2` - FS1-2
-         *     * `PS6010XV` - PS6010XV
-         *     * `PS6010S` - PS6010S
-         *     * `PS6110XV` - PS6110XV
-         *     * `X-Brick` - X-Brick
-         *     * `FAS3140` - FAS3140
-         * @enum {string}
-         */
-        StorageModelEnum: "FS1-2" | "PS6010XV" | "PS6010S" | "PS6110XV" | "X-Brick" | "FAS3140";
         StorageProfile: {
             position: number;
             name: string;
@@ -2218,52 +2499,11 @@ export interface components {
          */
         VisibilityEnum: "private" | "team";
         /**
-         * @description * `random` - random
-         *     * `sequential` - sequential
-         * @enum {string}
-         */
-        WorkloadIoPatternEnum: "random" | "sequential";
-        /**
          * @description * `oltp` - oltp
          *     * `dss` - dss
          * @enum {string}
          */
         WorkloadKindEnum: "oltp" | "dss";
-        /** @description OLTP: give `users` or `target_tps`. DSS: give `target_throughput_mb_s`. */
-        WorkloadRequest: {
-            /** @default oltp */
-            kind: components["schemas"]["WorkloadKindEnum"];
-            users?: number | null;
-            /** Format: double */
-            target_tps?: number | null;
-            /**
-             * Format: double
-             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
-             */
-            think_time_s?: number | null;
-            /** Format: double */
-            database_size_gb?: number;
-            /** Format: double */
-            read_pct?: number;
-            /** Format: double */
-            block_size_kb?: number;
-            /**
-             * Format: double
-             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
-             */
-            sla_response_ms?: number | null;
-            /** Format: double */
-            user_growth_pct_per_year?: number;
-            /** Format: double */
-            data_growth_pct_per_year?: number;
-            horizon_years?: number;
-            include_backup_overhead?: boolean;
-            include_growth_overhead?: boolean;
-            /** Format: double */
-            target_throughput_mb_s?: number | null;
-            io_pattern?: components["schemas"]["WorkloadIoPatternEnum"];
-            query_streams?: number;
-        };
     };
     responses: never;
     parameters: never;
@@ -3879,43 +4119,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
-                };
-            };
-        };
-    };
-    v1_model_evaluate_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DesignInputsRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputsRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputsRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
                 };
             };
         };
