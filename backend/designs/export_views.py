@@ -13,7 +13,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -119,6 +120,9 @@ class _ExportView(APIView):
         return response
 
 
+ErrorDetail = inline_serializer("ErrorDetail", fields={"detail": serializers.CharField()})
+
+
 def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any], Any]:
     return extend_schema(
         operation_id=operation_id,
@@ -127,12 +131,10 @@ def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any],
             (200, media_type): OpenApiResponse(
                 OpenApiTypes.BINARY, description="The file, as an attachment."
             ),
-            (401, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="Not signed in."),
-            (403, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="Not signed in (session)."
-            ),
+            (401, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in."),
+            (403, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in (session)."),
             (404, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="No such design visible to you."
+                ErrorDetail, description="No such design visible to you."
             ),
         },
     )

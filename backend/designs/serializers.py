@@ -204,6 +204,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         ]
         read_only_fields = fields
 
+    @extend_schema_field(BomOverrideSerializer(many=True))
     def get_bom_overrides(self, design: Design) -> list[dict[str, Any]]:
         return [
             {name: getattr(line, name) for name in OVERRIDE_FIELDS} for line in design.bom_overrides.all()

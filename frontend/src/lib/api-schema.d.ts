@@ -1028,6 +1028,16 @@ export interface components {
             rule: string;
             source: string;
         };
+        BomOverride: {
+            section: components["schemas"]["SectionEnum"];
+            part_number: string;
+            /** @description 0 removes the line */
+            quantity: number;
+            /** @default  */
+            description: string;
+            /** @default  */
+            reason: string;
+        };
         BomOverrideRequest: {
             section: components["schemas"]["SectionEnum"];
             part_number: string;
@@ -1232,9 +1242,7 @@ export interface components {
             readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
-            readonly bom_overrides: {
-                [key: string]: unknown;
-            }[];
+            readonly bom_overrides: components["schemas"]["BomOverride"][];
             readonly version: number;
             readonly etag: string;
             readonly revision: number | null;
@@ -1642,6 +1650,9 @@ export interface components {
             severity: "info" | "warning" | "critical";
             message: string;
             rule: components["schemas"]["EngineRuleRef"] | null;
+        };
+        ErrorDetail: {
+            detail: string;
         };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
@@ -3271,9 +3282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3282,9 +3291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3293,9 +3300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3326,9 +3331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3337,9 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3348,9 +3349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3381,9 +3380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3392,9 +3389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3403,9 +3398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3436,9 +3429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3447,9 +3438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3458,9 +3447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
