@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import TypeAdapter
 from rest_framework import serializers
 
 from performance.serializers import DesignInputsSerializer
 from performance.services import current_rule_versions, evaluate_inputs, validation
 from sizing import (
+    Assumption,
     DesignEvaluation,
     EngineEvaluation,
     EvidenceError,
@@ -26,10 +28,12 @@ from sizing import (
 from sizing import bom as bom_rules
 
 __all__ = [
+    "Assumption",
     "DesignEvaluation",
     "EngineEvaluation",
     "EvidenceError",
     "InputError",
+    "assumptions_from_json",
     "bom_rules",
     "current_rule_versions",
     "evaluate_inputs",
@@ -38,6 +42,14 @@ __all__ = [
     "validate_design_inputs",
     "validation",
 ]
+
+
+_ASSUMPTIONS = TypeAdapter(list[Assumption])
+
+
+def assumptions_from_json(data: Any) -> list[Assumption]:
+    """Assumptions as published (the engine's and the BOM's), read back typed."""
+    return _ASSUMPTIONS.validate_python(data)
 
 
 def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:
