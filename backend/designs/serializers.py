@@ -392,7 +392,7 @@ class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
     revision = serializers.IntegerField(allow_null=True)
 
 
-@extend_schema_field(engine.EngineEvaluation)
+@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: performance.schema
 class EngineEvaluationField(serializers.JSONField):
     """The engine's evaluation as published (performance.engine.published); documented field by field."""
 

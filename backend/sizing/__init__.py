@@ -37,6 +37,7 @@ from sizing.fixtures import bundle_from_documents, load_fixture_dir, storage_mod
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform, design_inputs_from_dict
 from sizing.notes import Assumption, Flag, RuleRef
 from sizing.rules import Rule, RuleSet
+from sizing.sweep import SweepResult, sweep
 from sizing.units import Quantity
 from sizing.validation import ValidationRow, validation_report
 from sizing.validation import summary as validation_summary
@@ -48,8 +49,8 @@ __all__ = [
     "ConfigurationFacts", "DesignEvaluation", "DesignInputs", "DssEvaluation", "DssWorkload", "EngineEvaluation", "Evaluation",
     "EvidenceBundle", "EvidenceError", "Flag", "InputError", "MeasuredValue", "Observation", "OltpEvaluation",
     "OltpWorkload", "Platform", "Quantity", "ReferenceDesign", "ReferenceLine", "Rule", "RuleRef", "RuleSet",
-    "SizingError", "Source", "ValidationRow", "Warning", "as_printed", "bom", "bundle_from_documents",
+    "SizingError", "Source", "SweepResult", "ValidationRow", "Warning", "as_printed", "bom", "bundle_from_documents",
     "check_rule", "design_facts", "design_inputs_from_dict", "evaluate_design", "evaluation_from_json",
-    "load_fixture_dir", "published", "storage_model_of", "validation_markdown", "validation_report",
+    "load_fixture_dir", "published", "storage_model_of", "sweep", "validation_markdown", "validation_report",
     "validation_summary",
 ]  # fmt: skip

@@ -18,6 +18,7 @@ from reports.tests.samples import table11_lines
 from sizing import (
     Assumption,
     DesignEvaluation,
+    OltpEvaluation,
     as_printed,
     bundle_from_documents,
     design_inputs_from_dict,
@@ -140,7 +141,10 @@ def test_service_assumptions_and_pins_replace_the_engine_copy(bundle) -> None:
     data = _proposal(
         ev,
         None,
-        assumptions=[*_printed(ev).assumptions, Assumption(**extra)],
+        assumptions=[
+            *_printed(ev).assumptions,
+            Assumption("bom.prices", "No price book chosen: the BOM is unpriced", "", None),
+        ],
         rule_versions={**ev["rule_versions"], "fs1-bom": 2},
     )
     assert data.assumptions[-1].label == extra["text"]
@@ -191,6 +195,7 @@ def test_the_document_prints_the_published_numbers(bundle) -> None:
     evidence, rules = bundle
     raw = evaluate_design(design_inputs_from_dict(FS1), evidence, rules)
     printed = as_printed(raw)
+    assert isinstance(raw, OltpEvaluation) and isinstance(printed, OltpEvaluation)
     assert printed.summary.max_sustained_tps.value == raw.to_dict()["summary"]["max_sustained_tps"]["value"]
     assert printed.summary.max_sustained_tps.value != raw.summary.max_sustained_tps.value  # rounded once
     data = proposal_from_evaluation(printed, meta=META, bom=bom_from_priced(_priced_bom()))
@@ -232,7 +237,7 @@ def test_citations_split_into_document_and_locator() -> None:
 def test_pinned_rules_of_other_platforms_are_left_out(bundle) -> None:
     ev = _evaluate(bundle, FS1)
     pins = {**ev["rule_versions"], "netapp-raid-dp": 1, "oracle-fs1-data-mirrored": 1, "generic": 2}
-    catalog = [
+    catalog: list[dict[str, Any]] = [
         {
             "slug": "netapp-raid-dp",
             "version": 1,
@@ -271,7 +276,7 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
         },
     ]
     pins = {**ev["rule_versions"], "raid-rule": 1, "fs1-advice": 2, "fs1-param": 1}
-    catalog = [
+    catalog: list[dict[str, Any]] = [
         {"slug": "raid-rule", "version": 1, "title": "RAID 10", "kind": "best_practice", "applies_to": ()},
         {
             "slug": "fs1-advice",
