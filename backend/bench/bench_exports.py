@@ -2,7 +2,7 @@
 
 Renders a proposal with a 200-line BOM (goal: median <= 2 s on this machine) and, as the baseline
 measured in the same run, a one-page PDF with one paragraph; prints medians, sizes and ratios.
-No database: the document is synthetic (reports.samples).
+No database: the document is synthetic (reports.tests.samples).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from reports import render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
-from reports.samples import sample_proposal, synthetic_lines
+from reports.tests.samples import sample_proposal, synthetic_lines
 
 RUNS = 7
 GOAL_S = 2.0

@@ -1,7 +1,8 @@
-"""Evaluation of a design: the engine's evaluation, the BOM built by sizing.bom from the reference
-configuration and the catalog, priced from the chosen price book only, plus the assumptions.
+"""Evaluation of a design: the engine's evaluation, the BOM built by the engine's BOM rules from the
+reference configuration and the catalog, priced from the chosen price book only, plus the assumptions.
 
-Catalog rows are converted to sizing.bom's dataclasses here (the engine package never imports Django).
+Catalog rows are converted to the engine's BOM dataclasses here (the engine package never imports
+Django); the engine is reached through its adapter, performance.engine.
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from rest_framework import serializers
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
-from designs import engine
-from sizing import bom as bom_rules
-from sizing.errors import EvidenceError, InputError
-from sizing.inputs import DEFAULT_ARRAYS, DEFAULT_RAC_NODES
+from performance import engine
+from performance.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
 
 CENT = Decimal("0.01")
 # Configuration attributes that count a reference's storage building blocks.
@@ -317,9 +316,7 @@ def evaluation_payload(
 ) -> dict[str, Any]:
     """The engine evaluation + the priced BOM + every assumption used."""
     try:
-        evaluation = engine.evaluate(
-            inputs={"workload": workload, "platform": platform}, rule_versions=rule_versions
-        )
+        evaluation = engine.evaluate_inputs({"workload": workload, "platform": platform}, rule_versions)
     except InputError as exc:
         section, _, name = exc.field.partition(".")
         raise serializers.ValidationError(
@@ -329,7 +326,8 @@ def evaluation_payload(
         raise serializers.ValidationError({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
     bom, used = design_bom(platform=platform, configuration=configuration, overrides=overrides)
     priced = priced_bom(bom=bom, price_book=price_book)
-    assumptions = list(evaluation.get("assumptions", []))
+    published = engine.published(evaluation)
+    assumptions = list(published["assumptions"])
     if used is not None:
         assumptions.append(
             _assumption("bom.reference", f"BOM scaled from {used.slug} by the rule in each line", used.slug)
@@ -341,9 +339,9 @@ def evaluation_payload(
         assumptions.append(_assumption("bom.prices", text, str(price_book)))
     assumptions += [_assumption("bom.note", note, bom_rules.TABLE_11) for note in bom.notes]
     return {
-        "evaluation": evaluation,
+        "evaluation": published,
         "bom": priced,
         "assumptions": assumptions,
-        "rule_versions": rule_versions if rule_versions is not None else evaluation.get("rule_versions", {}),
+        "rule_versions": rule_versions if rule_versions is not None else published["rule_versions"],
         "reference_configuration": used.slug if used is not None else None,
     }

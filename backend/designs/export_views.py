@@ -13,7 +13,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -24,9 +25,10 @@ from designs import services
 from designs.models import Design
 from designs.permissions import DesignAccess
 from designs.selectors import get_visible_design_or_404
+from performance import engine
 from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
-from reports.mapping import proposal_from_evaluation
-from reports.model import DesignMeta
+from reports.mapping import bom_from_priced, proposal_from_evaluation
+from reports.model import CatalogRule, DesignMeta
 from reports.text import export_filename
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -53,28 +55,36 @@ def _meta(design: Design, revision: int) -> DesignMeta:
     )
 
 
-def _rule_catalog(pins: dict[str, int]) -> list[dict[str, Any]]:
+def _rule_catalog(pins: dict[str, int]) -> list[CatalogRule]:
     """Title, source and platforms of each pinned rule version, for the appendix."""
     rows = SizingRule.objects.filter(slug__in=list(pins)).select_related("source_document")
     return [
-        {
-            "slug": rule.slug,
-            "version": rule.version,
-            "title": rule.title,
-            "source": ", ".join(x for x in (rule.source_document.slug, rule.source_locator) if x),
-            "applies_to": rule.applies_to,
-            "kind": rule.kind,
-        }
+        CatalogRule(
+            slug=rule.slug,
+            version=rule.version,
+            title=rule.title,
+            source=", ".join(x for x in (rule.source_document.slug, rule.source_locator) if x),
+            applies_to=tuple(rule.applies_to or ()),
+            kind=rule.kind,
+        )
         for rule in rows
         if pins.get(rule.slug) == rule.version
     ]
 
 
 def proposal_data(design: Design) -> ProposalData:
-    """The document model of a saved design: its evaluation (pinned rules, price book) and revision."""
+    """The document model of a saved design: its evaluation (pinned rules, price book) and revision,
+    read back as the typed evaluation with the numbers the API publishes."""
     result = services.design_evaluation(design)
-    result["rule_catalog"] = _rule_catalog(dict(result.get("rule_versions") or {}))
-    return proposal_from_evaluation(result, meta=_meta(design, int(result.get("revision") or 0)))
+    pins = dict(result["rule_versions"])
+    return proposal_from_evaluation(
+        engine.evaluation_from_json(result["evaluation"]),
+        meta=_meta(design, int(result.get("revision") or 0)),
+        bom=bom_from_priced(result["bom"]),
+        assumptions=engine.assumptions_from_json(result["assumptions"]),
+        rule_versions=pins,
+        rule_catalog=_rule_catalog(pins),
+    )
 
 
 class JsonErrorsNegotiation(BaseContentNegotiation):
@@ -119,6 +129,9 @@ class _ExportView(APIView):
         return response
 
 
+ErrorDetail = inline_serializer("ErrorDetail", fields={"detail": serializers.CharField()})
+
+
 def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any], Any]:
     return extend_schema(
         operation_id=operation_id,
@@ -127,12 +140,10 @@ def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any],
             (200, media_type): OpenApiResponse(
                 OpenApiTypes.BINARY, description="The file, as an attachment."
             ),
-            (401, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="Not signed in."),
-            (403, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="Not signed in (session)."
-            ),
+            (401, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in."),
+            (403, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in (session)."),
             (404, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="No such design visible to you."
+                ErrorDetail, description="No such design visible to you."
             ),
         },
     )

@@ -1,5 +1,5 @@
 """Input and output shapes of the designs API. Validation of the workload/platform belongs to the
-engine (designs.engine); writes happen in designs.services."""
+engine (through its adapter, performance.engine); writes happen in designs.services."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from core.fields import JSONObjectField
-from designs import engine
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
 from designs.selectors import design_role
 from designs.services import OVERRIDE_FIELDS
+from performance import engine
 from performance.serializers import (
     PlatformJSONField,
     StoredPlatformField,
@@ -173,7 +173,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
     owner = UserBriefSerializer(read_only=True)
     team = TeamBriefSerializer(read_only=True, allow_null=True)
     reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
-        slug_field="slug", read_only=True
+        slug_field="slug", read_only=True, allow_null=True
     )
     price_book = PriceBookBriefSerializer(read_only=True, allow_null=True)
     bom_overrides = serializers.SerializerMethodField()
@@ -210,6 +210,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         ]
         read_only_fields = fields
 
+    @extend_schema_field(BomOverrideSerializer(many=True))
     def get_bom_overrides(self, design: Design) -> list[dict[str, Any]]:
         return [
             {name: getattr(line, name) for name in OVERRIDE_FIELDS} for line in design.bom_overrides.all()
@@ -278,7 +279,7 @@ class SharedDesignSerializer(serializers.ModelSerializer[Design]):
 
     owner = serializers.CharField(source="owner.username", read_only=True)
     reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
-        slug_field="slug", read_only=True
+        slug_field="slug", read_only=True, allow_null=True
     )
     workload = StoredWorkloadField(read_only=True)
     platform = StoredPlatformField(read_only=True)
@@ -399,8 +400,13 @@ class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
     revision = serializers.IntegerField(allow_null=True)
 
 
+@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: performance.schema
+class EngineEvaluationField(serializers.JSONField):
+    """The engine's evaluation as published (performance.engine.published); documented field by field."""
+
+
 class EvaluationResponseSerializer(serializers.Serializer[Any]):
-    evaluation = serializers.DictField(help_text="The engine's evaluation (see docs/model.md)")
+    evaluation = EngineEvaluationField(help_text="The engine's evaluation (see docs/model.md)")
     bom = PricedBomSerializer()
     assumptions = AssumptionOutSerializer(many=True)
     rule_versions = serializers.DictField(child=serializers.IntegerField())

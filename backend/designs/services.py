@@ -18,10 +18,10 @@ from django.utils import timezone
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
 from core.errors import Forbidden, InvalidInput, PreconditionFailed
-from designs import engine
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+from performance import engine
 
 UserLike = AbstractBaseUser | AnonymousUser
 

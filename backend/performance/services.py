@@ -11,10 +11,15 @@ from django.db.models import Count, Max
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import Configuration, SizingRule
 from performance.evidence import build_evidence, build_rules
-from sizing.api import evaluate_design
-from sizing.evidence import EvidenceBundle
-from sizing.inputs import design_inputs_from_dict
-from sizing.rules import RuleSet
+from sizing import (
+    DesignEvaluation,
+    EvidenceBundle,
+    RuleSet,
+    design_inputs_from_dict,
+    evaluate_design,
+    validation_report,
+    validation_summary,
+)
 
 _lock = threading.Lock()
 _cache: dict[str, Any] = {"fingerprint": None, "evidence": None, "rules": {}}
@@ -59,21 +64,22 @@ def current_rule_versions() -> dict[str, int]:
     return dict(SizingRule.objects.filter(is_current=True).values_list("slug", "version"))
 
 
-def evaluate(inputs_data: dict[str, Any], rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
-    """Evaluate design inputs (the DesignInputsSerializer JSON shape) and return the JSON-ready result.
+def evaluate_inputs(
+    inputs_data: dict[str, Any], rule_versions: dict[str, int] | None = None
+) -> DesignEvaluation:
+    """Evaluate design inputs (the DesignInputsSerializer JSON shape) with the pinned rule versions (None:
+    the current ones) against the catalog's evidence; the typed evaluation (sizing.evaluation).
 
     Raises sizing.errors.InputError (a ValueError with `.field`) for invalid inputs and
     sizing.errors.EvidenceError when the catalog lacks the measurements this design needs.
     """
     inputs = design_inputs_from_dict(inputs_data)
     evidence, rules = evidence_and_rules(rule_versions)
-    return evaluate_design(inputs, evidence, rules).to_dict()
+    return evaluate_design(inputs, evidence, rules)
 
 
 def validation(rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
     """The validation report (rows + summary), computed once per catalog state."""
-    from sizing.validation import summary, validation_report
-
     fp, _ = _current()
     key = ("validation", fp, tuple(sorted((rule_versions or {}).items())))
     with _lock:
@@ -82,7 +88,7 @@ def validation(rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
             return dict(cached[1])
     evidence, rules = evidence_and_rules(rule_versions)
     rows = validation_report(evidence, rules)
-    report = {"summary": summary(rows), "rows": [r.to_dict() for r in rows]}
+    report = {"summary": validation_summary(rows), "rows": [r.to_dict() for r in rows]}
     with _lock:
         _cache["validation"] = (key, report)
     return report

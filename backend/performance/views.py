@@ -1,4 +1,4 @@
-"""Model endpoints: the validation report (public) and a stateless evaluation of design inputs."""
+"""Model endpoint: the validation report (public). Designs are evaluated at /api/v1/evaluate/ (designs)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from performance import services
-from performance.serializers import DesignInputsSerializer
-from sizing.errors import EvidenceError
 
 ValidationRowsSerializer = inline_serializer(
     "ModelValidationRow",
@@ -54,19 +52,3 @@ class ModelValidationView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(services.validation())
-
-
-class EvaluateView(APIView):
-    """Evaluate design inputs without saving them (what-if)."""
-
-    @extend_schema(request=DesignInputsSerializer, responses={200: dict, 400: dict})
-    def post(self, request: Request) -> Response:
-        ser = DesignInputsSerializer(data=request.data)
-        ser.is_valid(raise_exception=True)
-        try:
-            result = services.evaluate(ser.validated_data)
-        except EvidenceError as exc:
-            return Response(
-                {"non_field_errors": [f"the catalog lacks evidence for this design: {exc}"]}, status=400
-            )
-        return Response(result)

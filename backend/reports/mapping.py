@@ -1,24 +1,26 @@
-"""The one place that turns the designs app's evaluation dict into a `ProposalData`.
+"""The one place that turns a typed evaluation (sizing.evaluation, as printed) into a `ProposalData`.
 
-Input: the JSON-ready dict of `designs.services.design_evaluation` - the engine evaluation
-(`sizing.api.DesignEvaluation.to_dict()`: inputs, summary, demand, capacity, storage, performance,
-balance, projection, warnings, assumptions, extrapolation, rule_versions) plus the priced BOM. The
-mapping reads it defensively: a section the engine did not produce (a DSS design has no curves)
-becomes "n/a" or an empty table, never an error in an export.
+Input: the engine's evaluation with every number as the API publishes it (`sizing.as_printed`, or
+`sizing.evaluation_from_json` of the API's JSON), the priced BOM, and what the designs service adds
+(its assumptions, the pinned rule versions, the rule catalog). The types say which sections exist: a
+DSS evaluation has no curves, so its document has no charts.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import fields, is_dataclass
+from decimal import Decimal
+
+from pydantic import BaseModel
 
 from reports.model import (
     BalanceChart,
     Bom,
     BomLine,
     CapacityRow,
+    CatalogRule,
     Check,
     DesignMeta,
     Fact,
@@ -34,103 +36,55 @@ from reports.model import (
     build_bom,
 )
 from reports.text import fmt_number
+from sizing import Assumption, DesignEvaluation, DssEvaluation, OltpEvaluation, Quantity
+from sizing import RuleRef as CitedRule
 
 # Vendor names placed before the storage model ("Oracle FS1-2", "NetApp FAS3140").
-FAMILY_NAMES = {
-    "oracle-fs1": "Oracle",
-    "equallogic": "Dell EqualLogic",
-    "xtremio": "EMC XtremIO",
-    "netapp": "NetApp",
-}
-ARRAY_WORDS = {
-    "oracle-fs1": "drive enclosure",
-    "equallogic": "array",
-    "xtremio": "X-Brick",
-    "netapp": "controller",
-}
-RAID_NAMES = {
-    "raid10": "RAID 10",
-    "raid50": "RAID 50",
-    "raid5": "RAID 5",
-    "raid6": "RAID 6",
-    "raid_dp": "RAID-DP",
-    "xdp": "XDP",
-    "mirrored": "mirrored",
-    "single_parity": "single parity",
-    "double_parity": "double parity",
-}
+FAMILY_NAMES = {"oracle-fs1": "Oracle", "equallogic": "Dell EqualLogic", "xtremio": "EMC XtremIO",
+                "netapp": "NetApp"}  # fmt: skip
+ARRAY_WORDS = {"oracle-fs1": "drive enclosure", "equallogic": "array", "xtremio": "X-Brick",
+               "netapp": "controller"}  # fmt: skip
+RAID_NAMES = {"raid10": "RAID 10", "raid50": "RAID 50", "raid5": "RAID 5", "raid6": "RAID 6",
+              "raid_dp": "RAID-DP", "xdp": "XDP", "mirrored": "mirrored", "single_parity": "single parity",
+              "double_parity": "double parity"}  # fmt: skip
 MODEL = "model (MVA)"
 INPUT = "design input"
-Json = Mapping[str, Any]
 
 
-def _map(value: Any) -> Json:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _num(value: Any) -> float | None:
-    if isinstance(value, bool):
+def _fact(label: str, value: Quantity | float | None, source: str, unit: str = "") -> Fact | None:
+    if value is None:
         return None
-    if isinstance(value, int | float | Decimal):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(Decimal(value))
-        except InvalidOperation:
-            return None
-    return None
+    if isinstance(value, Quantity):
+        return Fact(label, value.value, value.unit, source)
+    return Fact(label, float(value), unit, source)
 
 
-def _qty(value: Any) -> tuple[float | None, str]:
-    """({value, unit} or a bare number) -> (value, unit)."""
-    if isinstance(value, Mapping):
-        return _num(value.get("value")), str(value.get("unit") or "")
-    return _num(value), ""
+def _facts(*facts: Fact | None) -> tuple[Fact, ...]:
+    return tuple(f for f in facts if f is not None)
 
 
-def _fact(label: str, value: Any, source: str, unit: str = "") -> Fact | None:
-    v, u = _qty(value)
-    if v is None:
-        return None
-    return Fact(label, v, u or unit, source)
+def _rule_text(ref: CitedRule | None) -> str:
+    return f"{ref.slug} v{ref.version}" if ref is not None else ""
 
 
-def _money(value: Any) -> Decimal | None:
-    if value is None or value == "":
-        return None
-    try:
-        return Decimal(str(value))
-    except InvalidOperation:
-        return None
+def _cites(values: Iterable[str]) -> str:
+    """A list of "document, locator" citations, de-duplicated in order."""
+    return "; ".join(dict.fromkeys(v for v in values if v))
 
 
-def _rule_text(ref: Any) -> str:
-    ref = _map(ref)
-    if not ref.get("slug"):
-        return ""
-    version = ref.get("version")
-    return f"{ref['slug']} v{version}" if version is not None else str(ref["slug"])
-
-
-def _rule_refs(node: Any) -> Iterator[Json]:
-    """Every {slug, version, source} rule reference anywhere in the evaluation."""
-    if isinstance(node, Mapping):
-        if "slug" in node and "version" in node and "source" in node:
-            yield node
-        for value in node.values():
-            yield from _rule_refs(value)
+def _cited_rules(node: object) -> Iterator[CitedRule]:
+    """Every rule reference anywhere in the evaluation (capacity, IOPS rule, zones, warnings)."""
+    if isinstance(node, CitedRule):
+        yield node
+    elif isinstance(node, BaseModel):
+        for value in node.__dict__.values():
+            yield from _cited_rules(value)
+    elif is_dataclass(node):
+        for f in fields(node):
+            yield from _cited_rules(getattr(node, f.name))
     elif isinstance(node, list | tuple):
         for value in node:
-            yield from _rule_refs(value)
-
-
-def _cites(values: Any) -> str:
-    """A list of "document, locator" citations, de-duplicated in order."""
-    return "; ".join(dict.fromkeys(str(v) for v in _list(values) if v))
+            yield from _cited_rules(value)
 
 
 _DOCUMENT_SLUG = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)+)(?:, (.+))?$")
@@ -154,276 +108,245 @@ def _split_cites(cite: str) -> list[tuple[str, str]]:
 # --- sections -------------------------------------------------------------------------------------
 
 
-def _workload(ev: Json) -> Summary:
-    w = _map(_map(ev.get("inputs")).get("workload"))
-    summary, demand = _map(ev.get("summary")), _map(ev.get("demand"))
+def _workload(ev: DesignEvaluation) -> Summary:
+    w = ev.inputs.workload
     facts: list[Fact | None] = []
-    if w.get("kind") == "dss":
+    if isinstance(ev, DssEvaluation):
+        d = ev.inputs.workload
         title = (
-            f"DSS, {fmt_number(_num(w.get('target_throughput_mb_s')))} MB/s target, "
-            f"{fmt_number(_num(w.get('query_streams')))} query stream{'' if _num(w.get('query_streams')) == 1 else 's'}, "
-            f"{fmt_number(_num(w.get('block_size_kb')))} KB {w.get('io_pattern', '')} I/O, "
-            f"{fmt_number(_num(w.get('database_size_gb')))} GB database"
+            f"DSS, {fmt_number(float(d.target_throughput_mb_s))} MB/s target, "
+            f"{fmt_number(float(d.query_streams))} query stream{'' if d.query_streams == 1 else 's'}, "
+            f"{fmt_number(float(d.block_size_kb))} KB {d.io_pattern} I/O, "
+            f"{fmt_number(float(d.database_size_gb))} GB database"
         )
         facts += [
-            _fact("Target throughput", w.get("target_throughput_mb_s"), INPUT, "MB/s"),
-            _fact("Query streams", w.get("query_streams"), INPUT, "count"),
-            _fact("Block size", w.get("block_size_kb"), INPUT, "KB"),
+            _fact("Target throughput", d.target_throughput_mb_s, INPUT, "MB/s"),
+            _fact("Query streams", d.query_streams, INPUT, "count"),
+            _fact("Block size", d.block_size_kb, INPUT, "KB"),
         ]
     else:
-        users = _num(w.get("users"))
-        load = (
-            f"{fmt_number(users)} users"
-            if users is not None
-            else f"{fmt_number(_num(w.get('target_tps')))} TPS target"
-        )
+        o = ev.inputs.workload
+        users = float(o.users) if o.users is not None else None
+        target = float(o.target_tps) if o.target_tps is not None else None
+        load = f"{fmt_number(users)} users" if users is not None else f"{fmt_number(target)} TPS target"
         title = (
-            f"OLTP, {load}, {fmt_number(_num(w.get('read_pct')))} % reads, "
-            f"{fmt_number(_num(w.get('block_size_kb')))} KB blocks, "
-            f"{fmt_number(_num(w.get('database_size_gb')))} GB database"
+            f"OLTP, {load}, {fmt_number(float(o.read_pct))} % reads, "
+            f"{fmt_number(float(o.block_size_kb))} KB blocks, "
+            f"{fmt_number(float(o.database_size_gb))} GB database"
         )
         if users is not None:
             facts.append(_fact("Users", users, INPUT, "users"))
         else:
-            facts.append(_fact("Target throughput", w.get("target_tps"), INPUT, "TPS"))
-            facts.append(_fact("Users to carry it", summary.get("users"), MODEL))
+            facts.append(_fact("Target throughput", target, INPUT, "TPS"))
+            facts.append(_fact("Users to carry it", ev.summary.users, MODEL))
         facts += [
-            _fact("Read share", w.get("read_pct"), INPUT, "%"),
-            _fact("Block size", w.get("block_size_kb"), INPUT, "KB"),
-            _fact(
-                "Think time",
-                demand.get("think_time"),
-                INPUT if w.get("think_time_s") else "benchmark calibration",
-            ),
-            _fact("I/Os per transaction", demand.get("ios_per_transaction"), MODEL),
-            _fact("User growth", w.get("user_growth_pct_per_year"), INPUT, "%/year"),
+            _fact("Read share", o.read_pct, INPUT, "%"),
+            _fact("Block size", o.block_size_kb, INPUT, "KB"),
+            _fact("Think time", ev.demand.think_time, INPUT if o.think_time_s else "benchmark calibration"),
+            _fact("I/Os per transaction", ev.demand.ios_per_transaction, MODEL),
+            _fact("User growth", o.user_growth_pct_per_year, INPUT, "%/year"),
         ]
     facts += [
-        _fact("Database size", w.get("database_size_gb"), INPUT, "GB"),
-        _fact("Data growth", w.get("data_growth_pct_per_year"), INPUT, "%/year"),
-        _fact("Horizon", w.get("horizon_years"), INPUT, "years"),
+        _fact("Database size", w.database_size_gb, INPUT, "GB"),
+        _fact("Data growth", w.data_growth_pct_per_year, INPUT, "%/year"),
+        _fact("Horizon", w.horizon_years, INPUT, "years"),
     ]
-    return Summary(title, tuple(f for f in facts if f is not None))
+    return Summary(title, _facts(*facts))
 
 
-def _platform(ev: Json) -> Summary:
-    p = _map(_map(ev.get("inputs")).get("platform"))
-    family = str(p.get("family") or "")
-    nodes, arrays = _num(p.get("rac_nodes")), _num(p.get("arrays"))
-    word = ARRAY_WORDS.get(family, "array")
+def _storage_sources(ev: DesignEvaluation) -> str:
+    return _cites(ev.storage.sources)
+
+
+def _platform(ev: DesignEvaluation) -> Summary:
+    p = ev.inputs.platform
+    nodes, arrays = float(p.rac_nodes), float(p.arrays)
+    word = ARRAY_WORDS.get(p.family, "array")
     # An unset RAID level means the family's default; the capacity section names the one used.
-    raid_key = str(p.get("raid") or _map(ev.get("capacity")).get("raid") or "")
+    raid_key = p.raid or ev.capacity.raid
     raid = RAID_NAMES.get(raid_key, raid_key or "default RAID")
     title = (
-        f"{FAMILY_NAMES.get(family, family)} {p.get('storage_model', '')}, "
-        f"{fmt_number(nodes)} RAC node{'s' if nodes != 1 else ''} x {fmt_number(_num(p.get('cores_per_node')))} cores, "
+        f"{FAMILY_NAMES.get(p.family, p.family)} {p.storage_model}, "
+        f"{fmt_number(nodes)} RAC node{'s' if nodes != 1 else ''} x {fmt_number(_float(p.cores_per_node))} cores, "
         f"{fmt_number(arrays)} {word}{'s' if arrays != 1 else ''}, {raid}"
     )
-    if p.get("pam"):
+    if p.pam:
         title += ", Performance Acceleration Module"
-    storage = _map(ev.get("storage"))
-    basis = _cites(storage.get("sources"))
     facts = [
-        Fact("Storage model", str(p.get("storage_model", "")), "", INPUT),
+        Fact("Storage model", p.storage_model, "", INPUT),
         _fact("RAC nodes", nodes, INPUT, "count"),
-        _fact("Cores per node", p.get("cores_per_node"), INPUT, "count"),
-        _fact("Memory per node", p.get("memory_gb_per_node"), INPUT, "GB"),
+        _fact("Cores per node", _float(p.cores_per_node), INPUT, "count"),
+        _fact("Memory per node", _float(p.memory_gb_per_node), INPUT, "GB"),
         _fact(word.capitalize() + "s", arrays, INPUT, "count"),
         Fact("RAID", raid, "", INPUT),
-        _fact("ASM volumes", p.get("asm_volumes"), INPUT, "count"),
-        Fact("Storage performance basis", str(storage["basis"]), "", basis) if storage.get("basis") else None,
+        _fact("ASM volumes", p.asm_volumes, INPUT, "count"),
+        Fact("Storage performance basis", ev.storage.basis, "", _storage_sources(ev))
+        if ev.storage.basis
+        else None,
     ]
-    if p.get("reference"):
-        facts.insert(0, Fact("Reference configuration", str(p["reference"]), "", INPUT))
-    return Summary(title, tuple(f for f in facts if f is not None))
+    if p.reference:
+        facts.insert(0, Fact("Reference configuration", p.reference, "", INPUT))
+    return Summary(title, _facts(*facts))
 
 
-def _headline(ev: Json) -> Headline:
-    s, demand, storage, cap = (_map(ev.get(k)) for k in ("summary", "demand", "storage", "capacity"))
-    storage_src = _cites(storage.get("sources")) or "model"
-    verdict = {"holds": "Design holds", "does-not-hold": "Design does not hold"}.get(
-        str(ev.get("verdict")), ""
+def _float(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+VERDICTS = {"holds": "Design holds", "does-not-hold": "Design does not hold"}
+
+
+def _headline(ev: DesignEvaluation) -> Headline:
+    storage_src = _storage_sources(ev) or "model"
+    cap = ev.capacity
+    capacity = _facts(
+        _fact("Capacity required", cap.total, _rule_text(cap.rule) or "model"),
+        _fact("Usable capacity", cap.usable, cap.hardware_source),
+        _fact("Raw capacity", cap.raw, cap.hardware_source),
     )
-    capacity = [
-        _fact("Capacity required", cap.get("total"), _rule_text(cap.get("rule")) or "model"),
-        _fact("Usable capacity", cap.get("usable"), str(cap.get("hardware_source") or "")),
-        _fact("Raw capacity", cap.get("raw"), str(cap.get("hardware_source") or "")),
-    ]
-    if ev.get("kind") == "dss":
-        extra = [
-            _fact("Target throughput", s.get("target_throughput"), INPUT),
-            _fact("Sustained throughput", s.get("sustained_throughput"), storage_src),
-            _fact("Storage utilisation", s.get("storage_utilisation"), "model"),
-        ]
+    if isinstance(ev, DssEvaluation):
+        s = ev.summary
         return Headline(
-            headroom=_fact("Headroom", s.get("headroom_pct"), "model"),
-            bottleneck=str(s.get("bottleneck") or "") or None,
-            capacity=tuple(f for f in capacity if f is not None),
-            extra=tuple(f for f in extra if f is not None),
-            verdict=verdict,
+            headroom=_fact("Headroom", s.headroom_pct, "model"),
+            bottleneck=s.bottleneck or None,
+            capacity=capacity,
+            extra=_facts(
+                _fact("Target throughput", s.target_throughput, INPUT),
+                _fact("Sustained throughput", s.sustained_throughput, storage_src),
+                _fact("Storage utilisation", s.storage_utilisation, "model"),
+            ),
+            verdict=VERDICTS[ev.verdict],
         )
+    o = ev.summary
     extra = [
-        _fact("Design load", s.get("design_tps"), MODEL),
-        _fact("Response time at design load", s.get("response_at_design"), MODEL),
-        _fact("Users at the SLA", s.get("users_at_max"), MODEL),
+        _fact("Design load", o.design_tps, MODEL),
+        _fact("Response time at design load", o.response_at_design, MODEL),
+        _fact("Users at the SLA", o.users_at_max, MODEL),
     ]
-    iops_rule = _map(demand.get("iops_rule"))
-    if iops_rule.get("iops") is not None:
+    iops_rule = ev.demand.iops_rule
+    if iops_rule is not None:
         extra.append(
-            _fact(
-                "IOPS demand by the IOPS-per-user rule",
-                iops_rule.get("iops"),
-                _rule_text(iops_rule.get("rule")),
-            )
+            _fact("IOPS demand by the IOPS-per-user rule", iops_rule.iops, _rule_text(iops_rule.rule))
         )
     return Headline(
-        tps_at_sla=_fact("TPS at SLA", s.get("max_sustained_tps"), f"{MODEL}; storage: {storage_src}"),
-        sla_response=_fact("SLA response time", s.get("sla_response"), INPUT),
-        headroom=_fact("Headroom", s.get("headroom_pct"), MODEL),
-        bottleneck=str(s.get("bottleneck") or "") or None,
-        iops_demand=_fact("IOPS demand", demand.get("iops_model"), MODEL),
-        iops_capacity=_fact("IOPS capacity", storage.get("iops_capacity"), storage_src),
-        capacity=tuple(f for f in capacity if f is not None),
-        extra=tuple(f for f in extra if f is not None),
-        verdict=verdict,
+        tps_at_sla=_fact("TPS at SLA", o.max_sustained_tps, f"{MODEL}; storage: {storage_src}"),
+        sla_response=_fact("SLA response time", o.sla_response, INPUT),
+        headroom=_fact("Headroom", o.headroom_pct, MODEL),
+        bottleneck=o.bottleneck or None,
+        iops_demand=_fact("IOPS demand", ev.demand.iops_model, MODEL),
+        iops_capacity=_fact("IOPS capacity", ev.storage.iops_capacity, storage_src),
+        capacity=capacity,
+        extra=_facts(*extra),
+        verdict=VERDICTS[ev.verdict],
     )
 
 
-def _balance(ev: Json) -> BalanceChart | None:
-    b = _map(ev.get("balance"))
-    points = []
-    for p in _list(b.get("points")):
-        x, y = _num(_map(p).get("cpu_utilisation_pct")), _num(_map(p).get("read_latency_ms"))
-        if x is not None and y is not None:
-            points.append((x, y))
+def _balance(ev: OltpEvaluation) -> BalanceChart | None:
+    b = ev.balance
+    points = tuple((p.cpu_utilisation_pct, p.read_latency_ms) for p in b.points)
     if not points:
         return None
-    z = _map(b.get("zones"))
-    zones: list[Zone] = []
-    cpu_stress, cpu_limit = _qty(z.get("cpu_stress"))[0], _qty(z.get("cpu_limit"))[0]
-    lat_stress, lat_limit = _qty(z.get("read_latency_stress"))[0], _qty(z.get("read_latency_limit"))[0]
-    if cpu_stress is not None:
-        zones.append(Zone("CPU stress", "warning", x_min=cpu_stress))
-    if cpu_limit is not None:
-        zones.append(Zone("CPU limit", "critical", x_min=cpu_limit))
-    if lat_stress is not None:
-        zones.append(Zone("Read latency stress", "warning", y_min=lat_stress))
-    if lat_limit is not None:
-        zones.append(Zone("Read latency limit", "critical", y_min=lat_limit))
-    at_sla = _map(b.get("at_sla"))
-    op = (_num(at_sla.get("cpu_utilisation_pct")), _num(at_sla.get("read_latency_ms")))
-    operating = (op[0], op[1]) if op[0] is not None and op[1] is not None else None
-    sources = "; ".join(
-        _rule_text(r) + f" ({_map(r).get('source')})" for r in _list(z.get("rules")) if _rule_text(r)
+    z = b.zones
+    zones = (
+        Zone("CPU stress", "warning", x_min=z.cpu_stress.value),
+        Zone("CPU limit", "critical", x_min=z.cpu_limit.value),
+        Zone("Read latency stress", "warning", y_min=z.read_latency_stress.value),
+        Zone("Read latency limit", "critical", y_min=z.read_latency_limit.value),
     )
-    classification = str(b.get("classification") or "")
+    operating = (b.at_sla.cpu_utilisation_pct, b.at_sla.read_latency_ms)
+    sources = "; ".join(f"{_rule_text(r)} ({r.source})" for r in z.rules)
     source = f"{MODEL}; zones: {sources}" if sources else MODEL
-    if classification:
-        source = f"{classification} at the SLA point; {source}"
-    return BalanceChart(tuple(points), tuple(zones), operating, "At the SLA point", source)
+    source = f"{b.classification} at the SLA point; {source}"
+    return BalanceChart(points, zones, operating, "At the SLA point", source)
 
 
-def _load_response(ev: Json) -> LoadResponseChart | None:
-    proj = _map(ev.get("projection"))
-    series = []
-    for s in _list(proj.get("series")):
-        s = _map(s)
-        pts = []
-        for p in _list(s.get("points")):
-            x, y = _num(_map(p).get("tps")), _num(_map(p).get("response_ms"))
-            if x is not None and y is not None:
-                pts.append((x, y))
-        nodes = int(_num(s.get("rac_nodes")) or 0)
-        label = f"{nodes} RAC node{'s' if nodes != 1 else ''}"
-        series.append(LoadSeries(label, nodes, tuple(pts), _qty(s.get("max_sustained_tps"))[0]))
+def _load_response(ev: OltpEvaluation) -> LoadResponseChart | None:
+    series = tuple(
+        LoadSeries(
+            f"{s.rac_nodes} RAC node{'s' if s.rac_nodes != 1 else ''}",
+            s.rac_nodes,
+            tuple((p.tps, p.response_ms) for p in s.points),
+            s.max_sustained_tps.value,
+        )
+        for s in ev.projection.series
+    )
     if not series:
         return None
-    at_design = _map(_map(ev.get("performance")).get("at_design"))
-    tps, ms = _qty(at_design.get("tps"))[0], _qty(at_design.get("response"))[0]
-    operating = (tps, ms) if tps is not None and ms is not None else None
-    return LoadResponseChart(tuple(series), _qty(proj.get("sla"))[0], operating, MODEL)
+    at_design = ev.performance.at_design
+    operating = (at_design.tps.value, at_design.response.value)
+    return LoadResponseChart(series, ev.projection.sla.value, operating, MODEL)
 
 
-def _capacity_rows(ev: Json) -> tuple[CapacityRow, ...]:
-    cap, s, demand, storage = (_map(ev.get(k)) for k in ("capacity", "summary", "demand", "storage"))
-    rule = _rule_text(cap.get("rule"))
-    hw = str(cap.get("hardware_source") or "")
-    storage_src = _cites(storage.get("sources"))
-    rows: list[CapacityRow] = []
-    for e in _list(cap.get("elements")):
-        e = _map(e)
-        v, u = _qty(e.get("size"))
-        rows.append(CapacityRow(str(e.get("label") or e.get("element") or ""), v, None, u, rule))
-    total, unit = _qty(cap.get("total"))
-    usable, _ = _qty(cap.get("usable"))
-    after, _ = _qty(cap.get("after_data_reduction"))
-    if total is not None:
+def _capacity_rows(ev: DesignEvaluation) -> tuple[CapacityRow, ...]:
+    cap = ev.capacity
+    rule = _rule_text(cap.rule)
+    hw = cap.hardware_source
+    storage_src = _storage_sources(ev)
+    rows = [CapacityRow(e.label or e.element, e.size.value, None, e.size.unit, rule) for e in cap.elements]
+    total, unit, usable = cap.total.value, cap.total.unit, cap.usable.value
+    rows.append(
+        CapacityRow("Total required", total, usable, unit or "GB", f"{rule}; usable: {hw}".strip("; "))
+    )
+    if cap.after_data_reduction.value != total:
         rows.append(
-            CapacityRow("Total required", total, usable, unit or "GB", f"{rule}; usable: {hw}".strip("; "))
+            CapacityRow("After data reduction", cap.after_data_reduction.value, usable, unit or "GB", hw)
         )
-    if after is not None and after != total:
-        rows.append(CapacityRow("After data reduction", after, usable, unit or "GB", hw))
-    raw, _ = _qty(cap.get("raw"))
-    if raw is not None:
-        efficiency = _qty(cap.get("raid_efficiency"))[0]
-        note = f"{RAID_NAMES.get(str(cap.get('raid')), cap.get('raid'))}"
-        if efficiency is not None:
-            note += f", efficiency {fmt_number(efficiency)}"
-        rows.append(CapacityRow(f"Raw ({note})", None, raw, unit or "GB", hw))
-    iops_d, iops_c = _qty(demand.get("iops_model"))[0], _qty(storage.get("iops_capacity"))[0]
-    if iops_d is not None or iops_c is not None:
-        rows.append(CapacityRow("IOPS", iops_d, iops_c, "IOPS", storage_src or MODEL))
-    tps_d, tps_c = _qty(s.get("design_tps"))[0], _qty(s.get("max_sustained_tps"))[0]
-    if tps_d is not None or tps_c is not None:
-        rows.append(CapacityRow("Throughput within the SLA", tps_d, tps_c, "TPS", MODEL))
-    mb_d, mb_c = _qty(s.get("target_throughput"))[0], _qty(s.get("sustained_throughput"))[0]
-    if mb_d is not None or mb_c is not None:
-        rows.append(CapacityRow("Scan throughput", mb_d, mb_c, "MB/s", storage_src or "measured"))
+    note = f"{RAID_NAMES.get(cap.raid, cap.raid)}, efficiency {fmt_number(cap.raid_efficiency.value)}"
+    rows.append(CapacityRow(f"Raw ({note})", None, cap.raw.value, unit or "GB", hw))
+    if isinstance(ev, OltpEvaluation):
+        s = ev.summary
+        rows.append(
+            CapacityRow(
+                "IOPS",
+                ev.demand.iops_model.value,
+                ev.storage.iops_capacity.value,
+                "IOPS",
+                storage_src or MODEL,
+            )
+        )
+        rows.append(
+            CapacityRow(
+                "Throughput within the SLA", s.design_tps.value, s.max_sustained_tps.value, "TPS", MODEL
+            )
+        )
+    else:
+        d = ev.summary
+        rows.append(
+            CapacityRow(
+                "Scan throughput",
+                d.target_throughput.value,
+                d.sustained_throughput.value,
+                "MB/s",
+                storage_src or "measured",
+            )
+        )
     return tuple(rows)
 
 
-def _warnings(ev: Json) -> tuple[tuple[WarningItem, ...], tuple[Check, ...]]:
+def _warnings(ev: DesignEvaluation) -> tuple[tuple[WarningItem, ...], tuple[Check, ...]]:
     warnings, checks = [], []
-    for w in _list(ev.get("warnings")):
-        w = _map(w)
-        rule = _map(w.get("rule"))
-        version = _num(rule.get("version"))
+    for w in ev.warnings:
         item = WarningItem(
-            severity=str(w.get("severity") or "warning"),
-            message=str(w.get("message") or ""),
-            rule_slug=str(rule.get("slug") or ""),
-            rule_version=int(version) if version is not None else None,
-            source=str(
-                rule.get("source") or ("model" if w.get("code") != "extrapolation" else "evidence coverage")
-            ),
+            severity=w.severity,
+            message=w.message,
+            rule_slug=w.rule.slug if w.rule else "",
+            rule_version=w.rule.version if w.rule else None,
+            source=w.rule.source
+            if w.rule
+            else ("model" if w.code != "extrapolation" else "evidence coverage"),
         )
         warnings.append(item)
-        if w.get("code") == "best-practice":
+        if w.code == "best-practice":
             checks.append(Check(item.message, False, item.rule_slug, item.rule_version, item.source))
-    for c in _list(ev.get("checks")):  # passed and failed checks, when the service lists them
-        c = _map(c)
-        rule = _map(c.get("rule"))
-        version = _num(rule.get("version"))
-        checks.append(
-            Check(
-                str(c.get("title") or c.get("message") or ""),
-                bool(c.get("passed")),
-                str(rule.get("slug") or ""),
-                int(version) if version is not None else None,
-                str(rule.get("source") or ""),
-                str(c.get("detail") or ""),
-            )
-        )
     return tuple(warnings), tuple(checks)
 
 
-def _best_practice_list(rules: Iterable[RuleRef], catalog: Any, failed: Iterable[Check]) -> tuple[Check, ...]:
+def _best_practice_list(
+    rules: Iterable[RuleRef], catalog: Sequence[CatalogRule], failed: Iterable[Check]
+) -> tuple[Check, ...]:
     """The platform's pinned best-practice rules that raised no warning, as a checklist: met, or
     advice the engine cannot check from the design inputs (the document says so)."""
-    kinds = {
-        (str(_map(r).get("slug")), int(_num(_map(r).get("version")) or 0)): str(_map(r).get("kind") or "")
-        for r in _list(catalog)
-    }
+    kinds = {(r.slug, r.version): r.kind for r in catalog}
     warned = {(c.rule_slug, c.rule_version) for c in failed}
     return tuple(
         Check(r.title or r.slug, True, r.slug, r.version, r.source)
@@ -432,43 +355,37 @@ def _best_practice_list(rules: Iterable[RuleRef], catalog: Any, failed: Iterable
     )
 
 
-def _assumptions(ev: Json) -> tuple[Fact, ...]:
-    out = []
-    for a in _list(ev.get("assumptions")):
-        a = _map(a)
-        v, u = _qty(a.get("value"))
-        out.append(Fact(str(a.get("text") or a.get("key") or ""), v, u, str(a.get("source") or "")))
-    return tuple(out)
+def _assumptions(assumptions: Sequence[Assumption]) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(a.text or a.key, a.value.value if a.value else None, a.value.unit if a.value else "", a.source)
+        for a in assumptions
+    )
 
 
-def _rules(ev: Json, catalog: Any) -> tuple[RuleRef, ...]:
+def _rules(
+    ev: DesignEvaluation, rule_versions: Mapping[str, int], catalog: Sequence[CatalogRule]
+) -> tuple[RuleRef, ...]:
     """Rules the evaluation cites (applied) and the other pinned rules that concern the design's
-    platform family; titles and sources from the service's `rule_catalog` when it sends one."""
+    platform family; titles and sources from the rule catalog."""
     cited: dict[tuple[str, int], str] = {}
-    for ref in _rule_refs(ev):
-        version = _num(ref.get("version"))
-        if version is not None:
-            cited.setdefault((str(ref["slug"]), int(version)), str(ref.get("source") or ""))
-    pinned = {(str(k), int(v)) for k, v in _map(ev.get("rule_versions")).items() if _num(v) is not None}
-    info: dict[tuple[str, int], Json] = {}
-    for row in _list(catalog):
-        row = _map(row)
-        version = _num(row.get("version"))
-        if row.get("slug") and version is not None:
-            info[(str(row["slug"]), int(version))] = row
-    family = str(_map(_map(ev.get("inputs")).get("platform")).get("family") or "")
+    for ref in _cited_rules(ev):
+        cited.setdefault((ref.slug, ref.version), ref.source)
+    pinned = {(slug, int(version)) for slug, version in rule_versions.items()}
+    info = {(row.slug, row.version): row for row in catalog}
+    family = ev.inputs.platform.family
     out = []
     for key in sorted(pinned | set(cited)):
-        row = info.get(key, {})
-        applies = [str(a) for a in _list(row.get("applies_to"))]
-        if key not in cited and applies and family not in applies:
+        row = info.get(key)
+        if key not in cited and row is not None and row.applies_to and family not in row.applies_to:
             continue  # another platform's rule: pinned, but irrelevant to this document
-        source = cited.get(key) or str(row.get("source") or "")
-        out.append(RuleRef(key[0], key[1], str(row.get("title") or ""), source, applied=key in cited))
+        source = cited.get(key) or (row.source if row else "")
+        out.append(RuleRef(key[0], key[1], row.title if row else "", source, applied=key in cited))
     return tuple(out)
 
 
-def _sources(ev: Json, rules: Iterable[RuleRef], bom: Bom) -> tuple[SourceRef, ...]:
+def _sources(
+    ev: DesignEvaluation, assumptions: Sequence[Assumption], rules: Iterable[RuleRef], bom: Bom
+) -> tuple[SourceRef, ...]:
     used: dict[tuple[str, str], list[str]] = {}
 
     def add(cite: str, purpose: str) -> None:
@@ -479,11 +396,11 @@ def _sources(ev: Json, rules: Iterable[RuleRef], bom: Bom) -> tuple[SourceRef, .
             if purpose not in purposes:
                 purposes.append(purpose)
 
-    for s in _list(_map(ev.get("storage")).get("sources")):
-        add(str(s), "storage performance")
-    add(str(_map(ev.get("capacity")).get("hardware_source") or ""), "drive and RAID geometry")
-    for a in _list(ev.get("assumptions")):
-        add(str(_map(a).get("source") or ""), f"assumption: {_map(a).get('key', '')}")
+    for s in ev.storage.sources:
+        add(s, "storage performance")
+    add(ev.capacity.hardware_source, "drive and RAID geometry")
+    for a in assumptions:
+        add(a.source, f"assumption: {a.key}")
     for r in rules:
         add(r.source, f"rule {r.slug} v{r.version}")
     for line in bom.lines:
@@ -491,64 +408,66 @@ def _sources(ev: Json, rules: Iterable[RuleRef], bom: Bom) -> tuple[SourceRef, .
     return tuple(SourceRef(doc, loc, ", ".join(purposes)) for (doc, loc), purposes in sorted(used.items()))
 
 
-def bom_from_dict(bom: Any) -> Bom:
-    """The priced BOM of the designs service: lines + currency (None: no price book)."""
-    bom = _map(bom)
-    currency = bom.get("currency") or None
+def bom_from_priced(priced: Mapping[str, object]) -> Bom:
+    """The designs service's priced BOM (the API's PricedBom JSON: money as decimal strings)."""
+    currency = priced.get("currency") or None
     lines = []
-    for raw in _list(bom.get("lines")):
-        line = _map(raw)
-        qty = _num(line.get("quantity"))
+    for line in priced.get("lines") or ():  # type: ignore[attr-defined]
+        unit, extended = line.get("unit_price"), line.get("extended_price")
         lines.append(
             BomLine(
-                section=str(line.get("section") or "miscellaneous"),
-                part_number=str(line.get("part_number") or ""),
-                description=str(line.get("description") or ""),
-                quantity=int(qty or 0),
-                unit_price=_money(line.get("unit_price")) if currency else None,
-                extended_price=_money(line.get("extended_price")) if currency else None,
-                rule=str(line.get("rule") or ""),
-                source=str(line.get("source") or ""),
+                section=line["section"],
+                part_number=line["part_number"],
+                description=line["description"],
+                quantity=int(line["quantity"]),
+                unit_price=Decimal(unit) if currency and unit is not None else None,
+                extended_price=Decimal(extended) if currency and extended is not None else None,
+                rule=line.get("rule") or "",
+                source=line.get("source") or "",
                 part_number_is_model=bool(line.get("part_number_is_model")),
             )
         )
-    book = _map(bom.get("price_book"))
-    book_name = str(book.get("name") or "") if book else str(bom.get("price_book") or "")
-    if book.get("version") not in (None, ""):
-        book_name += f" (version {book['version']})"
+    book = priced.get("price_book")
+    book_name = ""
+    if isinstance(book, Mapping):
+        book_name = str(book["name"]) + (
+            f" (version {book['version']})" if book.get("version") is not None else ""
+        )
     return build_bom(lines, currency=str(currency) if currency else None, price_book=book_name)
 
 
-def proposal_from_evaluation(result: Json, *, meta: DesignMeta) -> ProposalData:
-    """`result`: the service's dict; the engine evaluation is `result["evaluation"]` or `result` itself."""
-    ev = dict(_map(result.get("evaluation")) or result)
-    # The service adds BOM assumptions and the pinned rule versions beside the engine's own.
-    for key in ("assumptions", "rule_versions"):
-        if key in result and result is not ev:
-            ev[key] = result[key]
-    bom = bom_from_dict(result.get("bom") if "bom" in result else ev.get("bom"))
-    warnings, checks = _warnings(ev)
-    rules = _rules(ev, result.get("rule_catalog"))
-    checks += _best_practice_list(rules, result.get("rule_catalog"), checks)
-    notes = [
-        f"Extrapolation ({_map(f).get('field')}): {_map(f).get('message')}"
-        for f in _list(ev.get("extrapolation"))
-    ]
-    if ev.get("engine_version"):
-        notes.append(f"Sizing engine version {ev['engine_version']}.")
+def proposal_from_evaluation(
+    evaluation: DesignEvaluation,
+    *,
+    meta: DesignMeta,
+    bom: Bom,
+    assumptions: Sequence[Assumption] | None = None,
+    rule_versions: Mapping[str, int] | None = None,
+    rule_catalog: Sequence[CatalogRule] = (),
+) -> ProposalData:
+    """The document of an evaluation (numbers as printed: `sizing.as_printed`). The designs service
+    adds BOM assumptions and the pinned rule versions beside the engine's own (None: the engine's)."""
+    assumptions = evaluation.assumptions if assumptions is None else assumptions
+    rule_versions = evaluation.rule_versions if rule_versions is None else rule_versions
+    warnings, checks = _warnings(evaluation)
+    rules = _rules(evaluation, rule_versions, rule_catalog)
+    checks += _best_practice_list(rules, rule_catalog, checks)
+    notes = [f"Extrapolation ({f.field}): {f.message}" for f in evaluation.extrapolation]
+    notes.append(f"Sizing engine version {evaluation.engine_version}.")
+    oltp = evaluation if isinstance(evaluation, OltpEvaluation) else None
     return ProposalData(
         meta=meta,
-        workload=_workload(ev),
-        platform=_platform(ev),
-        headline=_headline(ev),
+        workload=_workload(evaluation),
+        platform=_platform(evaluation),
+        headline=_headline(evaluation),
         bom=bom,
-        balance=_balance(ev),
-        load_response=_load_response(ev),
-        capacity_rows=_capacity_rows(ev),
+        balance=_balance(oltp) if oltp else None,
+        load_response=_load_response(oltp) if oltp else None,
+        capacity_rows=_capacity_rows(evaluation),
         warnings=warnings,
         checks=checks,
-        assumptions=_assumptions(ev),
+        assumptions=_assumptions(assumptions),
         rules=rules,
-        sources=_sources(ev, rules, bom),
+        sources=_sources(evaluation, assumptions, rules, bom),
         model_notes=tuple(notes),
     )

@@ -211,6 +211,18 @@ class RuleRef:
 
 
 @dataclass(frozen=True)
+class CatalogRule:
+    """A pinned rule version as the catalog describes it (title, source, platforms, kind)."""
+
+    slug: str
+    version: int
+    title: str = ""
+    source: str = ""
+    applies_to: tuple[str, ...] = ()
+    kind: str = ""
+
+
+@dataclass(frozen=True)
 class SourceRef:
     document: str
     locator: str

@@ -1,8 +1,64 @@
 """DB Sizer's sizing and performance engine.
 
 A pure Python package: it imports neither Django nor anything of the web layer. It takes plain
-dataclasses (workloads, configurations, measured points) and returns results that carry their
-units and the assumptions used. The Django apps only feed it catalog rows and serialise its output.
+dataclasses (workloads, configurations, measured points) and returns typed results (pydantic models,
+sizing.evaluation) that carry their units and the assumptions used. Callers import from `sizing`
+only: the names below are the engine's public API; its modules are internal.
 """
 
 __version__ = "0.1.0"
+
+# isort: split
+from sizing import bom
+from sizing.api import design_facts, evaluate_design
+from sizing.bom import (
+    Bom,
+    BomError,
+    BomLine,
+    BomOverride,
+    BomPlatform,
+    CatalogPart,
+    ReferenceDesign,
+    ReferenceLine,
+)
+from sizing.errors import EvidenceError, InputError, SizingError
+from sizing.evaluation import (
+    DesignEvaluation,
+    DssEvaluation,
+    EngineEvaluation,
+    Evaluation,
+    OltpEvaluation,
+    as_printed,
+    evaluation_from_json,
+    published,
+)
+from sizing.evidence import ConfigurationFacts, EvidenceBundle, MeasuredValue, Observation, Source
+from sizing.fixtures import bundle_from_documents, load_fixture_dir, storage_model_of
+from sizing.inputs import (
+    DEFAULT_ARRAYS,
+    DEFAULT_RAC_NODES,
+    DesignInputs,
+    DssWorkload,
+    OltpWorkload,
+    Platform,
+    design_inputs_from_dict,
+)
+from sizing.notes import Assumption, Flag, RuleRef
+from sizing.rules import Rule, RuleSet
+from sizing.sweep import SweepResult, sweep
+from sizing.units import Quantity
+from sizing.validation import ValidationRow, validation_report
+from sizing.validation import summary as validation_summary
+from sizing.validation import to_markdown as validation_markdown
+from sizing.warnings import Warning, check_rule
+
+__all__ = [
+    "DEFAULT_ARRAYS", "DEFAULT_RAC_NODES", "Assumption", "Bom", "BomError", "BomLine", "BomOverride", "BomPlatform", "CatalogPart",
+    "ConfigurationFacts", "DesignEvaluation", "DesignInputs", "DssEvaluation", "DssWorkload", "EngineEvaluation", "Evaluation",
+    "EvidenceBundle", "EvidenceError", "Flag", "InputError", "MeasuredValue", "Observation", "OltpEvaluation",
+    "OltpWorkload", "Platform", "Quantity", "ReferenceDesign", "ReferenceLine", "Rule", "RuleRef", "RuleSet",
+    "SizingError", "Source", "SweepResult", "ValidationRow", "Warning", "as_printed", "bom", "bundle_from_documents",
+    "check_rule", "design_facts", "design_inputs_from_dict", "evaluate_design", "evaluation_from_json",
+    "load_fixture_dir", "published", "storage_model_of", "sweep", "validation_markdown", "validation_report",
+    "validation_summary",
+]  # fmt: skip

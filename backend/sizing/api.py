@@ -1,130 +1,66 @@
 """The engine's entry point: evaluate one design against the evidence and the rules.
 
-    evaluate_design(inputs, evidence, rules) -> DesignEvaluation   (.to_dict() is JSON-ready)
+    evaluate_design(inputs, evidence, rules) -> OltpEvaluation | DssEvaluation   (sizing.evaluation)
 
-Every number in the output carries its unit; the output lists the assumptions (with sources) and
-flags whatever lies beyond the measured evidence.
+Every number in the result carries its unit and is kept as computed; `published()` rounds it for the
+JSON. The result lists the assumptions (with sources) and flags whatever lies beyond the measured
+evidence.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sizing import __version__, balance, demand, mva, projection
-from sizing.errors import EvidenceError
+from sizing import balance, demand, mva, projection
+from sizing.dss import throughput_estimate
+from sizing.evaluation import (
+    Balance,
+    Bounds,
+    Capacity,
+    CapacityElement,
+    DesignEvaluation,
+    DssEvaluation,
+    DssGrowth,
+    DssInputs,
+    DssStorage,
+    DssSummary,
+    IopsPerUserRule,
+    OltpDemand,
+    OltpEvaluation,
+    OltpGrowth,
+    OltpInputs,
+    OltpStorage,
+    OltpSummary,
+    OperatingPoint,
+    Performance,
+    Projection,
+    QueryStreams,
+    Station,
+    UslSection,
+    UslUnavailable,
+)
 from sizing.evidence import EvidenceBundle
-from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload
+from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.model import PlatformModel, build_model
-from sizing.notes import Assumption, Flag
+from sizing.notes import Assumption, Flag, rule_ref
 from sizing.rules import RuleSet
 from sizing.units import Quantity, q, rounded
+from sizing.usl import MIN_POINTS, fit
 from sizing.warnings import Warning, best_practice_warnings, extrapolation_warnings
 
-
-def _qd(value: float, unit: str, digits: int = 4) -> dict[str, Any]:
-    return Quantity(float(value), unit).to_dict(digits)
-
-
-@dataclass(frozen=True)
-class DesignEvaluation:
-    kind: str
-    inputs: DesignInputs
-    verdict: str  # holds | does-not-hold
-    summary: dict[str, Any]
-    sections: dict[str, Any]
-    warnings: tuple[Warning, ...]
-    assumptions: tuple[Assumption, ...]
-    flags: tuple[Flag, ...]
-    rule_versions: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def extrapolated(self) -> bool:
-        return bool(self.flags)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "engine_version": __version__,
-            "kind": self.kind,
-            "verdict": self.verdict,
-            "inputs": self.inputs.to_dict(),
-            "summary": self.summary,
-            **self.sections,
-            "warnings": [w.to_dict() for w in self.warnings],
-            "extrapolated": self.extrapolated,
-            "extrapolation": [f.to_dict() for f in self.flags],
-            "assumptions": [a.to_dict() for a in self.assumptions],
-            "rule_versions": dict(sorted(self.rule_versions.items())),
-        }
+# A computed value within this relative margin of its limit counts as at the limit (float noise).
+TOLERANCE = 1e-9
 
 
 def evaluate_design(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> DesignEvaluation:
     if isinstance(inputs.workload, DssWorkload):
-        return _evaluate_dss(inputs, inputs.workload, evidence, rules)
-    return _evaluate_oltp(inputs, inputs.workload, evidence, rules)
+        return _evaluate_dss(inputs.workload, inputs.platform, evidence, rules)
+    return _evaluate_oltp(inputs.workload, inputs.platform, evidence, rules)
 
 
-def _critical(warns: list[Warning]) -> bool:
-    return any(w.severity == "critical" for w in warns)
-
-
-def _users_for_tps(st: tuple[mva.Station, ...], think: float, tps: float, at_sla: mva.Solution) -> float:
-    """Population whose model throughput is the target (bisection; X(N) increases with N)."""
-    if tps >= at_sla.throughput:
-        # beyond the SLA point: users by the response time law at the SLA response
-        return max(1.0, tps * (think + at_sla.response_s))
-    lo, hi = 0.0, at_sla.users
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        if mva.schweitzer(st, think, max(mid, 1e-9)).throughput < tps:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-6 * hi:
-            break
-    return max(hi, 1e-6)
-
-
-def _capacity_section(
-    size_gb: float, inputs: DesignInputs, rules: RuleSet, include_backup: bool
-) -> tuple[dict[str, Any], demand.RawCapacity, demand.CapacityBreakdown]:
-    p = inputs.platform
-    br = demand.capacity_breakdown(size_gb, rules, include_backup=include_backup)
-    stated: float | None = None
-    if p.storage_model == "X-Brick":
-        usable_gb, _ = rules.param("xtremio-xdp-capacity", "usable_capacity", "GB")
-        xbricks, _ = rules.param("xtremio-xdp-capacity", "xbricks")
-        stated = usable_gb / xbricks
-    raw = demand.raw_capacity(
-        br.total_gb,
-        p.storage_model,
-        p.raid_level,
-        p.arrays,
-        p.drives_per_enclosure,
-        p.dedup_ratio if p.thin_provisioning or p.dedup_ratio else None,
-        stated,
-    )
-    section = {
-        "elements": [
-            {"element": name, "label": demand.ELEMENT_LABELS[name], "size": _qd(gb, "GB")}
-            for name, gb in br.elements
-        ],
-        "total": _qd(br.total_gb, "GB"),
-        "after_data_reduction": _qd(raw.required_gb, "GB"),
-        "dedup_ratio": _qd(raw.dedup_ratio, "ratio"),
-        "usable": _qd(raw.usable_gb, "GB"),
-        "raw": _qd(raw.raw_gb, "GB"),
-        "raid": p.raid_level,
-        "raid_efficiency": _qd(raw.raid_efficiency, "fraction"),
-        "raid_note": raw.raid_note,
-        "hot_spares_per_unit": _qd(raw.geometry.hot_spares, "count"),
-        "asm_redundancy": "external",
-        "fits": raw.fits,
-        "rule": br.rule.ref(),
-        "hardware_source": raw.geometry.source,
-    }
-    return section, raw, br
+def _has_critical(warnings: list[Warning]) -> bool:
+    return any(w.severity == "critical" for w in warnings)
 
 
 DRIVE_TECHNOLOGY = {"PS6010XV": "sas_15k", "PS6110XV": "sas_15k", "PS6010S": "ssd", "FS1-2": "ssd",
@@ -144,291 +80,418 @@ def design_facts(inputs: DesignInputs) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _evaluate_oltp(
-    inputs: DesignInputs, w: OltpWorkload, evidence: EvidenceBundle, rules: RuleSet
-) -> DesignEvaluation:
-    p = inputs.platform
-    m: PlatformModel = build_model(inputs, evidence, rules)
-    assumptions = list(m.assumptions)
-    flags = list(m.flags)
-    warns: list[Warning] = []
-    st = m.stations(p.rac_nodes)
-    at_sla = mva.sla_point(st, m.think_s, m.sla_s)
-    if w.users is not None:
-        users = float(w.users)
-    else:
-        users = _users_for_tps(st, m.think_s, float(w.target_tps or 0.0), at_sla)
-    sol = mva.solve(st, m.think_s, users) if users >= 1 else mva.schweitzer(st, m.think_s, 1.0)
-    if users < 1:
-        sol = mva.Solution(
-            users,
-            sol.throughput * users,
-            sol.response_s,
-            sol.residence_s,
-            tuple(u * users for u in sol.utilisation),
-            tuple(x * users for x in sol.queue),
-        )
-    design_tps = sol.throughput if w.users is not None else float(w.target_tps or 0.0)
-    bnd = mva.bounds(st, m.think_s, max(users, 1.0))
-    bottleneck = projection.bottleneck(st, at_sla)
-    # Below the SLA response time no load at all may be possible (a single user already waits longer).
-    sla_attainable = at_sla.response_s <= m.sla_s * (1 + 1e-9)
-    max_tps = at_sla.throughput if sla_attainable else 0.0
-    users_at_max = at_sla.users if sla_attainable else 0.0
-    # Headroom in the quantity the architect set: users (throughput flattens past the knee, so a TPS ratio
-    # reads ~0% however far a user load overshoots) or target TPS.
-    if w.users is not None:
-        headroom = (users_at_max / users - 1.0) * 100.0
-    else:
-        headroom = (max_tps / design_tps - 1.0) * 100.0 if design_tps > 0 else 0.0
+# --- capacity (OLTP and DSS) --------------------------------------------------------------------
 
-    rule_iops = demand.iops_per_user(
-        rules, backup=w.include_backup_overhead, growth=w.include_growth_overhead
+
+def _capacity(
+    size_gb: float, platform: Platform, rules: RuleSet, include_backup: bool
+) -> tuple[Capacity, demand.RawCapacity, demand.CapacityBreakdown]:
+    """Database elements (data, temp, redo, archive, backup) -> usable -> raw capacity of the arrays."""
+    breakdown = demand.capacity_breakdown(size_gb, rules, include_backup=include_backup)
+    stated_usable_per_xbrick: float | None = None
+    if platform.storage_model == "X-Brick":
+        usable_gb, _ = rules.param("xtremio-xdp-capacity", "usable_capacity", "GB")
+        xbricks, _ = rules.param("xtremio-xdp-capacity", "xbricks")
+        stated_usable_per_xbrick = usable_gb / xbricks
+    raw = demand.raw_capacity(
+        breakdown.total_gb,
+        platform.storage_model,
+        platform.raid_level,
+        platform.arrays,
+        platform.drives_per_enclosure,
+        platform.dedup_ratio if platform.thin_provisioning or platform.dedup_ratio else None,
+        stated_usable_per_xbrick,
     )
-    iops_rule_value = rule_iops.iops(users)
-    iops_model = design_tps * m.ios_per_tx
-    cap_section, raw, br = _capacity_section(w.database_size_gb, inputs, rules, w.include_backup_overhead)
+    section = Capacity(
+        elements=[
+            CapacityElement(element=name, label=demand.ELEMENT_LABELS[name], size=q(gb, "GB"))
+            for name, gb in breakdown.elements
+        ],
+        total=q(breakdown.total_gb, "GB"),
+        after_data_reduction=q(raw.required_gb, "GB"),
+        dedup_ratio=q(raw.dedup_ratio, "ratio"),
+        usable=q(raw.usable_gb, "GB"),
+        raw=q(raw.raw_gb, "GB"),
+        raid=platform.raid_level,
+        raid_efficiency=q(raw.raid_efficiency, "fraction"),
+        raid_note=raw.raid_note,
+        hot_spares_per_unit=q(raw.geometry.hot_spares, "count"),
+        asm_redundancy="external",
+        fits=raw.fits,
+        rule=rule_ref(breakdown.rule),
+        hardware_source=raw.geometry.source,
+    )
+    return section, raw, breakdown
 
-    # balance and projections
-    zones = balance.zones(rules, m.ssd)
-    bal_points = balance.curve(st, m.think_s, m.ios_per_tx, at_sla.users)
-    at_limit = balance.point(st, at_sla, m.ios_per_tx)
-    verdict_balance = balance.classify(at_limit, zones, bottleneck)
-    nodes = sorted({1, 2, 3, 4, p.rac_nodes})
-    series = projection.series(m.stations, m.think_s, m.sla_s, nodes)
 
-    # warnings
-    facts = {
-        **design_facts(inputs), "read_pct": w.read_pct, "block_size_kb": w.block_size_kb, "users": users,
-    }  # fmt: skip
-    bp, checked = best_practice_warnings(rules, facts)
-    warns.extend(bp)
-    if p.storage_model == "PS6010XV":
-        need = rule_iops.arrays_needed(users)
-        if need > p.arrays:
-            warns.append(
+def _years(value: float | None) -> Quantity | None:
+    return None if value is None else q(value, "years")
+
+
+# --- OLTP ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DesignLoad:
+    """Where the design sits on the model: its users, the solved network, the TPS it asks for."""
+
+    users: float
+    solution: mva.Solution
+    design_tps: float
+
+
+@dataclass(frozen=True)
+class _SlaLimit:
+    """The most load the design carries within the SLA response time."""
+
+    point: mva.Solution
+    attainable: bool  # below the SLA no load at all may be possible (one user already waits longer)
+    max_tps: float
+    users_at_max: float
+
+
+def _users_for_tps(
+    stations: tuple[mva.Station, ...], think_s: float, tps: float, at_sla: mva.Solution
+) -> float:
+    """Population whose model throughput is the target (bisection; X(N) increases with N)."""
+    if tps >= at_sla.throughput:
+        # beyond the SLA point: users by the response time law at the SLA response
+        return max(1.0, tps * (think_s + at_sla.response_s))
+    lo, hi = 0.0, at_sla.users
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if mva.schweitzer(stations, think_s, max(mid, 1e-9)).throughput < tps:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-6 * hi:
+            break
+    return max(hi, 1e-6)
+
+
+def _sla_limit(stations: tuple[mva.Station, ...], model: PlatformModel) -> _SlaLimit:
+    at_sla = mva.sla_point(stations, model.think_s, model.sla_s)
+    attainable = at_sla.response_s <= model.sla_s * (1 + TOLERANCE)
+    return _SlaLimit(
+        point=at_sla,
+        attainable=attainable,
+        max_tps=at_sla.throughput if attainable else 0.0,
+        users_at_max=at_sla.users if attainable else 0.0,
+    )
+
+
+def _design_load(
+    workload: OltpWorkload, stations: tuple[mva.Station, ...], think_s: float, at_sla: mva.Solution
+) -> _DesignLoad:
+    """Solve the network at the design's users (or at the users that produce its target TPS)."""
+    if workload.users is not None:
+        users = float(workload.users)
+    else:
+        users = _users_for_tps(stations, think_s, float(workload.target_tps or 0.0), at_sla)
+    if users >= 1:
+        solution = mva.solve(stations, think_s, users)
+    else:
+        # below one user: the one-user solution scaled down (a fraction of the time busy)
+        one = mva.schweitzer(stations, think_s, 1.0)
+        solution = mva.Solution(
+            users,
+            one.throughput * users,
+            one.response_s,
+            one.residence_s,
+            tuple(u * users for u in one.utilisation),
+            tuple(x * users for x in one.queue),
+        )
+    design_tps = solution.throughput if workload.users is not None else float(workload.target_tps or 0.0)
+    return _DesignLoad(users, solution, design_tps)
+
+
+def _headroom_pct(workload: OltpWorkload, load: _DesignLoad, limit: _SlaLimit) -> float:
+    """Headroom in the quantity the architect set: users (throughput flattens past the knee, so a TPS
+    ratio reads ~0% however far a user load overshoots) or target TPS."""
+    if workload.users is not None:
+        return (limit.users_at_max / load.users - 1.0) * 100.0
+    return (limit.max_tps / load.design_tps - 1.0) * 100.0 if load.design_tps > 0 else 0.0
+
+
+def _stations(
+    stations: tuple[mva.Station, ...], at_design: mva.Solution, at_sla: mva.Solution
+) -> list[Station]:
+    return [
+        Station(
+            name=s.name,
+            servers=q(s.servers, "count"),
+            demand=q(s.demand_s * 1000, "ms"),
+            utilisation_at_design=q(at_design.utilisation[k] * 100, "%"),
+            residence_at_design=q(at_design.residence_s[k] * 1000, "ms"),
+            utilisation_at_sla=q(at_sla.utilisation[k] * 100, "%"),
+            residence_at_sla=q(at_sla.residence_s[k] * 1000, "ms"),
+        )
+        for k, s in enumerate(stations)
+    ]
+
+
+def _operating_point(solution: mva.Solution) -> OperatingPoint:
+    return OperatingPoint(
+        users=q(solution.users, "users"),
+        tps=q(solution.throughput, "TPS"),
+        response=q(solution.response_s * 1000, "ms"),
+    )
+
+
+def _iops_per_user_rule(rule: demand.IopsPerUser, users: float) -> IopsPerUserRule:
+    return IopsPerUserRule(
+        iops=q(rule.iops(users), "IOPS"),
+        iops_per_user=q(rule.ratio, "IOPS/user"),
+        iops_per_user_as_printed=q(rule.ratio_rounded, "IOPS/user"),
+        backup_factor=q(rule.backup_factor, "ratio"),
+        growth_factor=q(rule.growth_factor, "ratio"),
+        max_users_per_array=q(rule.max_users_per_array(), "users"),
+        max_users_per_array_as_printed=q(rule.max_users_per_array(rounded=True), "users"),
+        arrays_needed=q(rule.arrays_needed(users), "count"),
+        applies_to="PS6010XV 15K SAS, TPC-C-like OLTP",
+        rule=rule_ref(rule.rule),
+    )
+
+
+def _oltp_checks(
+    inputs: DesignInputs,
+    model: PlatformModel,
+    load: _DesignLoad,
+    limit: _SlaLimit,
+    bounds: mva.Bounds,
+    bottleneck: str,
+    iops_rule: demand.IopsPerUser,
+    zones: balance.Zones,
+    cpu_at_sla_pct: float,
+    raw: demand.RawCapacity,
+    breakdown: demand.CapacityBreakdown,
+    rules: RuleSet,
+) -> tuple[list[Warning], bool]:
+    """The warnings of an OLTP design (in the order the report lists them), and whether the queueing
+    model says the design load is carried within the SLA."""
+    workload, platform = inputs.workload, inputs.platform
+    assert isinstance(workload, OltpWorkload)
+    users = load.users
+    facts = {**design_facts(inputs), "read_pct": workload.read_pct, "block_size_kb": workload.block_size_kb,
+             "users": users}  # fmt: skip
+    warnings, checked = best_practice_warnings(rules, facts)
+    if platform.storage_model == "PS6010XV":
+        needed = iops_rule.arrays_needed(users)
+        if needed > platform.arrays:
+            warnings.append(
                 Warning(
                     "add-arrays",
                     "critical",
-                    f"{users:,.0f} users need {iops_rule_value:,.0f} IOPS by the IOPS-per-user rule, above "
-                    f"{p.arrays} x {rule_iops.peak_iops:,.0f} IOPS: use {need} PS6010XV arrays "
-                    f"(one array carries up to {rule_iops.max_users_per_array():,.0f} users)",
-                    rule_iops.rule,
+                    f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by the IOPS-per-user rule, "
+                    f"above {platform.arrays} x {iops_rule.peak_iops:,.0f} IOPS: use {needed} PS6010XV "
+                    f"arrays (one array carries up to {iops_rule.max_users_per_array():,.0f} users)",
+                    rule_ref(iops_rule.rule),
                 )
             )
-    if "asm_volumes" not in checked and p.family == "equallogic":
-        lim, r = rules.param("asm-volumes-optimal", "max_useful_volumes")
-        if p.asm_volumes > lim:
-            warns.append(
-                Warning(
-                    "asm-volumes",
-                    "info",
-                    f"{p.asm_volumes} ASM volumes: more than {lim:g} adds little measured benefit",
-                    r,
-                )
-            )
-    if "raid" not in checked and p.raid_level in ("raid50", "raid5", "raid6"):
-        warns.append(
-            Warning(
-                "raid-for-oltp",
-                "warning",
-                f"{p.raid_level.upper()} for OLTP: RAID 10 is the recommended level",
-                rules.get("raid10-for-oltp"),
-            )
+    if "asm_volumes" not in checked and platform.family == "equallogic":
+        useful_volumes, rule = rules.param("asm-volumes-optimal", "max_useful_volumes")
+        if platform.asm_volumes > useful_volumes:
+            message = f"{platform.asm_volumes} ASM volumes: more than {useful_volumes:g} adds little measured benefit"
+            warnings.append(Warning("asm-volumes", "info", message, rule_ref(rule)))
+    if "raid" not in checked and platform.raid_level in ("raid50", "raid5", "raid6"):
+        message = f"{platform.raid_level.upper()} for OLTP: RAID 10 is the recommended level"
+        warnings.append(Warning("raid-for-oltp", "warning", message, rule_ref(rules.get("raid10-for-oltp"))))
+    if cpu_at_sla_pct > zones.cpu_limit_pct:
+        message = (
+            f"CPU at {cpu_at_sla_pct:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): "
+            "add RAC nodes or cores"
         )
-    cpu_idx = next(i for i, s in enumerate(st) if s.name == "cpu")
-    cpu_at_sla = at_sla.utilisation[cpu_idx] * 100
-    if cpu_at_sla > zones.cpu_limit_pct:
-        warns.append(
-            Warning(
-                "cpu-above-limit",
-                "warning",
-                f"CPU at {cpu_at_sla:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): add RAC nodes or cores",
-                zones.rules[0],
-            )
+        warnings.append(Warning("cpu-above-limit", "warning", message, rule_ref(zones.rules[0])))
+    sla_ms = model.sla_s * 1000
+    holds_sla = load.solution.response_s <= model.sla_s * (
+        1 + TOLERANCE
+    ) and load.design_tps <= limit.max_tps * (1 + TOLERANCE)
+    if not limit.attainable:
+        message = (
+            f"even one user waits {limit.point.response_s * 1000:,.3g} ms (the sum of the service demands), "
+            f"above the {sla_ms:g} ms SLA: no load meets it"
         )
-    holds_perf = sol.response_s <= m.sla_s * (1 + 1e-9) and design_tps <= max_tps * (1 + 1e-9)
-    if not sla_attainable:
-        warns.append(
-            Warning(
-                "sla-unattainable",
-                "critical",
-                f"even one user waits {at_sla.response_s * 1000:,.3g} ms (the sum of the service demands), above "
-                f"the {m.sla_s * 1000:g} ms SLA: no load meets it",
-                None,
-            )
+        warnings.append(Warning("sla-unattainable", "critical", message, None))
+    elif not holds_sla:
+        message = (
+            f"design load {load.design_tps:,.1f} TPS exceeds the {limit.max_tps:,.1f} TPS sustained "
+            f"within {sla_ms:g} ms"
         )
-    elif not holds_perf:
-        warns.append(
-            Warning(
-                "sla-missed",
-                "critical",
-                f"design load {design_tps:,.1f} TPS exceeds the {max_tps:,.1f} TPS sustained "
-                f"within {m.sla_s * 1000:g} ms",
-                None,
-            )
+        warnings.append(Warning("sla-missed", "critical", message, None))
+    if workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE):
+        message = (
+            f"{load.design_tps:,.1f} TPS is beyond the {bounds.max_throughput:,.1f} TPS at which the "
+            f"{bottleneck} station saturates (asymptotic bound): no number of users reaches it"
         )
-    if w.target_tps is not None and design_tps >= bnd.max_throughput * (1 - 1e-9):
-        warns.append(
-            Warning(
-                "target-unreachable",
-                "critical",
-                f"{design_tps:,.1f} TPS is beyond the {bnd.max_throughput:,.1f} TPS at which the "
-                f"{bottleneck} station saturates (asymptotic bound): no number of users reaches it",
-                None,
-            )
-        )
+        warnings.append(Warning("target-unreachable", "critical", message, None))
     if not raw.fits:
-        warns.append(
-            Warning(
-                "capacity-short",
-                "critical",
-                f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable",
-                br.rule,
-            )
-        )
-    warns.extend(extrapolation_warnings(flags))
+        message = f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable"
+        warnings.append(Warning("capacity-short", "critical", message, rule_ref(breakdown.rule)))
+    warnings.extend(extrapolation_warnings(list(model.flags)))
+    return warnings, holds_sla
 
-    # growth horizon
-    growth: dict[str, Any] = {
-        "horizon": _qd(w.horizon_years, "years"),
-        "user_growth_per_year": _qd(w.user_growth_pct_per_year, "%"),
-        "data_growth_per_year": _qd(w.data_growth_pct_per_year, "%"),
-        "years_until_users_exceed_sla": _years(
-            demand.years_until(users, users_at_max, w.user_growth_pct_per_year, w.horizon_years)
-        ),
-        "years_until_iops_exceed_storage": _years(
-            demand.years_until(iops_model, m.storage_iops, w.user_growth_pct_per_year, w.horizon_years)
-        ),
-        "years_until_capacity_full": _years(
-            demand.years_until(raw.required_gb, raw.usable_gb, w.data_growth_pct_per_year, w.horizon_years)
-        ),
-    }
-    for key, label in (
-        ("years_until_users_exceed_sla", "users outgrow the SLA"),
-        ("years_until_capacity_full", "data outgrows the usable capacity"),
-    ):
-        yrs = growth[key]
-        if isinstance(yrs, dict) and yrs["value"] > 0:
-            warns.append(Warning("growth-horizon", "warning", f"{label} in {yrs['value']:.1f} years", None))
 
-    assumptions.append(
-        Assumption(
-            "mva",
-            "closed network: think-time delay, CPU (cores x nodes) and storage "
-            "(one server per drive) multi-server stations, Seidmann decomposition, "
-            "Bard-Schweitzer MVA (exact MVA up to 300 users)",
-            "docs/model.md",
-        )
+def _oltp_growth(
+    workload: OltpWorkload,
+    load: _DesignLoad,
+    limit: _SlaLimit,
+    iops_model: float,
+    storage_iops: float,
+    raw: demand.RawCapacity,
+) -> tuple[OltpGrowth, list[Warning]]:
+    """Years until users, IOPS and data outgrow the design at the stated growth rates."""
+    horizon = workload.horizon_years
+    users_exceed_sla = demand.years_until(
+        load.users, limit.users_at_max, workload.user_growth_pct_per_year, horizon
     )
+    iops_exceed_storage = demand.years_until(
+        iops_model, storage_iops, workload.user_growth_pct_per_year, horizon
+    )
+    capacity_full = demand.years_until(
+        raw.required_gb, raw.usable_gb, workload.data_growth_pct_per_year, horizon
+    )
+    growth = OltpGrowth(
+        horizon=q(workload.horizon_years, "years"),
+        user_growth_per_year=q(workload.user_growth_pct_per_year, "%"),
+        data_growth_per_year=q(workload.data_growth_pct_per_year, "%"),
+        years_until_users_exceed_sla=_years(users_exceed_sla),
+        years_until_iops_exceed_storage=_years(iops_exceed_storage),
+        years_until_capacity_full=_years(capacity_full),
+    )
+    warnings = []
+    for years, label in (
+        (users_exceed_sla, "users outgrow the SLA"),
+        (capacity_full, "data outgrows the usable capacity"),
+    ):
+        if years is not None and years > 0:
+            # the message prints the published figure (3 significant figures), as the report does
+            warnings.append(
+                Warning("growth-horizon", "warning", f"{label} in {rounded(years, 3):.1f} years", None)
+            )
+    return growth, warnings
+
+
+MVA_ASSUMPTION = Assumption(
+    "mva",
+    "closed network: think-time delay, CPU (cores x nodes) and storage "
+    "(one server per drive) multi-server stations, Seidmann decomposition, "
+    "Bard-Schweitzer MVA (exact MVA up to 300 users)",
+    "docs/model.md",
+)
+
+
+def _evaluate_oltp(
+    workload: OltpWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
+) -> OltpEvaluation:
+    inputs = DesignInputs(workload, platform)
+    model = build_model(inputs, evidence, rules)
+    stations = model.stations(platform.rac_nodes)
+    limit = _sla_limit(stations, model)
+    at_sla = limit.point
+    load = _design_load(workload, stations, model.think_s, at_sla)
+    bounds = mva.bounds(stations, model.think_s, max(load.users, 1.0))
+    bottleneck = projection.bottleneck(stations, at_sla)
+    headroom = _headroom_pct(workload, load, limit)
+
+    iops_rule = demand.iops_per_user(
+        rules, backup=workload.include_backup_overhead, growth=workload.include_growth_overhead
+    )
+    iops_model = load.design_tps * model.ios_per_tx
+    capacity, raw, breakdown = _capacity(
+        workload.database_size_gb, platform, rules, workload.include_backup_overhead
+    )
+
+    zones = balance.zones(rules, model.ssd)
+    balance_at_sla = balance.point(stations, at_sla, model.ios_per_tx)
+    classification = balance.classify(balance_at_sla, zones, bottleneck)
+    cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
+    warnings, holds_sla = _oltp_checks(
+        inputs, model, load, limit, bounds, bottleneck, iops_rule, zones, at_sla.utilisation[cpu] * 100,
+        raw, breakdown, rules,
+    )  # fmt: skip
+    growth, growth_warnings = _oltp_growth(workload, load, limit, iops_model, model.storage_iops, raw)
+    warnings += growth_warnings
     # A critical warning (SLA missed, capacity short, or the document's own sizing rule saying one more
     # array is needed) means the design does not hold, whatever the queueing model alone says.
-    verdict = "holds" if holds_perf and raw.fits and not _critical(warns) else "does-not-hold"
-    stations_out = []
-    for k, s in enumerate(st):
-        stations_out.append({
-            "name": s.name, "servers": _qd(s.servers, "count"),
-            "demand": _qd(s.demand_s * 1000, "ms"),
-            "utilisation_at_design": _qd(sol.utilisation[k] * 100, "%"),
-            "residence_at_design": _qd(sol.residence_s[k] * 1000, "ms"),
-            "utilisation_at_sla": _qd(at_sla.utilisation[k] * 100, "%"),
-            "residence_at_sla": _qd(at_sla.residence_s[k] * 1000, "ms"),
-        })  # fmt: skip
-    summary = {
-        "users": _qd(users, "users", 5),
-        "design_tps": _qd(design_tps, "TPS"),
-        "max_sustained_tps": _qd(max_tps, "TPS"),
-        "users_at_max": _qd(users_at_max, "users", 5),
-        "sla_response": _qd(m.sla_s * 1000, "ms"),
-        "response_at_design": _qd(sol.response_s * 1000, "ms"),
-        "headroom_pct": _qd(headroom, "%"),
-        "bottleneck": bottleneck,
-        "balance": verdict_balance,
-    }
-    sections = {
-        "demand": {
-            "users": _qd(users, "users", 5),
-            "tps": _qd(design_tps, "TPS"),
-            "think_time": _qd(m.think_s, "s"),
-            "ios_per_transaction": _qd(m.ios_per_tx, "IOs/transaction"),
-            "iops_model": _qd(iops_model, "IOPS"),
+    holds = holds_sla and raw.fits and not _has_critical(warnings)
+
+    users = q(load.users, "users")
+    return OltpEvaluation(
+        kind="oltp",
+        inputs=OltpInputs(workload=workload, platform=platform),
+        verdict="holds" if holds else "does-not-hold",
+        summary=OltpSummary(
+            users=users,
+            design_tps=q(load.design_tps, "TPS"),
+            max_sustained_tps=q(limit.max_tps, "TPS"),
+            users_at_max=q(limit.users_at_max, "users"),
+            sla_response=q(model.sla_s * 1000, "ms"),
+            response_at_design=q(load.solution.response_s * 1000, "ms"),
+            headroom_pct=q(headroom, "%"),
+            bottleneck=bottleneck,
+            balance=classification,
+        ),
+        demand=OltpDemand(
+            users=users,
+            tps=q(load.design_tps, "TPS"),
+            think_time=q(model.think_s, "s"),
+            ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
+            iops_model=q(iops_model, "IOPS"),
             # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
             # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
-            "iops_rule": None
-            if p.family != "equallogic"
-            else {
-                "iops": _qd(iops_rule_value, "IOPS"),
-                "iops_per_user": _qd(rule_iops.ratio, "IOPS/user"),
-                "iops_per_user_as_printed": _qd(rule_iops.ratio_rounded, "IOPS/user"),
-                "backup_factor": _qd(rule_iops.backup_factor, "ratio"),
-                "growth_factor": _qd(rule_iops.growth_factor, "ratio"),
-                "max_users_per_array": _qd(rule_iops.max_users_per_array(), "users", 5),
-                "max_users_per_array_as_printed": _qd(
-                    rule_iops.max_users_per_array(rounded=True), "users", 5
-                ),
-                "arrays_needed": _qd(rule_iops.arrays_needed(users), "count"),
-                "applies_to": "PS6010XV 15K SAS, TPC-C-like OLTP",
-                "rule": rule_iops.rule.ref(),
-            },
-            "read_pct": _qd(w.read_pct, "%"),
-            "block_size": _qd(w.block_size_kb, "KB"),
-        },
-        "capacity": cap_section,
-        "storage": {
-            "iops_capacity": _qd(m.storage_iops, "IOPS"),
-            "tps_capacity": _qd(m.storage_tps, "TPS"),
-            "basis": m.storage_estimate.basis,
-            "sources": [s.cite() for s in m.storage_estimate.sources],
-            "notes": list(m.storage_estimate.notes),
-        },
-        "performance": {
-            "stations": stations_out,
-            "at_design": {
-                "users": _qd(users, "users", 5),
-                "tps": _qd(sol.throughput, "TPS"),
-                "response": _qd(sol.response_s * 1000, "ms"),
-            },
-            "at_sla": {
-                "users": _qd(at_sla.users, "users", 5),
-                "tps": _qd(at_sla.throughput, "TPS"),
-                "response": _qd(at_sla.response_s * 1000, "ms"),
-            },
-            "bounds": {
-                "throughput_upper": _qd(bnd.throughput_upper, "TPS"),
-                "max_throughput": _qd(bnd.max_throughput, "TPS"),
-                "response_lower": _qd(bnd.response_lower_s * 1000, "ms"),
-                "knee_users": _qd(bnd.knee_users, "users", 5),
-            },
-            "bottleneck": bottleneck,
-            "headroom_pct": _qd(headroom, "%"),
-        },
-        "balance": {
-            "points": balance.to_dict(bal_points),
-            "at_sla": balance.to_dict([at_limit])[0],
-            "zones": zones.to_dict(),
-            "classification": verdict_balance,
-        },
-        "projection": {"sla": _qd(m.sla_s * 1000, "ms"), "series": [s.to_dict() for s in series]},
-        "growth": growth,
-        "usl": _usl_section(evidence, p.family),
-    }
-    return DesignEvaluation(
-        "oltp",
-        inputs,
-        verdict,
-        summary,
-        sections,
-        tuple(warns),
-        tuple(assumptions),
-        tuple(flags),
-        rules.versions(),
+            iops_rule=_iops_per_user_rule(iops_rule, load.users) if platform.family == "equallogic" else None,
+            read_pct=q(workload.read_pct, "%"),
+            block_size=q(workload.block_size_kb, "KB"),
+        ),
+        capacity=capacity,
+        storage=OltpStorage(
+            iops_capacity=q(model.storage_iops, "IOPS"),
+            tps_capacity=q(model.storage_tps, "TPS"),
+            basis=model.storage_estimate.basis,
+            sources=[s.cite() for s in model.storage_estimate.sources],
+            notes=list(model.storage_estimate.notes),
+        ),
+        performance=Performance(
+            stations=_stations(stations, load.solution, at_sla),
+            at_design=OperatingPoint(
+                users=users,
+                tps=q(load.solution.throughput, "TPS"),
+                response=q(load.solution.response_s * 1000, "ms"),
+            ),
+            at_sla=_operating_point(at_sla),
+            bounds=Bounds(
+                throughput_upper=q(bounds.throughput_upper, "TPS"),
+                max_throughput=q(bounds.max_throughput, "TPS"),
+                response_lower=q(bounds.response_lower_s * 1000, "ms"),
+                knee_users=q(bounds.knee_users, "users"),
+            ),
+            bottleneck=bottleneck,
+            headroom_pct=q(headroom, "%"),
+        ),
+        balance=Balance(
+            points=balance.curve(stations, model.think_s, model.ios_per_tx, at_sla.users),
+            at_sla=balance_at_sla,
+            zones=zones.published(),
+            classification=classification,
+        ),
+        projection=Projection(
+            sla=q(model.sla_s * 1000, "ms"),
+            series=projection.series(
+                model.stations, model.think_s, model.sla_s, sorted({1, 2, 3, 4, platform.rac_nodes})
+            ),
+        ),
+        growth=growth,
+        usl=_usl_second_opinion(evidence, platform.family),
+        warnings=warnings,
+        extrapolated=bool(model.flags),
+        extrapolation=list(model.flags),
+        assumptions=[*model.assumptions, MVA_ASSUMPTION],
+        rule_versions=dict(sorted(rules.versions().items())),
     )
 
 
-def _usl_section(evidence: EvidenceBundle, family: str) -> dict[str, Any]:
+def _usl_second_opinion(evidence: EvidenceBundle, family: str) -> UslSection | UslUnavailable:
     """USL fit over a measured load series of this platform (>= 6 points on one curve)."""
-    from sizing.usl import MIN_POINTS, fit
-
     curves: dict[str, list[tuple[float, float, str]]] = {}
     for o in evidence.observations:
         if o.platform != family:
@@ -440,100 +503,56 @@ def _usl_section(evidence: EvidenceBundle, family: str) -> dict[str, Any]:
                 curves.setdefault(f"{o.curve}:{quantity}", []).append((float(load), x, o.source.cite()))
     series = {k: v for k, v in curves.items() if len({n for n, _, _ in v}) >= MIN_POINTS}
     if not series:
-        return {
-            "available": False,
-            "reason": f"no measured load series with {MIN_POINTS} or more points for {family}",
-        }
-    key, pts = max(series.items(), key=lambda kv: len(kv[1]))
-    result = fit([n for n, _, _ in pts], [x for _, x, _ in pts])
-    return {
-        "available": True,
-        "curve": key.split(":")[0],
-        "quantity": key.split(":")[1],
-        "fit": result.to_dict(),
-        "sources": sorted({s for _, _, s in pts}),
-    }
+        return UslUnavailable(
+            available=False, reason=f"no measured load series with {MIN_POINTS} or more points for {family}"
+        )
+    key, points = max(series.items(), key=lambda kv: len(kv[1]))
+    curve, quantity = key.split(":")
+    result = fit([n for n, _, _ in points], [x for _, x, _ in points])
+    return UslSection(
+        available=True,
+        curve=curve,
+        quantity=quantity,
+        fit=result.published(),
+        sources=sorted({s for _, _, s in points}),
+    )
 
 
-def _years(v: float | None) -> dict[str, Any] | None:
-    return None if v is None else _qd(v, "years", 3)
+# --- DSS ----------------------------------------------------------------------------------------
 
 
 def _evaluate_dss(
-    inputs: DesignInputs, w: DssWorkload, evidence: EvidenceBundle, rules: RuleSet
-) -> DesignEvaluation:
-    from sizing.dss import throughput_estimate
-
-    p = inputs.platform
-    est = throughput_estimate(evidence, p, w)
-    flags = [Flag("platform", n) for n in est.notes] if est.extrapolated else []
-    warns: list[Warning] = []
-    holds = est.value >= w.target_throughput_mb_s
-    if not holds:
-        warns.append(
-            Warning(
-                "throughput-short",
-                "critical",
-                f"target {w.target_throughput_mb_s:,.0f} MB/s above the {est.value:,.0f} MB/s "
-                f"{'measured' if est.basis == 'measured' else est.basis + ' from the measurements'} "
-                "for this storage",
-                None,
-            )
+    workload: DssWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
+) -> DssEvaluation:
+    inputs = DesignInputs(workload, platform)
+    estimate = throughput_estimate(evidence, platform, workload)
+    flags = [Flag("platform", note) for note in estimate.notes] if estimate.extrapolated else []
+    warnings: list[Warning] = []
+    throughput_holds = estimate.value >= workload.target_throughput_mb_s
+    if not throughput_holds:
+        basis = "measured" if estimate.basis == "measured" else estimate.basis + " from the measurements"
+        message = (
+            f"target {workload.target_throughput_mb_s:,.0f} MB/s above the {estimate.value:,.0f} MB/s "
+            f"{basis} for this storage"
         )
-    facts = design_facts(inputs)
-    bp, _ = best_practice_warnings(rules, facts)
-    warns.extend(bp)
-    warns.extend(extrapolation_warnings(flags))
-    per_stream = est.value / w.query_streams
-    scan_s = w.database_size_gb * 1024.0 / per_stream
-    cap_section, raw, _ = _capacity_section(w.database_size_gb, inputs, rules, True)
+        warnings.append(Warning("throughput-short", "critical", message, None))
+    best_practice, _ = best_practice_warnings(rules, design_facts(inputs))
+    warnings += best_practice
+    warnings += extrapolation_warnings(flags)
+    per_stream_mb_s = estimate.value / workload.query_streams
+    scan_s = workload.database_size_gb * 1024.0 / per_stream_mb_s
+    capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True)
     if not raw.fits:
-        warns.append(
-            Warning(
-                "capacity-short",
-                "critical",
-                f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable",
-                None,
-            )
-        )
-    util = w.target_throughput_mb_s / est.value * 100
-    summary = {
-        "target_throughput": _qd(w.target_throughput_mb_s, "MB/s"),
-        "sustained_throughput": _qd(est.value, "MB/s"),
-        "headroom_pct": _qd((est.value / w.target_throughput_mb_s - 1) * 100, "%"),
-        "storage_utilisation": _qd(util, "%"),
-        "bottleneck": "storage",
-    }
-    sections = {
-        "storage": {
-            "throughput_capacity": _qd(est.value, "MB/s"),
-            "basis": est.basis,
-            "sources": [s.cite() for s in est.sources],
-            "notes": list(est.notes),
-        },
-        "streams": {
-            "query_streams": _qd(w.query_streams, "count"),
-            "per_stream": _qd(per_stream, "MB/s"),
-            "full_scan_time_per_stream": _qd(scan_s / 60.0, "min"),
-        },
-        "capacity": cap_section,
-        "growth": {
-            "horizon": _qd(w.horizon_years, "years"),
-            "data_growth_per_year": _qd(w.data_growth_pct_per_year, "%"),
-            "years_until_capacity_full": _years(
-                demand.years_until(
-                    raw.required_gb, raw.usable_gb, w.data_growth_pct_per_year, w.horizon_years
-                )
-            ),
-        },
-    }
+        message = f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable"
+        warnings.append(Warning("capacity-short", "critical", message, None))
+    sources = "; ".join(s.cite() for s in estimate.sources)
     assumptions = [
         Assumption(
             "dss_throughput",
             "sustained MB/s = measured ORION large-I/O throughput for the storage model, "
             "RAID level, pattern and array count",
-            "; ".join(s.cite() for s in est.sources),
-            q(est.value, "MB/s"),
+            sources,
+            q(estimate.value, "MB/s"),
         ),
         Assumption(
             "stream_scan",
@@ -541,18 +560,42 @@ def _evaluate_dss(
             "model assumption",
         ),
     ]
-    verdict = "holds" if holds and raw.fits and not _critical(warns) else "does-not-hold"
-    return DesignEvaluation(
-        "dss",
-        inputs,
-        verdict,
-        summary,
-        sections,
-        tuple(warns),
-        tuple(assumptions),
-        tuple(flags),
-        rules.versions(),
+    holds = throughput_holds and raw.fits and not _has_critical(warnings)
+    return DssEvaluation(
+        kind="dss",
+        inputs=DssInputs(workload=workload, platform=platform),
+        verdict="holds" if holds else "does-not-hold",
+        summary=DssSummary(
+            target_throughput=q(workload.target_throughput_mb_s, "MB/s"),
+            sustained_throughput=q(estimate.value, "MB/s"),
+            headroom_pct=q((estimate.value / workload.target_throughput_mb_s - 1) * 100, "%"),
+            storage_utilisation=q(workload.target_throughput_mb_s / estimate.value * 100, "%"),
+            bottleneck="storage",
+        ),
+        storage=DssStorage(
+            throughput_capacity=q(estimate.value, "MB/s"),
+            basis=estimate.basis,
+            sources=[s.cite() for s in estimate.sources],
+            notes=list(estimate.notes),
+        ),
+        streams=QueryStreams(
+            query_streams=q(workload.query_streams, "count"),
+            per_stream=q(per_stream_mb_s, "MB/s"),
+            full_scan_time_per_stream=q(scan_s / 60.0, "min"),
+        ),
+        capacity=capacity,
+        growth=DssGrowth(
+            horizon=q(workload.horizon_years, "years"),
+            data_growth_per_year=q(workload.data_growth_pct_per_year, "%"),
+            years_until_capacity_full=_years(
+                demand.years_until(
+                    raw.required_gb, raw.usable_gb, workload.data_growth_pct_per_year, workload.horizon_years
+                )
+            ),
+        ),
+        warnings=warnings,
+        extrapolated=bool(flags),
+        extrapolation=flags,
+        assumptions=assumptions,
+        rule_versions=dict(sorted(rules.versions().items())),
     )
-
-
-_ = (math, EvidenceError, rounded)

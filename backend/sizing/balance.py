@@ -4,19 +4,39 @@ a CPU-bound / storage-bound / balanced verdict (the Oracle FS1 paper's balance c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.dataclasses import dataclass as published
 
 from sizing import mva
+from sizing.notes import RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
-from sizing.units import rounded
+from sizing.units import ExactQuantity, Float3, Float4, Float5, q
+
+Classification = Literal["cpu-bound", "storage-bound", "balanced"]
 
 
-@dataclass(frozen=True)
+@published(frozen=True)
 class BalancePoint:
-    users: float
-    tps: float
-    cpu_pct: float
-    read_latency_ms: float
+    """Server CPU and storage read latency at one load."""
+
+    users: Float5
+    tps: Float4
+    cpu_utilisation_pct: Float3
+    read_latency_ms: Float3
+
+
+class BalanceZones(BaseModel):
+    """The stress and limit lines of the balance chart, as the rules state them (never rounded)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cpu_stress: ExactQuantity
+    cpu_limit: ExactQuantity
+    read_latency_stress: ExactQuantity
+    read_latency_limit: ExactQuantity
+    rules: list[RuleRef]
 
 
 @dataclass(frozen=True)
@@ -27,14 +47,14 @@ class Zones:
     latency_limit_ms: float
     rules: tuple[Rule, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cpu_stress": {"value": self.cpu_stress_pct, "unit": "%"},
-            "cpu_limit": {"value": self.cpu_limit_pct, "unit": "%"},
-            "read_latency_stress": {"value": self.latency_stress_ms, "unit": "ms"},
-            "read_latency_limit": {"value": self.latency_limit_ms, "unit": "ms"},
-            "rules": [r.ref() for r in self.rules],
-        }
+    def published(self) -> BalanceZones:
+        return BalanceZones(
+            cpu_stress=q(self.cpu_stress_pct, "%"),
+            cpu_limit=q(self.cpu_limit_pct, "%"),
+            read_latency_stress=q(self.latency_stress_ms, "ms"),
+            read_latency_limit=q(self.latency_limit_ms, "ms"),
+            rules=[rule_ref(r) for r in self.rules],
+        )
 
 
 def zones(rules: RuleSet, ssd: bool) -> Zones:
@@ -57,12 +77,12 @@ def point(stations: tuple[mva.Station, ...], sol: mva.Solution, ios_per_tx: floa
     return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
 
 
-def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) -> str:
+def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) -> Classification:
     """At the SLA point: which component has reached its zone. CPU counts as hot from the upper
     limit (80%); a calibrated storage-bound system sits at the 70% stress line by construction.
     With neither in its zone (a tight SLA stops the load early), the station that saturates first
     (`bottleneck`, highest utilisation) decides, so the verdict never contradicts the bottleneck."""
-    cpu_hot = at_limit.cpu_pct >= z.cpu_limit_pct
+    cpu_hot = at_limit.cpu_utilisation_pct >= z.cpu_limit_pct
     io_hot = at_limit.read_latency_ms >= z.latency_stress_ms
     if cpu_hot and io_hot:
         return "balanced"
@@ -73,7 +93,7 @@ def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) ->
     if bottleneck is not None:
         return "cpu-bound" if bottleneck == "cpu" else "storage-bound"
     # neither in its zone at the SLA point (a response-time limit elsewhere): the closer one
-    cpu_share = at_limit.cpu_pct / z.cpu_limit_pct
+    cpu_share = at_limit.cpu_utilisation_pct / z.cpu_limit_pct
     io_share = at_limit.read_latency_ms / z.latency_stress_ms
     if abs(cpu_share - io_share) <= 0.15 * max(cpu_share, io_share):
         return "balanced"
@@ -88,15 +108,3 @@ def curve(
         n = max(1.0, max_users * 1.2 * i / steps)
         out.append(point(stations, mva.schweitzer(stations, think_s, n), ios_per_tx))
     return out
-
-
-def to_dict(points: list[BalancePoint]) -> list[dict[str, float]]:
-    return [
-        {
-            "users": rounded(p.users, 5),
-            "tps": rounded(p.tps),
-            "cpu_utilisation_pct": rounded(p.cpu_pct, 3),
-            "read_latency_ms": rounded(p.read_latency_ms, 3),
-        }
-        for p in points
-    ]

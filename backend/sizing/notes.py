@@ -1,10 +1,10 @@
-"""Assumptions and extrapolation flags carried by every output."""
+"""Assumptions, extrapolation flags and rule references carried by every output."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pydantic.dataclasses import dataclass
 
+from sizing.rules import Rule
 from sizing.units import Quantity
 
 
@@ -15,14 +15,6 @@ class Assumption:
     source: str
     value: Quantity | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "text": self.text,
-            "source": self.source,
-            "value": self.value.to_dict() if self.value else None,
-        }
-
 
 @dataclass(frozen=True)
 class Flag:
@@ -31,5 +23,16 @@ class Flag:
     field: str
     message: str
 
-    def to_dict(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+
+@dataclass(frozen=True)
+class RuleRef:
+    """Which sizing rule (and version) a figure or a warning comes from."""
+
+    slug: str
+    version: int
+    source: str
+    from_catalog: bool
+
+
+def rule_ref(rule: Rule) -> RuleRef:
+    return RuleRef(rule.slug, rule.version, rule.source.cite(), rule.from_catalog)

@@ -3,32 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.dataclasses import dataclass
 
 from sizing import mva
-from sizing.units import rounded
+from sizing.units import Float4, Float5, Quantity, Quantity5, q
 
 
 @dataclass(frozen=True)
-class Series:
-    rac_nodes: int
-    points: tuple[tuple[float, float, float], ...]  # (users, tps, response_ms)
-    max_tps: float
-    users_at_max: float
-    bottleneck: str
+class LoadPoint:
+    users: Float5
+    tps: Float4
+    response_ms: Float4
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rac_nodes": self.rac_nodes,
-            "points": [
-                {"users": rounded(n, 5), "tps": rounded(x), "response_ms": rounded(r, 4)}
-                for n, x, r in self.points
-            ],
-            "max_sustained_tps": {"value": rounded(self.max_tps), "unit": "TPS"},
-            "users_at_max": {"value": rounded(self.users_at_max, 5), "unit": "users"},
-            "bottleneck": self.bottleneck,
-        }
+
+class Series(BaseModel):
+    """The load-response curve of one RAC node count."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rac_nodes: int
+    points: list[LoadPoint]
+    max_sustained_tps: Quantity
+    users_at_max: Quantity5
+    bottleneck: str
 
 
 def bottleneck(stations: tuple[mva.Station, ...], sol: mva.Solution) -> str:
@@ -53,6 +52,14 @@ def series(
         for i in range(1, steps + 1):
             users = max(1.0, top_users * 1.25 * i / steps)
             sol = mva.schweitzer(st, think_s, users)
-            pts.append((users, sol.throughput, sol.response_s * 1000.0))
-        out.append(Series(n, tuple(pts), at.throughput, at.users, bottleneck(st, at)))
+            pts.append(LoadPoint(users, sol.throughput, sol.response_s * 1000.0))
+        out.append(
+            Series(
+                rac_nodes=n,
+                points=pts,
+                max_sustained_tps=q(at.throughput, "TPS"),
+                users_at_max=q(at.users, "users"),
+                bottleneck=bottleneck(st, at),
+            )
+        )
     return out

@@ -9,14 +9,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 from scipy import stats
 from scipy.optimize import least_squares
 
 from sizing.errors import InputError
-from sizing.units import rounded
+from sizing.units import Float4, Float5
 
 MIN_POINTS = 6
 
@@ -34,16 +35,32 @@ class UslFit:
     def predict(self, n: float) -> float:
         return self.lam * n / (1 + self.sigma * (n - 1) + self.kappa * n * (n - 1))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "lambda": rounded(self.lam, 5),
-            "sigma": rounded(self.sigma, 4),
-            "kappa": rounded(self.kappa, 4),
-            "ci95": {k: [rounded(lo, 4), rounded(hi, 4)] for k, (lo, hi) in self.ci95.items()},
-            "n_peak": None if self.n_peak is None else rounded(self.n_peak, 5),
-            "rmse": rounded(self.rmse, 4),
-            "points": self.points,
-        }
+    def published(self) -> UslCoefficients:
+        return UslCoefficients.model_validate(
+            {
+                "lambda": self.lam,
+                "sigma": self.sigma,
+                "kappa": self.kappa,
+                "ci95": {k: [lo, hi] for k, (lo, hi) in self.ci95.items()},
+                "n_peak": self.n_peak,
+                "rmse": self.rmse,
+                "points": self.points,
+            }
+        )
+
+
+class UslCoefficients(BaseModel):
+    """The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_by_name=True, serialize_by_alias=True)
+
+    lam: Float5 = Field(alias="lambda")
+    sigma: Float4
+    kappa: Float4
+    ci95: dict[str, Annotated[list[Float4], Field(min_length=2, max_length=2)]]
+    n_peak: Float5 | None
+    rmse: Float4
+    points: int
 
 
 def fit(load: Sequence[float], throughput: Sequence[float]) -> UslFit:

@@ -4,29 +4,23 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
-from sizing.notes import Flag
+from pydantic.dataclasses import dataclass
+
+from sizing.notes import Flag, RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
 
-SEVERITIES = ("info", "warning", "critical")
+Severity = Literal["info", "warning", "critical"]
+SEVERITIES = get_args(Severity)
 
 
 @dataclass(frozen=True)
 class Warning:
     code: str
-    severity: str
+    severity: Severity
     message: str
-    rule: Rule | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "rule": self.rule.ref() if self.rule else None,
-        }
+    rule: RuleRef | None  # the rule it comes from (None: the model's own check)
 
 
 OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -68,14 +62,14 @@ def best_practice_warnings(rules: RuleSet, facts: Mapping[str, Any]) -> tuple[li
             continue
         fields.add(str((rule.check or {}).get("field")))
         if not ok:
-            sev = rule.severity if rule.severity in SEVERITIES else "warning"
+            sev = cast(Severity, rule.severity if rule.severity in SEVERITIES else "warning")
             out.append(
                 Warning(
                     "best-practice",
                     sev,
                     f"{rule.title} (design has {rule.check.get('field')}="  # type: ignore[union-attr]
                     f"{facts.get(str((rule.check or {}).get('field')))})",
-                    rule,
+                    rule_ref(rule),
                 )
             )
     return out, fields

@@ -16,6 +16,11 @@ from catalog.models import SizingRule
 from performance import services
 from sizing.validation import KEYS
 
+
+def _evaluate(inputs: dict[str, Any], rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
+    return services.evaluate_inputs(inputs, rule_versions).to_dict()
+
+
 pytestmark = pytest.mark.django_db
 
 FS1_QUARTER = {
@@ -62,7 +67,7 @@ def test_validate_model_text_and_markdown(catalog: None) -> None:
 
 
 def test_evaluate_service_fs1_quarter_rack(catalog: None) -> None:
-    result = services.evaluate(FS1_QUARTER)
+    result = _evaluate(FS1_QUARTER)
     assert result["summary"]["max_sustained_tps"]["value"] == pytest.approx(25800, rel=0.05)
     assert result["summary"]["sla_response"] == {"value": 20.0, "unit": "ms"}
     assert result["rule_versions"] == services.current_rule_versions()
@@ -70,7 +75,7 @@ def test_evaluate_service_fs1_quarter_rack(catalog: None) -> None:
 
 
 def test_pinned_rule_versions_and_cache_invalidation(catalog: None) -> None:
-    before = services.evaluate(FS1_QUARTER)["summary"]["max_sustained_tps"]["value"]
+    before = _evaluate(FS1_QUARTER)["summary"]["max_sustained_tps"]["value"]
     old = SizingRule.objects.get(slug="swingbench-response-threshold", is_current=True)
     old.is_current = False
     old.save()
@@ -80,28 +85,31 @@ def test_pinned_rule_versions_and_cache_invalidation(catalog: None) -> None:
         parameters=new_params, source_document=old.source_document, source_locator=old.source_locator,
     )  # fmt: skip
     assert services.current_rule_versions()[old.slug] == old.version + 1
-    relaxed = services.evaluate(FS1_QUARTER)  # the catalog changed: the cache must not serve the old rules
+    relaxed = _evaluate(FS1_QUARTER)  # the catalog changed: the cache must not serve the old rules
     assert relaxed["summary"]["sla_response"]["value"] == 40.0
     assert relaxed["summary"]["max_sustained_tps"]["value"] > before
-    pinned = services.evaluate(FS1_QUARTER, rule_versions={old.slug: old.version})
+    pinned = _evaluate(FS1_QUARTER, rule_versions={old.slug: old.version})
     assert pinned["summary"]["sla_response"]["value"] == 20.0
     assert pinned["summary"]["max_sustained_tps"]["value"] == pytest.approx(before)
 
 
 def test_evaluate_endpoint_validates_fields(catalog: None) -> None:
+    """The one evaluate endpoint (designs' /api/v1/evaluate/; /api/v1/model/evaluate/ is gone) answers
+    the engine's field messages."""
     client = APIClient()
     user = get_user_model().objects.create_user("engine-tester", password="x-Long-pass-1")
     client.force_authenticate(user)
     bad = {"workload": {"kind": "oltp", "users": -5, "think_time_s": 0},
            "platform": {"family": "equallogic", "storage_model": "X-Brick"}}  # fmt: skip
-    resp = client.post("/api/v1/model/evaluate/", bad, format="json")
+    resp = client.post("/api/v1/evaluate/", bad, format="json")
     assert resp.status_code == 400
     body = resp.json()
     assert "users" in body["workload"] and "think_time_s" in body["workload"]
     mismatch = {"workload": {"users": 5}, "platform": {"family": "equallogic", "storage_model": "X-Brick"}}
-    resp = client.post("/api/v1/model/evaluate/", mismatch, format="json")
+    resp = client.post("/api/v1/evaluate/", mismatch, format="json")
     assert resp.status_code == 400
     assert "belongs to xtremio" in resp.json()["platform"]["storage_model"][0]
-    ok = client.post("/api/v1/model/evaluate/", FS1_QUARTER, format="json")
+    ok = client.post("/api/v1/evaluate/", FS1_QUARTER, format="json")
     assert ok.status_code == 200
-    assert ok.json()["kind"] == "oltp"
+    assert ok.json()["evaluation"]["kind"] == "oltp"
+    assert client.post("/api/v1/model/evaluate/", FS1_QUARTER, format="json").status_code == 404

@@ -1,4 +1,5 @@
-"""The evaluation dict of the engine (real output, no database) mapped to a proposal and read back."""
+"""The engine's typed evaluation (real output, no database), as printed, mapped to a proposal and read
+back."""
 
 from __future__ import annotations
 
@@ -7,15 +8,23 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from reports import render_proposal_pdf
-from reports.mapping import bom_from_dict, proposal_from_evaluation
-from reports.model import DesignMeta
-from reports.samples import table11_lines
+from reports.mapping import bom_from_priced, proposal_from_evaluation
+from reports.model import CatalogRule, DesignMeta
 from reports.tests.readback import pdftotext, rows_with
-from sizing.api import evaluate_design
-from sizing.fixtures import bundle_from_documents
-from sizing.inputs import design_inputs_from_dict
+from reports.tests.samples import table11_lines
+from sizing import (
+    Assumption,
+    DesignEvaluation,
+    OltpEvaluation,
+    as_printed,
+    bundle_from_documents,
+    design_inputs_from_dict,
+    evaluate_design,
+    evaluation_from_json,
+)
 from sizing.tests.seed_evidence import DOCS
 
 META = DesignMeta("FS1 quarter rack", "Acme", "alice", datetime.date(2026, 11, 22), 5, "review")
@@ -27,8 +36,19 @@ def bundle():
 
 
 def _evaluate(bundle, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The evaluation as the API publishes it (what the assertions compare with)."""
     evidence, rules = bundle
     return evaluate_design(design_inputs_from_dict(inputs), evidence, rules).to_dict()
+
+
+def _printed(ev: dict[str, Any]) -> DesignEvaluation:
+    return evaluation_from_json(ev)
+
+
+def _proposal(ev: dict[str, Any], currency: str | None = "USD", **kwargs: Any):
+    return proposal_from_evaluation(
+        _printed(ev), meta=META, bom=bom_from_priced(_priced_bom(currency)), **kwargs
+    )
 
 
 def _priced_bom(currency: str | None = "USD") -> dict[str, Any]:
@@ -72,7 +92,7 @@ FS1 = {
 
 def test_oltp_evaluation_maps_every_headline_number_with_its_source(bundle) -> None:
     ev = _evaluate(bundle, FS1)
-    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    data = _proposal(ev)
     h = data.headline
     assert h.tps_at_sla is not None
     assert (h.tps_at_sla.value, h.tps_at_sla.unit) == (ev["summary"]["max_sustained_tps"]["value"], "TPS")
@@ -98,7 +118,7 @@ def test_oltp_evaluation_maps_every_headline_number_with_its_source(bundle) -> N
 
 def test_oltp_proposal_reads_back(bundle) -> None:
     ev = _evaluate(bundle, FS1)
-    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    data = _proposal(ev)
     text = pdftotext(render_proposal_pdf(data))
     tps = ev["summary"]["max_sustained_tps"]["value"]
     assert rows_with(text, "TPS at SLA", f"{tps:,.0f} TPS")
@@ -118,13 +138,15 @@ def test_service_assumptions_and_pins_replace_the_engine_copy(bundle) -> None:
         "source": "",
         "value": None,
     }
-    result = {
-        "evaluation": ev,
-        "bom": _priced_bom(None),
-        "assumptions": [*ev["assumptions"], extra],
-        "rule_versions": {**ev["rule_versions"], "fs1-bom": 2},
-    }
-    data = proposal_from_evaluation(result, meta=META)
+    data = _proposal(
+        ev,
+        None,
+        assumptions=[
+            *_printed(ev).assumptions,
+            Assumption("bom.prices", "No price book chosen: the BOM is unpriced", "", None),
+        ],
+        rule_versions={**ev["rule_versions"], "fs1-bom": 2},
+    )
     assert data.assumptions[-1].label == extra["text"]
     assert ("fs1-bom", 2) in {(r.slug, r.version) for r in data.rules}
     assert not data.bom.priced and data.bom.total is None
@@ -139,7 +161,7 @@ def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
             "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
         },
     )
-    data = proposal_from_evaluation({"evaluation": ev, "bom": _priced_bom()}, meta=META)
+    data = _proposal(ev)
     assert data.headline.tps_at_sla is None
     labels = {f.label: f for f in data.headline.extra}
     assert labels["Sustained throughput"].unit == "MB/s"
@@ -156,27 +178,40 @@ def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
             "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
         },
     )
-    title = proposal_from_evaluation({"evaluation": one, "bom": _priced_bom()}, meta=META).workload.title
+    title = _proposal(one).workload.title
     assert "1 query stream," in title
 
 
-def test_missing_or_odd_sections_do_not_break_the_mapping() -> None:
-    data = proposal_from_evaluation(
-        {"evaluation": {"summary": "??", "balance": {"points": [{"x": 1}]}}}, meta=META
-    )
-    assert data.headline.tps_at_sla is None and data.balance is None
-    assert data.bom.lines == ()
-    render_proposal_pdf(data)
+def test_an_odd_evaluation_is_refused_by_its_type_not_guessed_at(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    with pytest.raises(ValidationError):
+        evaluation_from_json({**ev, "summary": "??"})
+    with pytest.raises(ValidationError):
+        evaluation_from_json({**ev, "balance": {**ev["balance"], "points": [{"x": 1}]}})
 
 
-def test_bom_from_dict_keeps_exact_decimals() -> None:
-    bom = bom_from_dict(
+def test_the_document_prints_the_published_numbers(bundle) -> None:
+    """The mapping reads the evaluation as printed: the raw engine numbers and the API's agree."""
+    evidence, rules = bundle
+    raw = evaluate_design(design_inputs_from_dict(FS1), evidence, rules)
+    printed = as_printed(raw)
+    assert isinstance(raw, OltpEvaluation) and isinstance(printed, OltpEvaluation)
+    assert printed.summary.max_sustained_tps.value == raw.to_dict()["summary"]["max_sustained_tps"]["value"]
+    assert printed.summary.max_sustained_tps.value != raw.summary.max_sustained_tps.value  # rounded once
+    data = proposal_from_evaluation(printed, meta=META, bom=bom_from_priced(_priced_bom()))
+    assert data.headline.tps_at_sla is not None
+    assert data.headline.tps_at_sla.value == printed.summary.max_sustained_tps.value
+
+
+def test_bom_from_priced_keeps_exact_decimals() -> None:
+    bom = bom_from_priced(
         {
             "currency": "EUR",
             "lines": [
                 {
                     "section": "storage",
                     "part_number": "X",
+                    "description": "",
                     "quantity": 3,
                     "unit_price": "0.10",
                     "extended_price": "0.30",
@@ -202,26 +237,24 @@ def test_citations_split_into_document_and_locator() -> None:
 def test_pinned_rules_of_other_platforms_are_left_out(bundle) -> None:
     ev = _evaluate(bundle, FS1)
     pins = {**ev["rule_versions"], "netapp-raid-dp": 1, "oracle-fs1-data-mirrored": 1, "generic": 2}
-    catalog = [
+    catalog: list[dict[str, Any]] = [
         {
             "slug": "netapp-raid-dp",
             "version": 1,
             "title": "RAID-DP",
             "source": "netapp-pam-2009, S 3",
-            "applies_to": ["netapp"],
+            "applies_to": ("netapp",),
         },
         {
             "slug": "oracle-fs1-data-mirrored",
             "version": 1,
             "title": "Mirrored data",
             "source": "oracle-fs1-2016, Table 6",
-            "applies_to": ["oracle-fs1"],
+            "applies_to": ("oracle-fs1",),
         },
-        {"slug": "generic", "version": 2, "title": "For all", "source": "x-doc, T", "applies_to": []},
+        {"slug": "generic", "version": 2, "title": "For all", "source": "x-doc, T", "applies_to": ()},
     ]
-    data = proposal_from_evaluation(
-        {"evaluation": ev, "rule_versions": pins, "rule_catalog": catalog}, meta=META
-    )
+    data = _proposal(ev, rule_versions=pins, rule_catalog=[CatalogRule(**row) for row in catalog])
     by_slug = {r.slug: r for r in data.rules}
     assert "netapp-raid-dp" not in by_slug
     assert by_slug["oracle-fs1-data-mirrored"].title == "Mirrored data"
@@ -239,24 +272,22 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
             "code": "best-practice",
             "severity": "warning",
             "message": "Use RAID 10",
-            "rule": {"slug": "raid-rule", "version": 1, "source": "x-doc, T1"},
+            "rule": {"slug": "raid-rule", "version": 1, "source": "x-doc, T1", "from_catalog": True},
         },
     ]
     pins = {**ev["rule_versions"], "raid-rule": 1, "fs1-advice": 2, "fs1-param": 1}
-    catalog = [
-        {"slug": "raid-rule", "version": 1, "title": "RAID 10", "kind": "best_practice", "applies_to": []},
+    catalog: list[dict[str, Any]] = [
+        {"slug": "raid-rule", "version": 1, "title": "RAID 10", "kind": "best_practice", "applies_to": ()},
         {
             "slug": "fs1-advice",
             "version": 2,
             "title": "Large pages",
             "kind": "best_practice",
-            "applies_to": ["oracle-fs1"],
+            "applies_to": ("oracle-fs1",),
         },
-        {"slug": "fs1-param", "version": 1, "title": "A threshold", "kind": "threshold", "applies_to": []},
+        {"slug": "fs1-param", "version": 1, "title": "A threshold", "kind": "threshold", "applies_to": ()},
     ]
-    data = proposal_from_evaluation(
-        {"evaluation": ev, "rule_versions": pins, "rule_catalog": catalog}, meta=META
-    )
+    data = _proposal(ev, rule_versions=pins, rule_catalog=[CatalogRule(**row) for row in catalog])
     result = {(c.rule_slug, c.passed) for c in data.checks}
     assert result == {("raid-rule", False), ("fs1-advice", True)}
     text = pdftotext(render_proposal_pdf(data))

@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from reports import render_bom_pdf, render_proposal_pdf
-from reports.samples import TABLE_11, sample_proposal, synthetic_lines, table11_lines
 from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages, rows_with
+from reports.tests.samples import TABLE_11, sample_proposal, synthetic_lines, table11_lines
 
 RENDERERS = [render_proposal_pdf, render_bom_pdf]
 

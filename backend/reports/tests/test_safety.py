@@ -23,8 +23,8 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from reports import render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
 from reports.model import Check, WarningItem, build_bom
-from reports.samples import sample_proposal, table11_lines
 from reports.tests.readback import pdftotext, pypdf_pages
+from reports.tests.samples import sample_proposal, table11_lines
 from reports.text import clean, markup
 
 HOSTILE = '<img src="file:///etc/passwd"> & <script>'

@@ -10,8 +10,8 @@ from openpyxl import load_workbook
 
 from reports import render_bom_csv, render_bom_xlsx
 from reports.model import BomLine
-from reports.samples import TABLE_11, sample_proposal, table11_lines
 from reports.tabular import COLUMNS
+from reports.tests.samples import TABLE_11, sample_proposal, table11_lines
 
 
 def _csv_rows(data) -> list[dict[str, str]]:

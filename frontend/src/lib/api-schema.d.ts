@@ -623,23 +623,6 @@ export interface paths {
         patch: operations["v1_manufacturers_partial_update"];
         trace?: never;
     };
-    "/api/v1/model/evaluate/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description Evaluate design inputs without saving them (what-if). */
-        post: operations["v1_model_evaluate_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/model/validation/": {
         parameters: {
             query?: never;
@@ -1092,6 +1075,16 @@ export interface components {
             rule: string;
             source: string;
         };
+        BomOverride: {
+            section: components["schemas"]["SectionEnum"];
+            part_number: string;
+            /** @description 0 removes the line */
+            quantity: number;
+            /** @default  */
+            description: string;
+            /** @default  */
+            reason: string;
+        };
         BomOverrideRequest: {
             section: components["schemas"]["SectionEnum"];
             part_number: string;
@@ -1289,12 +1282,10 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             readonly platform: components["schemas"]["PlatformRequest"];
-            readonly reference_configuration: string;
+            readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
-            readonly bom_overrides: {
-                [key: string]: unknown;
-            }[];
+            readonly bom_overrides: components["schemas"]["BomOverride"][];
             readonly version: number;
             readonly etag: string;
             readonly revision: number | null;
@@ -1323,11 +1314,6 @@ export interface components {
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
-        };
-        /** @description Design inputs: {"workload": {...}, "platform": {...}}; the engine checks the combination. */
-        DesignInputsRequest: {
-            workload: components["schemas"]["WorkloadRequest"];
-            platform: components["schemas"]["PlatformRequest"];
         };
         DesignRevision: {
             readonly number: number;
@@ -1405,6 +1391,365 @@ export interface components {
              */
             horizon_years: number;
         };
+        EngineAssumption: {
+            key: string;
+            text: string;
+            source: string;
+            /** @default null */
+            value: components["schemas"]["EngineQuantity"] | null;
+        };
+        EngineBalance: {
+            points: components["schemas"]["EngineBalancePoint"][];
+            at_sla: components["schemas"]["EngineBalancePoint"];
+            zones: components["schemas"]["EngineBalanceZones"];
+            classification: "cpu-bound" | "storage-bound" | "balanced";
+        };
+        /** @description Server CPU and storage read latency at one load. */
+        EngineBalancePoint: {
+            users: number;
+            tps: number;
+            cpu_utilisation_pct: number;
+            read_latency_ms: number;
+        };
+        /** @description The stress and limit lines of the balance chart, as the rules state them (never rounded). */
+        EngineBalanceZones: {
+            cpu_stress: components["schemas"]["EngineQuantity"];
+            cpu_limit: components["schemas"]["EngineQuantity"];
+            read_latency_stress: components["schemas"]["EngineQuantity"];
+            read_latency_limit: components["schemas"]["EngineQuantity"];
+            rules: components["schemas"]["EngineRuleRef"][];
+        };
+        /** @description Asymptotic bounds of the closed network. */
+        EngineBounds: {
+            throughput_upper: components["schemas"]["EngineQuantity"];
+            max_throughput: components["schemas"]["EngineQuantity"];
+            response_lower: components["schemas"]["EngineQuantity"];
+            knee_users: components["schemas"]["EngineQuantity"];
+        };
+        EngineCapacity: {
+            elements: components["schemas"]["EngineCapacityElement"][];
+            total: components["schemas"]["EngineQuantity"];
+            after_data_reduction: components["schemas"]["EngineQuantity"];
+            dedup_ratio: components["schemas"]["EngineQuantity"];
+            usable: components["schemas"]["EngineQuantity"];
+            raw: components["schemas"]["EngineQuantity"];
+            raid: string;
+            raid_efficiency: components["schemas"]["EngineQuantity"];
+            raid_note: string;
+            hot_spares_per_unit: components["schemas"]["EngineQuantity"];
+            asm_redundancy: string;
+            fits: boolean;
+            rule: components["schemas"]["EngineRuleRef"];
+            hardware_source: string;
+        };
+        EngineCapacityElement: {
+            element: string;
+            label: string;
+            size: components["schemas"]["EngineQuantity"];
+        };
+        EngineDssEvaluation: {
+            /** @default 0.1.0 */
+            engine_version: string;
+            verdict: "holds" | "does-not-hold";
+            warnings: components["schemas"]["EngineWarning"][];
+            extrapolated: boolean;
+            extrapolation: components["schemas"]["EngineFlag"][];
+            assumptions: components["schemas"]["EngineAssumption"][];
+            rule_versions: {
+                [key: string]: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "dss";
+            inputs: components["schemas"]["EngineDssInputs"];
+            summary: components["schemas"]["EngineDssSummary"];
+            storage: components["schemas"]["EngineDssStorage"];
+            streams: components["schemas"]["EngineQueryStreams"];
+            capacity: components["schemas"]["EngineCapacity"];
+            growth: components["schemas"]["EngineDssGrowth"];
+        };
+        EngineDssGrowth: {
+            horizon: components["schemas"]["EngineQuantity"];
+            data_growth_per_year: components["schemas"]["EngineQuantity"];
+            years_until_capacity_full: components["schemas"]["EngineQuantity"] | null;
+        };
+        EngineDssInputs: {
+            workload: components["schemas"]["EngineDssWorkload"];
+            platform: components["schemas"]["EnginePlatform"];
+        };
+        EngineDssStorage: {
+            throughput_capacity: components["schemas"]["EngineQuantity"];
+            basis: string;
+            sources: string[];
+            notes: string[];
+        };
+        EngineDssSummary: {
+            target_throughput: components["schemas"]["EngineQuantity"];
+            sustained_throughput: components["schemas"]["EngineQuantity"];
+            headroom_pct: components["schemas"]["EngineQuantity"];
+            storage_utilisation: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+        };
+        /** @description DSS demand: a scan throughput target and concurrent query streams. */
+        EngineDssWorkload: {
+            target_throughput_mb_s: number;
+            /** @default 1024 */
+            block_size_kb: number;
+            /** @default random */
+            io_pattern: string;
+            /** @default 1 */
+            query_streams: number;
+            /** @default 1000 */
+            database_size_gb: number;
+            /** @default 0 */
+            data_growth_pct_per_year: number;
+            /** @default 3 */
+            horizon_years: number;
+            /** @default dss */
+            kind: "dss";
+        };
+        /**
+         * @description The engine's evaluation of a design, OLTP or DSS (told apart by `kind`): what the API publishes
+         *     (its JSON Schema is the OpenAPI component of the same name).
+         */
+        EngineEvaluation: components["schemas"]["EngineOltpEvaluation"] | components["schemas"]["EngineDssEvaluation"];
+        /** @description Something the evidence does not cover: the number is an extrapolation. */
+        EngineFlag: {
+            field: string;
+            message: string;
+        };
+        /** @description The Dell IOPS-per-user rule (TPC-C users on PS6010XV); reported on EqualLogic only. */
+        EngineIopsPerUserRule: {
+            iops: components["schemas"]["EngineQuantity"];
+            iops_per_user: components["schemas"]["EngineQuantity"];
+            iops_per_user_as_printed: components["schemas"]["EngineQuantity"];
+            backup_factor: components["schemas"]["EngineQuantity"];
+            growth_factor: components["schemas"]["EngineQuantity"];
+            max_users_per_array: components["schemas"]["EngineQuantity"];
+            max_users_per_array_as_printed: components["schemas"]["EngineQuantity"];
+            arrays_needed: components["schemas"]["EngineQuantity"];
+            applies_to: string;
+            rule: components["schemas"]["EngineRuleRef"];
+        };
+        EngineLoadPoint: {
+            users: number;
+            tps: number;
+            response_ms: number;
+        };
+        EngineOltpDemand: {
+            users: components["schemas"]["EngineQuantity"];
+            tps: components["schemas"]["EngineQuantity"];
+            think_time: components["schemas"]["EngineQuantity"];
+            ios_per_transaction: components["schemas"]["EngineQuantity"];
+            iops_model: components["schemas"]["EngineQuantity"];
+            iops_rule: components["schemas"]["EngineIopsPerUserRule"] | null;
+            read_pct: components["schemas"]["EngineQuantity"];
+            block_size: components["schemas"]["EngineQuantity"];
+        };
+        EngineOltpEvaluation: {
+            /** @default 0.1.0 */
+            engine_version: string;
+            verdict: "holds" | "does-not-hold";
+            warnings: components["schemas"]["EngineWarning"][];
+            extrapolated: boolean;
+            extrapolation: components["schemas"]["EngineFlag"][];
+            assumptions: components["schemas"]["EngineAssumption"][];
+            rule_versions: {
+                [key: string]: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "oltp";
+            inputs: components["schemas"]["EngineOltpInputs"];
+            summary: components["schemas"]["EngineOltpSummary"];
+            demand: components["schemas"]["EngineOltpDemand"];
+            capacity: components["schemas"]["EngineCapacity"];
+            storage: components["schemas"]["EngineOltpStorage"];
+            performance: components["schemas"]["EnginePerformance"];
+            balance: components["schemas"]["EngineBalance"];
+            projection: components["schemas"]["EngineProjection"];
+            growth: components["schemas"]["EngineOltpGrowth"];
+            usl: components["schemas"]["EngineUslSection"] | components["schemas"]["EngineUslUnavailable"];
+        };
+        EngineOltpGrowth: {
+            horizon: components["schemas"]["EngineQuantity"];
+            user_growth_per_year: components["schemas"]["EngineQuantity"];
+            data_growth_per_year: components["schemas"]["EngineQuantity"];
+            years_until_users_exceed_sla: components["schemas"]["EngineQuantity"] | null;
+            years_until_iops_exceed_storage: components["schemas"]["EngineQuantity"] | null;
+            years_until_capacity_full: components["schemas"]["EngineQuantity"] | null;
+        };
+        /** @description The inputs as the engine read them (defaults resolved). */
+        EngineOltpInputs: {
+            workload: components["schemas"]["EngineOltpWorkload"];
+            platform: components["schemas"]["EnginePlatform"];
+        };
+        EngineOltpStorage: {
+            iops_capacity: components["schemas"]["EngineQuantity"];
+            tps_capacity: components["schemas"]["EngineQuantity"];
+            basis: string;
+            sources: string[];
+            notes: string[];
+        };
+        EngineOltpSummary: {
+            users: components["schemas"]["EngineQuantity"];
+            design_tps: components["schemas"]["EngineQuantity"];
+            max_sustained_tps: components["schemas"]["EngineQuantity"];
+            users_at_max: components["schemas"]["EngineQuantity"];
+            sla_response: components["schemas"]["EngineQuantity"];
+            response_at_design: components["schemas"]["EngineQuantity"];
+            headroom_pct: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+            balance: "cpu-bound" | "storage-bound" | "balanced";
+        };
+        /** @description OLTP demand. Give `users` or `target_tps` (exactly one). */
+        EngineOltpWorkload: {
+            /** @default null */
+            users: number | null;
+            /** @default null */
+            target_tps: number | null;
+            /** @default null */
+            think_time_s: number | null;
+            /** @default 100 */
+            database_size_gb: number;
+            /** @default 70 */
+            read_pct: number;
+            /** @default 8 */
+            block_size_kb: number;
+            /** @default null */
+            sla_response_ms: number | null;
+            /** @default 0 */
+            user_growth_pct_per_year: number;
+            /** @default 0 */
+            data_growth_pct_per_year: number;
+            /** @default 3 */
+            horizon_years: number;
+            /** @default true */
+            include_backup_overhead: boolean;
+            /** @default true */
+            include_growth_overhead: boolean;
+            /** @default oltp */
+            kind: "oltp";
+        };
+        EngineOperatingPoint: {
+            users: components["schemas"]["EngineQuantity"];
+            tps: components["schemas"]["EngineQuantity"];
+            response: components["schemas"]["EngineQuantity"];
+        };
+        EnginePerformance: {
+            stations: components["schemas"]["EngineStation"][];
+            at_design: components["schemas"]["EngineOperatingPoint"];
+            at_sla: components["schemas"]["EngineOperatingPoint"];
+            bounds: components["schemas"]["EngineBounds"];
+            bottleneck: string;
+            headroom_pct: components["schemas"]["EngineQuantity"];
+        };
+        /**
+         * @description Servers and storage. `arrays` counts what the storage model's registry entry says: EqualLogic
+         *     arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers (an FAS3140 HA pair is 2).
+         */
+        EnginePlatform: {
+            family: string;
+            storage_model: string;
+            /** @default 2 */
+            rac_nodes: number;
+            /** @default null */
+            cores_per_node: number | null;
+            /** @default null */
+            memory_gb_per_node: number | null;
+            /** @default 1 */
+            arrays: number;
+            /** @default null */
+            drives_per_enclosure: number | null;
+            /** @default null */
+            raid: string | null;
+            /** @default 4 */
+            asm_volumes: number;
+            /** @default false */
+            pam: boolean;
+            /** @default false */
+            thin_provisioning: boolean;
+            /** @default null */
+            dedup_ratio: number | null;
+            /** @default null */
+            reference: string | null;
+        };
+        EngineProjection: {
+            sla: components["schemas"]["EngineQuantity"];
+            series: components["schemas"]["EngineSeries"][];
+        };
+        /** @description A raw value with its unit; published with 4 significant figures unless its field says otherwise. */
+        EngineQuantity: {
+            value: number;
+            unit: "users" | "sessions" | "queue_depth" | "warehouses" | "count" | "TPS" | "TPM" | "IOPS" | "MB/s" | "GB/s" | "TB/h" | "ms" | "s" | "min" | "h" | "%" | "fraction" | "ratio" | "GB" | "TB" | "U" | "GHz" | "Gb/s" | "KB" | "IOs/transaction" | "IOPS/user" | "core-ms/transaction" | "ms/IO" | "years" | "unstated";
+        };
+        EngineQueryStreams: {
+            query_streams: components["schemas"]["EngineQuantity"];
+            per_stream: components["schemas"]["EngineQuantity"];
+            full_scan_time_per_stream: components["schemas"]["EngineQuantity"];
+        };
+        /** @description Which sizing rule (and version) a figure or a warning comes from. */
+        EngineRuleRef: {
+            slug: string;
+            version: number;
+            source: string;
+            from_catalog: boolean;
+        };
+        /** @description The load-response curve of one RAC node count. */
+        EngineSeries: {
+            rac_nodes: number;
+            points: components["schemas"]["EngineLoadPoint"][];
+            max_sustained_tps: components["schemas"]["EngineQuantity"];
+            users_at_max: components["schemas"]["EngineQuantity"];
+            bottleneck: string;
+        };
+        /** @description A queueing station (CPU, storage) at the design load and at the SLA point. */
+        EngineStation: {
+            name: string;
+            servers: components["schemas"]["EngineQuantity"];
+            demand: components["schemas"]["EngineQuantity"];
+            utilisation_at_design: components["schemas"]["EngineQuantity"];
+            residence_at_design: components["schemas"]["EngineQuantity"];
+            utilisation_at_sla: components["schemas"]["EngineQuantity"];
+            residence_at_sla: components["schemas"]["EngineQuantity"];
+        };
+        /** @description The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient). */
+        EngineUslCoefficients: {
+            lambda: number;
+            sigma: number;
+            kappa: number;
+            ci95: {
+                [key: string]: number[];
+            };
+            n_peak: number | null;
+            rmse: number;
+            points: number;
+        };
+        /** @description USL fit over a measured load series of the platform (a second opinion). */
+        EngineUslSection: {
+            available: true;
+            curve: string;
+            quantity: string;
+            fit: components["schemas"]["EngineUslCoefficients"];
+            sources: string[];
+        };
+        EngineUslUnavailable: {
+            available: false;
+            reason: string;
+        };
+        EngineWarning: {
+            code: string;
+            severity: "info" | "warning" | "critical";
+            message: string;
+            rule: components["schemas"]["EngineRuleRef"] | null;
+        };
+        ErrorDetail: {
+            detail: string;
+        };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
             workload: components["schemas"]["WorkloadRequest"];
@@ -1423,9 +1768,7 @@ export interface components {
         };
         EvaluationResponse: {
             /** @description The engine's evaluation (see docs/model.md) */
-            evaluation: {
-                [key: string]: unknown;
-            };
+            evaluation: Omit<components["schemas"]["EngineEvaluation"], "kind">;
             bom: components["schemas"]["PricedBom"];
             assumptions: components["schemas"]["AssumptionOut"][];
             rule_versions: {
@@ -2234,7 +2577,7 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             readonly platform: components["schemas"]["PlatformRequest"];
-            readonly reference_configuration: string;
+            readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly version: number;
             /** Format: date-time */
@@ -2447,6 +2790,17 @@ export interface components {
          */
         WorkloadKindEnum: "oltp" | "dss";
         WorkloadRequest: components["schemas"]["OltpWorkloadRequest"] | components["schemas"]["DssWorkloadRequest"];
+        /** @description Every error but invalid input: a human-readable message. */
+        Error: {
+            detail: string;
+        };
+        /** @description Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors. */
+        FieldErrors: {
+            [key: string]: components["schemas"]["FieldErrorValue"];
+        };
+        FieldErrorValue: string[] | components["schemas"]["FieldErrors"][] | components["schemas"]["FieldErrors"];
+        /** @description Field-level messages, or one message when the body cannot be read at all. */
+        BadRequest: components["schemas"]["FieldErrors"] | components["schemas"]["Error"];
     };
     responses: never;
     parameters: never;
@@ -2522,14 +2876,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
         };
     };
@@ -2548,6 +2915,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2598,14 +2974,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
             };
         };
     };
@@ -2651,6 +3031,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedConfigurationList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_configurations_create: {
@@ -2676,6 +3065,24 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_retrieve: {
@@ -2695,6 +3102,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2724,6 +3140,33 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_destroy: {
@@ -2743,6 +3186,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2769,6 +3239,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2828,6 +3325,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedBenchmarkCurveList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_curves_create: {
@@ -2853,6 +3359,24 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_retrieve: {
@@ -2872,6 +3396,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2901,6 +3434,33 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_destroy: {
@@ -2920,6 +3480,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2948,6 +3535,33 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_export_retrieve: {
@@ -2971,6 +3585,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                     "text/csv": string;
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3014,6 +3637,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_create: {
@@ -3039,6 +3680,24 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_retrieve: {
@@ -3059,6 +3718,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3091,12 +3768,60 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match is missing: this write must name the version it read. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_destroy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you read */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -3111,6 +3836,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3142,6 +3894,51 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match is missing: this write must name the version it read. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_clone_create: {
@@ -3164,6 +3961,24 @@ export interface operations {
                     "application/json": components["schemas"]["Design"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_evaluation_retrieve: {
@@ -3184,6 +3999,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3214,9 +4047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3225,9 +4056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3236,9 +4065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3269,9 +4096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3280,9 +4105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3291,9 +4114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3324,9 +4145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3335,9 +4154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3346,9 +4163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3379,9 +4194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not signed in (session). */
@@ -3390,9 +4203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such design visible to you. */
@@ -3401,9 +4212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -3450,6 +4259,33 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedDesignRevisionList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_revisions_retrieve: {
@@ -3471,6 +4307,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignRevision"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3496,12 +4350,33 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_revisions_restore_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you read */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description A unique integer value identifying this design. */
                 id: number;
@@ -3517,6 +4392,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3559,6 +4470,33 @@ export interface operations {
                     "application/json": components["schemas"]["ShareLink"][];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_share_links_create: {
@@ -3579,6 +4517,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3603,6 +4559,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_compare_retrieve: {
@@ -3622,6 +4596,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3654,6 +4646,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSourceDocumentList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_documents_create: {
@@ -3679,6 +4680,24 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_retrieve: {
@@ -3698,6 +4717,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SourceDocument"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3727,6 +4755,33 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_destroy: {
@@ -3746,6 +4801,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3774,6 +4856,33 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -3797,6 +4906,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3828,12 +4955,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3865,12 +5002,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3908,12 +5055,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3969,6 +5126,24 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_retrieve: {
@@ -3988,6 +5163,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4017,6 +5201,33 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_destroy: {
@@ -4036,6 +5247,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4064,41 +5302,31 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
-        };
-    };
-    v1_model_evaluate_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DesignInputsRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputsRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputsRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4180,6 +5408,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPartList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_parts_create: {
@@ -4205,6 +5442,24 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_retrieve: {
@@ -4225,6 +5480,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4255,6 +5519,33 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_destroy: {
@@ -4275,6 +5566,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4302,6 +5620,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4363,6 +5708,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_platforms_list: {
@@ -4413,6 +5767,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_create: {
@@ -4438,6 +5810,24 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -4458,6 +5848,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4488,6 +5896,33 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBookEntry"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_destroy: {
@@ -4508,6 +5943,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4535,6 +5997,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4568,6 +6057,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_create: {
@@ -4593,6 +6100,24 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBook"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_retrieve: {
@@ -4613,6 +6138,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4649,6 +6192,33 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedPriceBookEntryList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_export_retrieve: {
@@ -4675,6 +6245,24 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     "text/csv": string;
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4710,6 +6298,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"][];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_reference_designs_retrieve: {
@@ -4731,6 +6328,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"];
                 };
             };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_reference_designs_bom_retrieve: {
@@ -4750,6 +6356,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceBomResponse"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4800,6 +6415,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSizingRuleList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_rules_create: {
@@ -4825,6 +6449,24 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_retrieve: {
@@ -4847,6 +6489,15 @@ export interface operations {
                     "application/json": components["schemas"]["SizingRule"];
                 };
             };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_shared_retrieve: {
@@ -4866,6 +6517,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedDesignResponse"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4896,6 +6556,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedTeamList"];
                 };
             };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_teams_retrieve: {
@@ -4916,6 +6585,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

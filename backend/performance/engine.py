@@ -1,0 +1,65 @@
+"""The one adapter between the Django apps and the sizing engine.
+
+Django code reaches `sizing` through this package only (this module for the other apps; evidence.py,
+serializers.py and services.py inside it), and this package imports the engine's public API
+(`from sizing import ...`). What passes the seam: design inputs as JSON in, the typed evaluation
+(sizing.evaluation) out, published as JSON once (`published`); the BOM rules and their types; the
+engine's errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter
+from rest_framework import serializers
+
+from performance.serializers import DesignInputsSerializer
+from performance.services import current_rule_versions, evaluate_inputs, validation
+from sizing import (
+    DEFAULT_ARRAYS,
+    DEFAULT_RAC_NODES,
+    Assumption,
+    DesignEvaluation,
+    EngineEvaluation,
+    EvidenceError,
+    InputError,
+    evaluation_from_json,
+    published,
+)
+from sizing import bom as bom_rules
+
+__all__ = [
+    "DEFAULT_ARRAYS",
+    "DEFAULT_RAC_NODES",
+    "Assumption",
+    "DesignEvaluation",
+    "EngineEvaluation",
+    "EvidenceError",
+    "InputError",
+    "assumptions_from_json",
+    "bom_rules",
+    "current_rule_versions",
+    "evaluate_inputs",
+    "evaluation_from_json",
+    "published",
+    "validate_design_inputs",
+    "validation",
+]
+
+
+_ASSUMPTIONS = TypeAdapter(list[Assumption])
+
+
+def assumptions_from_json(data: Any) -> list[Assumption]:
+    """Assumptions as published (the engine's and the BOM's), read back typed."""
+    return _ASSUMPTIONS.validate_python(data)
+
+
+def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:
+    """The engine's validated {"workload", "platform"} (plain JSON, what a design stores); a DRF
+    ValidationError with the engine's field messages when the inputs are not valid."""
+    serializer = DesignInputsSerializer(data={"workload": workload, "platform": platform})
+    if not serializer.is_valid():
+        raise serializers.ValidationError(serializer.errors)
+    return dict(serializer.validated_data)

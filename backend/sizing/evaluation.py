@@ -1,0 +1,292 @@
+"""The evaluation of a design, as typed objects (pydantic v2 models).
+
+`evaluate_design` (sizing.api) fills these models with raw floats; nothing in the engine rounds. A
+number's display precision is part of its type (`Quantity` publishes 4 significant figures, `Quantity5`
+5, `Quantity3` 3, `ExactQuantity` the value as stated), and is applied once, by `published()`, the
+one function that turns an evaluation into the JSON the API returns. The same models give the JSON
+Schema that the OpenAPI document publishes, so the API, the exports and the SPA read one contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, field_serializer
+
+from sizing import __version__
+from sizing.balance import BalancePoint, BalanceZones
+from sizing.balance import Classification as BalanceClassification
+from sizing.inputs import DssWorkload, OltpWorkload, Platform
+from sizing.notes import Assumption, Flag, RuleRef
+from sizing.projection import Series
+from sizing.units import Quantity, Quantity3, Quantity5
+from sizing.usl import UslCoefficients
+from sizing.warnings import Warning
+
+Verdict = Literal["holds", "does-not-hold"]
+
+
+class Section(BaseModel):
+    """A part of the evaluation: frozen, and closed (a field not declared here is an error)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- OLTP ---------------------------------------------------------------------------------------
+
+
+class OltpSummary(Section):
+    users: Quantity5
+    design_tps: Quantity
+    max_sustained_tps: Quantity
+    users_at_max: Quantity5
+    sla_response: Quantity
+    response_at_design: Quantity
+    headroom_pct: Quantity
+    bottleneck: str
+    balance: BalanceClassification
+
+
+class IopsPerUserRule(Section):
+    """The Dell IOPS-per-user rule (TPC-C users on PS6010XV); reported on EqualLogic only."""
+
+    iops: Quantity
+    iops_per_user: Quantity
+    iops_per_user_as_printed: Quantity
+    backup_factor: Quantity
+    growth_factor: Quantity
+    max_users_per_array: Quantity5
+    max_users_per_array_as_printed: Quantity5
+    arrays_needed: Quantity
+    applies_to: str
+    rule: RuleRef
+
+
+class OltpDemand(Section):
+    users: Quantity5
+    tps: Quantity
+    think_time: Quantity
+    ios_per_transaction: Quantity
+    iops_model: Quantity
+    iops_rule: IopsPerUserRule | None
+    read_pct: Quantity
+    block_size: Quantity
+
+
+class CapacityElement(Section):
+    element: str
+    label: str
+    size: Quantity
+
+
+class Capacity(Section):
+    elements: list[CapacityElement]
+    total: Quantity
+    after_data_reduction: Quantity
+    dedup_ratio: Quantity
+    usable: Quantity
+    raw: Quantity
+    raid: str
+    raid_efficiency: Quantity
+    raid_note: str
+    hot_spares_per_unit: Quantity
+    asm_redundancy: str
+    fits: bool
+    rule: RuleRef
+    hardware_source: str
+
+
+class OltpStorage(Section):
+    iops_capacity: Quantity
+    tps_capacity: Quantity
+    basis: str
+    sources: list[str]
+    notes: list[str]
+
+
+class Station(Section):
+    """A queueing station (CPU, storage) at the design load and at the SLA point."""
+
+    name: str
+    servers: Quantity
+    demand: Quantity
+    utilisation_at_design: Quantity
+    residence_at_design: Quantity
+    utilisation_at_sla: Quantity
+    residence_at_sla: Quantity
+
+
+class OperatingPoint(Section):
+    users: Quantity5
+    tps: Quantity
+    response: Quantity
+
+
+class Bounds(Section):
+    """Asymptotic bounds of the closed network."""
+
+    throughput_upper: Quantity
+    max_throughput: Quantity
+    response_lower: Quantity
+    knee_users: Quantity5
+
+
+class Performance(Section):
+    stations: list[Station]
+    at_design: OperatingPoint
+    at_sla: OperatingPoint
+    bounds: Bounds
+    bottleneck: str
+    headroom_pct: Quantity
+
+
+class Balance(Section):
+    points: list[BalancePoint]
+    at_sla: BalancePoint
+    zones: BalanceZones
+    classification: BalanceClassification
+
+
+class Projection(Section):
+    sla: Quantity
+    series: list[Series]
+
+
+class OltpGrowth(Section):
+    horizon: Quantity
+    user_growth_per_year: Quantity
+    data_growth_per_year: Quantity
+    # None: not within the horizon
+    years_until_users_exceed_sla: Quantity3 | None
+    years_until_iops_exceed_storage: Quantity3 | None
+    years_until_capacity_full: Quantity3 | None
+
+
+class UslUnavailable(Section):
+    available: Literal[False]
+    reason: str
+
+
+class UslSection(Section):
+    """USL fit over a measured load series of the platform (a second opinion)."""
+
+    available: Literal[True]
+    curve: str
+    quantity: str
+    fit: UslCoefficients
+    sources: list[str]
+
+
+# --- DSS ----------------------------------------------------------------------------------------
+
+
+class DssSummary(Section):
+    target_throughput: Quantity
+    sustained_throughput: Quantity
+    headroom_pct: Quantity
+    storage_utilisation: Quantity
+    bottleneck: str
+
+
+class DssStorage(Section):
+    throughput_capacity: Quantity
+    basis: str
+    sources: list[str]
+    notes: list[str]
+
+
+class QueryStreams(Section):
+    query_streams: Quantity
+    per_stream: Quantity
+    full_scan_time_per_stream: Quantity
+
+
+class DssGrowth(Section):
+    horizon: Quantity
+    data_growth_per_year: Quantity
+    years_until_capacity_full: Quantity3 | None
+
+
+# --- the evaluation -----------------------------------------------------------------------------
+
+
+class OltpInputs(Section):
+    """The inputs as the engine read them (defaults resolved)."""
+
+    workload: OltpWorkload
+    platform: Platform
+
+
+class DssInputs(Section):
+    workload: DssWorkload
+    platform: Platform
+
+
+class _Evaluation(Section):
+    engine_version: str = __version__
+    verdict: Verdict
+    warnings: list[Warning]
+    extrapolated: bool
+    extrapolation: list[Flag]
+    assumptions: list[Assumption]
+    rule_versions: dict[str, int]
+
+    @field_serializer("inputs", check_fields=False)
+    def _inputs_as_given(self, inputs: OltpInputs | DssInputs) -> dict[str, Any]:
+        # echoed as given: a whole number the user typed stays whole in the JSON
+        return {"workload": asdict(inputs.workload), "platform": asdict(inputs.platform)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return published(self)
+
+
+class OltpEvaluation(_Evaluation):
+    kind: Literal["oltp"]
+    inputs: OltpInputs
+    summary: OltpSummary
+    demand: OltpDemand
+    capacity: Capacity
+    storage: OltpStorage
+    performance: Performance
+    balance: Balance
+    projection: Projection
+    growth: OltpGrowth
+    usl: UslSection | UslUnavailable
+
+
+class DssEvaluation(_Evaluation):
+    kind: Literal["dss"]
+    inputs: DssInputs
+    summary: DssSummary
+    storage: DssStorage
+    streams: QueryStreams
+    capacity: Capacity
+    growth: DssGrowth
+
+
+DesignEvaluation = OltpEvaluation | DssEvaluation
+Evaluation = Annotated[DesignEvaluation, Field(discriminator="kind")]
+_EVALUATION: TypeAdapter[DesignEvaluation] = TypeAdapter(Evaluation)
+
+
+class EngineEvaluation(RootModel[Evaluation]):
+    """The engine's evaluation of a design, OLTP or DSS (told apart by `kind`): what the API publishes
+    (its JSON Schema is the OpenAPI component of the same name)."""
+
+
+def published(evaluation: _Evaluation) -> dict[str, Any]:
+    """The evaluation as the JSON the API returns: the one place where numbers are rounded (each to
+    the precision its type declares)."""
+    return evaluation.model_dump(mode="json", by_alias=True)
+
+
+def as_printed(evaluation: DesignEvaluation) -> DesignEvaluation:
+    """The evaluation with every number as published (rounded): what the exports print, so that a
+    document and the API never disagree in the last digit."""
+    return _EVALUATION.validate_python(published(evaluation))
+
+
+def evaluation_from_json(data: Any) -> DesignEvaluation:
+    """Read a published evaluation back (validated)."""
+    return _EVALUATION.validate_python(data)
