@@ -283,8 +283,9 @@ function draftOf(form: DesignForm): { workload: WorkloadInput; platform: Platfor
   const workload = form.kind === 'dss' ? dssWorkload(form) : oltpWorkload(form);
   const platform: PlatformInput = {
     ...form.extras.platform,
-    family: form.family,
-    storage_model: form.storageModel,
+    // The selects offer only the contract's choices; validateForm checks them before anything is sent.
+    family: form.family as PlatformInput['family'],
+    storage_model: form.storageModel as PlatformInput['storage_model'],
     reference: form.reference || undefined,
     rac_nodes: num(form.racNodes),
     cores_per_node: num(form.coresPerNode),
