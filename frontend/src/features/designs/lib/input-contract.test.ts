@@ -55,4 +55,25 @@ describe('OLTP and DSS as variants on kind', () => {
     expect(inputContract('oltp', ENGINE_LIKE).rules.workload.block_size_kb).toMatchObject({ default: 8, maximum: 1024 });
     expect(inputContract('dss', ENGINE_LIKE).rules.workload.block_size_kb).toMatchObject({ default: 1024 });
   });
+
+  it('reads the shape @hey-api/openapi-ts writes for a oneOf with a discriminator ({kind: literal} & variant)', () => {
+    const platform = z.object({ family: z.string() });
+    const oltp = z.object({ kind: z.enum(['oltp']).optional(), block_size_kb: z.number().gte(2).lte(1024).optional().default(8) });
+    const dss = z.object({ kind: z.enum(['dss']), block_size_kb: z.number().gte(2).lte(4096).optional().default(1024) });
+    const workload = z.union([z.object({ kind: z.literal('oltp') }).and(oltp), z.object({ kind: z.literal('dss') }).and(dss)]);
+    const contract = inputContract('dss', { workload, platform });
+    expect(contract.rules.workload.block_size_kb).toEqual({ minimum: 2, maximum: 4096, integer: false, default: 1024 });
+    expect(contractErrors(inputContract('oltp', { workload, platform }), { workload: { kind: 'oltp', block_size_kb: 4096 }, platform: { family: 'netapp' } })).toEqual({
+      'workload.block_size_kb': ['must be between 2 and 1024'],
+    });
+  });
+
+  it('tells the variants apart when each declares both kinds but only one fits (the variant that rejects the other kind wins)', () => {
+    const platform = z.object({ family: z.string() });
+    const both = z.object({ kind: z.enum(['oltp', 'dss']).optional(), block_size_kb: z.number().lte(512).optional() });
+    const dssOnly = z.object({ kind: z.literal('dss'), block_size_kb: z.number().lte(4096).optional() });
+    const contract = inputContract('dss', { workload: z.union([both, dssOnly]), platform });
+    expect(contract.rules.workload.block_size_kb?.maximum).toBe(4096);
+    expect(inputContract('oltp', { workload: z.union([both, dssOnly]), platform }).rules.workload.block_size_kb?.maximum).toBe(512);
+  });
 });

@@ -52,15 +52,19 @@ export function shapeOf(schema: z.ZodType): Shape {
   return {};
 }
 
-/** The variant of a (possibly discriminated) workload schema that accepts `kind`. */
+/**
+ * The variant of a (possibly discriminated) workload schema for `kind`: the one that accepts this
+ * kind and no other, else the first that accepts it (a single schema serves both kinds).
+ */
 function variantFor(schema: z.ZodType, kind: WorkloadKind): z.ZodType {
   if (!(schema instanceof z.ZodUnion)) return schema;
   const options = schema.options as readonly z.ZodType[];
-  const accepts = (option: z.ZodType) => {
-    const result = option.safeParse({ kind });
+  const accepts = (option: z.ZodType, value: string) => {
+    const result = option.safeParse({ kind: value });
     return result.success || !result.error.issues.some((issue) => issue.path[0] === 'kind');
   };
-  const found = options.find(accepts);
+  const other = kind === 'oltp' ? 'dss' : 'oltp';
+  const found = options.find((o) => accepts(o, kind) && !accepts(o, other)) ?? options.find((o) => accepts(o, kind));
   if (!found) throw new Error(`The published workload schema has no variant for kind "${kind}"`);
   return found;
 }
