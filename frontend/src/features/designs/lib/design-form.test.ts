@@ -190,6 +190,14 @@ describe('DSS workloads', () => {
     expect(back).not.toHaveProperty('query_streams');
   });
 
+  it('fills the empty inputs of the new kind with its defaults (a DSS design switched to OLTP gets users and a read share)', () => {
+    const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800 }, { family: 'xtremio', storage_model: 'X-Brick' }, ENGINE_LIKE);
+    expect(dss).toMatchObject({ users: '', readPct: '', blockSizeKb: '1024' });
+    const oltp = withKind(dss, 'oltp', ENGINE_LIKE);
+    expect(oltp).toMatchObject({ users: '1000', readPct: '70', blockSizeKb: '8', targetThroughputMbS: '800' });
+    expect(toInputs(oltp, ENGINE_LIKE)!.workload).toEqual({ kind: 'oltp', ...ENGINE_LIKE_DEFAULTS.oltp, database_size_gb: 1000 });
+  });
+
   it('reads a saved DSS design back and validates only DSS fields', () => {
     const form = formFromInputs(
       { kind: 'dss', target_throughput_mb_s: 1169, query_streams: 4, io_pattern: 'sequential' },

@@ -77,6 +77,11 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   pam: 'platform.pam',
 };
 
+/** The form's number fields that are workload inputs. */
+const WORKLOAD_FORM_FIELDS = (Object.keys(FIELD_PATHS) as (keyof typeof FIELD_PATHS)[]).filter(
+  (field): field is FormField => FIELD_PATHS[field].startsWith('workload.') && !['kind', 'loadBy', 'ioPattern'].includes(field),
+);
+
 const contractFor = (kind: WorkloadKind, schemas?: InputSchemas) => (schemas ? inputContract(kind, schemas) : publishedContract(kind));
 
 /** The contract's default for a field of the kind's workload or of the platform ('' when it has none). */
@@ -147,13 +152,15 @@ export function withKind(form: DesignForm, kind: WorkloadKind, schemas?: InputSc
   const dss = kind === 'dss';
   const fromBlock = defaultOf(form.kind, 'workload', 'block_size_kb', schemas);
   const toBlock = defaultOf(kind, 'workload', 'block_size_kb', schemas);
-  const atDefault = (raw: string, field: string) => raw || text(defaultOf(kind, 'workload', field, schemas));
+  // An empty workload field takes the new kind's default (e.g. DSS throughput and streams, OLTP users).
+  const filled = Object.fromEntries(
+    WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
+  );
   let next: DesignForm = {
     ...form,
+    ...filled,
     kind,
-    blockSizeKb: toBlock !== undefined && Number(form.blockSizeKb) === fromBlock ? text(toBlock) : form.blockSizeKb,
-    targetThroughputMbS: dss ? atDefault(form.targetThroughputMbS, 'target_throughput_mb_s') : form.targetThroughputMbS,
-    queryStreams: dss ? atDefault(form.queryStreams, 'query_streams') : form.queryStreams,
+    blockSizeKb: toBlock !== undefined && Number(form.blockSizeKb) === fromBlock ? text(toBlock) : (filled.blockSizeKb ?? form.blockSizeKb),
     extras: { ...form.extras, workload: without(form.extras.workload, dss ? OLTP_ONLY : DSS_ONLY) },
   };
   if (dss && !DSS_FAMILIES.includes(form.family)) {
