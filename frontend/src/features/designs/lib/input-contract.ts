@@ -21,7 +21,7 @@ export interface FieldRule {
   exclusiveMaximum?: number;
   integer: boolean;
   default?: unknown;
-  /** The allowed values of a choice (null, "not given", left out). */
+  /** The allowed values of a choice (null, for "not given", is left out). */
   choices?: unknown[];
 }
 
