@@ -16,10 +16,12 @@ export interface RuleRef {
 }
 
 /**
- * A design's inputs as the published contract declares them (WorkloadRequest / PlatformRequest in
- * backend/openapi.yaml), plus inputs the SPA carries through without showing them.
+ * A design's inputs as the published contract declares them (the evaluate request's workload and
+ * platform in backend/openapi.yaml, through src/lib/api-zod.ts), plus inputs the SPA carries through
+ * without showing them. Workload fields are all optional here: a design saved before a field (or
+ * `kind`) existed leaves it out, and the form fills the contract's default.
  */
-export type WorkloadInput = DesignInputs['workload'] & Record<string, unknown>;
+export type WorkloadInput = Partial<DesignInputs['workload']> & Record<string, unknown>;
 export type PlatformInput = DesignInputs['platform'] & Record<string, unknown>;
 type DesignInputs = z.input<typeof zDesignInputsRequest>;
 

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_LIKE, ENGINE_LIKE_DEFAULTS } from './contract-fixtures';
 import {
@@ -60,9 +61,13 @@ describe('formFromInputs / toInputs', () => {
   });
 
   it('leaves a field out (the API applies its default) where the contract declares no default', () => {
-    const noDefaults = formFromInputs({ kind: 'oltp', users: 1000 }, { family: 'netapp', storage_model: 'FAS3140' }, { ...ENGINE_LIKE, workload: publishedContract('oltp').workload });
-    expect(noDefaults).toMatchObject({ blockSizeKb: '', readPct: '', racNodes: '2', arrays: '1' });
-    expect(toInputs(noDefaults)?.workload).toEqual({ kind: 'oltp', users: 1000 });
+    const bare = {
+      workload: z.object({ kind: z.literal('oltp').optional(), users: z.int().gte(1).optional(), read_pct: z.number().optional(), block_size_kb: z.number().optional() }),
+      platform: z.object({ family: z.string(), storage_model: z.string(), rac_nodes: z.int().optional().default(2), arrays: z.int().optional() }),
+    };
+    const form = formFromInputs({ kind: 'oltp', users: 1000 }, { family: 'netapp', storage_model: 'FAS3140' }, bare);
+    expect(form).toMatchObject({ blockSizeKb: '', readPct: '', racNodes: '2', arrays: '' });
+    expect(toInputs(form, bare)).toEqual({ workload: { kind: 'oltp', users: 1000 }, platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 2, pam: false } });
   });
 
   it('sends target TPS instead of users when the load is given as TPS', () => {
