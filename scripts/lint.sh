@@ -17,3 +17,7 @@ echo "== typed API client is generated from the published schema"
 (cd frontend && npx --no-install openapi-typescript ../backend/openapi.yaml -o "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" --silent >/dev/null \
   && diff -q src/lib/api-schema.d.ts "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" >/dev/null \
   || { echo "ERROR: frontend/src/lib/api-schema.d.ts is not generated from backend/openapi.yaml: run make openapi" >&2; exit 1; })
+echo "== design-input zod schemas are generated from the published schema"
+(cd frontend && rm -rf "${TMPDIR:-/tmp}/dbsizer-api-zod" && API_ZOD_DIR="${TMPDIR:-/tmp}/dbsizer-api-zod" npx --no-install openapi-ts -f openapi-ts.config.ts --silent \
+  && diff -q src/lib/api-zod.ts "${TMPDIR:-/tmp}/dbsizer-api-zod/api-zod.ts" >/dev/null \
+  || { echo "ERROR: frontend/src/lib/api-zod.ts is not generated from backend/openapi.yaml: run make openapi" >&2; exit 1; })

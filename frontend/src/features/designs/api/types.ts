@@ -1,6 +1,8 @@
 /** Shapes of the designs API (backend/designs/serializers.py, designs/evaluation.py, sizing/api.py). */
 import type { Quantity } from '../../../components/format';
+import type * as z from 'zod';
 import type { components } from '../../../lib/api-schema';
+import type { zDesignInputsRequest } from '../../../lib/api-zod';
 
 type Schemas = components['schemas'];
 
@@ -13,21 +15,15 @@ export interface RuleRef {
   from_catalog?: boolean;
 }
 
-export type WorkloadInput = Record<string, unknown> & { kind?: 'oltp' | 'dss' };
-
-export interface PlatformInput {
-  family: string;
-  storage_model: string;
-  reference?: string | null;
-  rac_nodes?: number;
-  cores_per_node?: number;
-  arrays?: number;
-  drives_per_enclosure?: number | null;
-  raid?: string | null;
-  asm_volumes?: number;
-  pam?: boolean;
-  [key: string]: unknown;
-}
+/**
+ * A design's inputs as the published contract declares them (the evaluate request's workload and
+ * platform in backend/openapi.yaml, through src/lib/api-zod.ts), plus inputs the SPA carries through
+ * without showing them. Workload fields are all optional here: a design saved before a field (or
+ * `kind`) existed leaves it out, and the form fills the contract's default.
+ */
+export type WorkloadInput = Partial<DesignInputs['workload']> & Record<string, unknown>;
+export type PlatformInput = DesignInputs['platform'] & Record<string, unknown>;
+type DesignInputs = z.input<typeof zDesignInputsRequest>;
 
 export interface Design {
   id: number;

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { FIELD_PATHS, errorsFor, withFamily, type DesignForm, type FormField } from '../lib/design-form';
+import { FIELD_PATHS, errorsFor, inputBounds, withFamily, type DesignForm, type FormField } from '../lib/design-form';
 import { FAMILIES, familyInfo } from '../lib/platforms';
 
 interface Props {
@@ -14,7 +14,9 @@ interface Props {
 export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props) {
   const info = familyInfo(form.family);
   const errors = (name: keyof typeof FIELD_PATHS) => errorsFor(name, clientErrors, apiErrors);
+  // Bounds of the published contract (min, max, whole numbers), as the browser's number input hints.
   const number = (name: FormField) => ({
+    ...inputBounds(form, name),
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
     errors: errors(name),
@@ -42,17 +44,14 @@ export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props
           onChange={(storageModel) => onChange({ ...form, storageModel })}
           errors={errors('storageModel')}
         />
-        <NumberField label="RAC nodes" unit="servers" min={1} max={16} step={1} testId="rac-nodes" {...number('racNodes')} />
+        <NumberField label="RAC nodes" unit="servers" testId="rac-nodes" {...number('racNodes')} />
         <NumberField
           label="Cores per node"
-          min={1}
-          max={512}
-          step={1}
           placeholder={String(info.server.coresPerNode)}
           hint={`Empty: ${info.server.coresPerNode} (${info.server.label}, as measured)`}
           {...number('coresPerNode')}
         />
-        <NumberField label={info.arraysLabel} min={1} max={16} step={1} testId="arrays" {...number('arrays')} />
+        <NumberField label={info.arraysLabel} testId="arrays" {...number('arrays')} />
         <SelectField
           label="RAID"
           value={form.raid}
@@ -61,7 +60,7 @@ export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props
           errors={errors('raid')}
         />
         {info.drivesPerEnclosure && (
-          <NumberField label="SSDs per enclosure" unit="drives" min={1} max={24} step={1} {...number('drivesPerEnclosure')} />
+          <NumberField label="SSDs per enclosure" unit="drives" {...number('drivesPerEnclosure')} />
         )}
       </div>
       {info.pam && (

@@ -6,6 +6,7 @@ import {
   FIELD_PATHS,
   NO_KIND_SWITCH,
   errorsFor,
+  inputBounds,
   switchKind,
   type DesignForm,
   type FormField,
@@ -19,7 +20,14 @@ interface Props {
   apiErrors: FieldErrors;
 }
 
-type FieldProps = (name: FormField) => { value: string; onChange: (value: string) => void; errors: string[] | undefined };
+type FieldProps = (name: FormField) => {
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[] | undefined;
+  min?: number;
+  max?: number;
+  step: number | 'any';
+};
 
 export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props) {
   // A switch to DSS that replaced the platform: its notice, and the platform OLTP gives back.
@@ -29,7 +37,9 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props
     setKindSwitch(next.memory);
     onChange(next.form);
   };
+  // Bounds of the published contract (min, max, whole numbers), as the browser's number input hints.
   const field: FieldProps = (name) => ({
+    ...inputBounds(form, name),
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
     errors: errorsFor(name, clientErrors, apiErrors),
@@ -86,17 +96,17 @@ function OltpFields({ form, onChange, field }: FieldsProps) {
       </div>
       <div className="field-grid">
         {form.loadBy === 'users' ? (
-          <NumberField label="Users" unit="users" min={1} step={1} testId="users" {...field('users')} />
+          <NumberField label="Users" unit="users" testId="users" {...field('users')} />
         ) : (
-          <NumberField label="Target TPS" unit="TPS" min={0} testId="target-tps" {...field('targetTps')} />
+          <NumberField label="Target TPS" unit="TPS" testId="target-tps" {...field('targetTps')} />
         )}
         <NumberField label="Think time" unit="s" placeholder="benchmark's" hint="Empty: the platform's calibrated think time" {...field('thinkTimeS')} />
-        <NumberField label="Database size" unit="GB" min={0} {...field('databaseSizeGb')} />
+        <NumberField label="Database size" unit="GB" {...field('databaseSizeGb')} />
         <NumberField label="Data growth" unit="%/year" {...field('dataGrowthPct')} />
         <NumberField label="User growth" unit="%/year" {...field('userGrowthPct')} />
-        <NumberField label="Horizon" unit="years" min={0} max={20} step={1} {...field('horizonYears')} />
-        <NumberField label="Read share" unit="%" min={0} max={100} {...field('readPct')} />
-        <NumberField label="Block size" unit="KB" min={2} {...field('blockSizeKb')} />
+        <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
+        <NumberField label="Read share" unit="%" {...field('readPct')} />
+        <NumberField label="Block size" unit="KB" {...field('blockSizeKb')} />
         <NumberField
           label="SLA response"
           unit="ms"
@@ -112,8 +122,8 @@ function OltpFields({ form, onChange, field }: FieldsProps) {
 function DssFields({ form, onChange, field, errors }: DssFieldsProps) {
   return (
     <div className="field-grid">
-      <NumberField label="Target throughput" unit="MB/s" min={0} testId="target-throughput" {...field('targetThroughputMbS')} />
-      <NumberField label="Query streams" unit="streams" min={1} step={1} hint="Concurrent scans sharing the throughput" {...field('queryStreams')} />
+      <NumberField label="Target throughput" unit="MB/s" testId="target-throughput" {...field('targetThroughputMbS')} />
+      <NumberField label="Query streams" unit="streams" hint="Concurrent scans sharing the throughput" {...field('queryStreams')} />
       <SelectField
         label="I/O pattern"
         value={form.ioPattern}
@@ -124,10 +134,10 @@ function DssFields({ form, onChange, field, errors }: DssFieldsProps) {
         onChange={(ioPattern) => onChange({ ...form, ioPattern: ioPattern === 'sequential' ? 'sequential' : 'random' })}
         errors={errors('ioPattern')}
       />
-      <NumberField label="I/O size" unit="KB" min={2} max={4096} hint="The DSS report measured 1 MB (1024 KB)" {...field('blockSizeKb')} />
-      <NumberField label="Database size" unit="GB" min={0} {...field('databaseSizeGb')} />
+      <NumberField label="I/O size" unit="KB" hint="The DSS report measured 1 MB (1024 KB)" {...field('blockSizeKb')} />
+      <NumberField label="Database size" unit="GB" {...field('databaseSizeGb')} />
       <NumberField label="Data growth" unit="%/year" {...field('dataGrowthPct')} />
-      <NumberField label="Horizon" unit="years" min={0} max={20} step={1} {...field('horizonYears')} />
+      <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
     </div>
   );
 }

@@ -1,9 +1,13 @@
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_LIKE, ENGINE_LIKE_DEFAULTS } from './contract-fixtures';
 import {
+  FIELD_PATHS,
   NO_KIND_SWITCH,
   errorsFor,
   formFromInputs,
   generalErrors,
+  inputBounds,
   platformText,
   referenceConfigurationFor,
   switchKind,
@@ -12,16 +16,37 @@ import {
   withFamily,
   withKind,
 } from './design-form';
+import { publishedContract, rangeMessage, type InputSchemas } from './input-contract';
 
-const quarter = () =>
+const quarter = (schemas?: InputSchemas) =>
   formFromInputs(
     { kind: 'oltp', users: 1000 },
     { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
+    schemas,
   );
 
+/** The published contract's range message of a workload or platform field. */
+const outOfRange = (part: 'workload' | 'platform', field: string, kind: 'oltp' | 'dss' = 'oltp') =>
+  rangeMessage(publishedContract(kind).rules[part][field]!);
+
+describe('the published contract', () => {
+  it('has a rule for every field the form shows', () => {
+    const oltpOnly = ['targetThroughputMbS', 'queryStreams', 'ioPattern'];
+    const dssOnly = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs', 'loadBy'];
+    for (const kind of ['oltp', 'dss'] as const) {
+      const { rules } = publishedContract(kind);
+      const shown = Object.entries(FIELD_PATHS).filter(([field]) => !(kind === 'oltp' ? oltpOnly : dssOnly).includes(field));
+      for (const [, path] of shown) {
+        const [part, name] = path.split('.') as ['workload' | 'platform', string];
+        expect(rules[part][name], `${kind} ${path}`).toBeDefined();
+      }
+    }
+  });
+});
+
 describe('formFromInputs / toInputs', () => {
-  it('round-trips a quarter-rack design, filling the engine defaults', () => {
-    const inputs = toInputs(quarter());
+  it('round-trips a quarter-rack design, filling the defaults the contract declares', () => {
+    const inputs = toInputs(quarter(ENGINE_LIKE), ENGINE_LIKE);
     expect(inputs?.platform).toEqual({
       family: 'oracle-fs1',
       storage_model: 'FS1-2',
@@ -30,9 +55,19 @@ describe('formFromInputs / toInputs', () => {
       arrays: 2,
       drives_per_enclosure: 13,
     });
-    expect(inputs?.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: 100, read_pct: 70, block_size_kb: 8 });
+    expect(inputs?.workload).toEqual({ kind: 'oltp', ...ENGINE_LIKE_DEFAULTS.oltp });
     expect(inputs?.workload).not.toHaveProperty('sla_response_ms');
     expect(inputs?.workload).not.toHaveProperty('target_tps');
+  });
+
+  it('leaves a field out (the API applies its default) where the contract declares no default', () => {
+    const bare = {
+      workload: z.object({ kind: z.literal('oltp').optional(), users: z.int().gte(1).optional(), read_pct: z.number().optional(), block_size_kb: z.number().optional() }),
+      platform: z.object({ family: z.string(), storage_model: z.string(), rac_nodes: z.int().optional().default(2), arrays: z.int().optional() }),
+    };
+    const form = formFromInputs({ kind: 'oltp', users: 1000 }, { family: 'netapp', storage_model: 'FAS3140' }, bare);
+    expect(form).toMatchObject({ blockSizeKb: '', readPct: '', racNodes: '2', arrays: '' });
+    expect(toInputs(form, bare)).toEqual({ workload: { kind: 'oltp', users: 1000 }, platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 2, pam: false } });
   });
 
   it('sends target TPS instead of users when the load is given as TPS', () => {
@@ -42,7 +77,8 @@ describe('formFromInputs / toInputs', () => {
   });
 
   it('reads a TPS-driven design back as TPS', () => {
-    const form = formFromInputs({ target_tps: 500 }, { family: 'equallogic', storage_model: 'PS6010XV' });
+    const form = formFromInputs({ target_tps: 500 }, { family: 'equallogic', storage_model: 'PS6010XV' }, ENGINE_LIKE);
+    expect(form.users).toBe('');
     expect(form.loadBy).toBe('tps');
     expect(form.targetTps).toBe('500');
     expect(form.racNodes).toBe('2');
@@ -73,17 +109,32 @@ describe('validateForm', () => {
   it('accepts the quarter rack', () => {
     expect(validateForm(quarter())).toEqual({});
   });
-  it('rejects what the engine rejects, keyed by API path', () => {
-    const errors = validateForm({ ...quarter(), users: '0', racNodes: '2.5', readPct: '101', databaseSizeGb: '' });
-    expect(errors['workload.users']).toEqual(['Must be at least 1.']);
-    expect(errors['platform.rac_nodes']).toEqual(['Enter a whole number.']);
-    expect(errors['workload.read_pct']).toEqual(['Must be at most 100.']);
-    expect(errors['workload.database_size_gb']).toEqual(['Required.']);
+  it('rejects what the published contract rejects, in its words, keyed by API path', () => {
+    const errors = validateForm({ ...quarter(), users: '0', racNodes: '2.5', readPct: '101', databaseSizeGb: '', horizonYears: 'x' });
+    expect(errors).toEqual({
+      'workload.users': [outOfRange('workload', 'users')],
+      'platform.rac_nodes': ['must be a whole number'],
+      'workload.read_pct': [outOfRange('workload', 'read_pct')],
+      'workload.horizon_years': ['must be a number'],
+    });
+    expect(errors['workload.read_pct']).toEqual(['must be between 0 and 100']);
     expect(toInputs({ ...quarter(), users: '0' })).toBeNull();
+  });
+  it('gives an out-of-range OLTP block size the message of the bounds the contract declares', () => {
+    const rule = publishedContract('oltp').rules.workload.block_size_kb!;
+    const tooLarge = String((rule.maximum ?? 4096) + 1);
+    expect(validateForm({ ...quarter(), blockSizeKb: tooLarge })).toEqual({ 'workload.block_size_kb': [`must be between ${rule.minimum} and ${rule.maximum}`] });
+    // The engine stops at 1024 KB: a contract that says so gives the API's message for 4096.
+    expect(validateForm({ ...quarter(ENGINE_LIKE), blockSizeKb: '4096' }, ENGINE_LIKE)).toEqual({ 'workload.block_size_kb': ['must be between 2 and 1024'] });
   });
   it('treats an empty SLA and think time as "the platform default"', () => {
     expect(validateForm({ ...quarter(), slaResponseMs: '', thinkTimeS: '' })).toEqual({});
-    expect(validateForm({ ...quarter(), slaResponseMs: '0' })['workload.sla_response_ms']).toEqual(['Must be more than 0.']);
+    expect(validateForm({ ...quarter(), slaResponseMs: '0' })['workload.sla_response_ms']).toEqual([outOfRange('workload', 'sla_response_ms')]);
+  });
+  it('gives number inputs the HTML bounds of the contract', () => {
+    expect(inputBounds(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toEqual({ min: 2, max: 1024, step: 'any' });
+    const racNodes = publishedContract('oltp').rules.platform.rac_nodes!;
+    expect(inputBounds(quarter(), 'racNodes')).toEqual({ min: racNodes.minimum, max: racNodes.maximum, step: 1 });
   });
   it('ignores drives per enclosure where the family has none', () => {
     const form = withFamily(quarter(), 'xtremio');
@@ -116,9 +167,9 @@ const pick = (form: ReturnType<typeof quarter>) => {
 
 describe('DSS workloads', () => {
   it('switching a quarter rack to DSS moves to the DSS report platform and the 1 MB I/O size', () => {
-    const dss = withKind(quarter(), 'dss');
+    const dss = withKind(quarter(ENGINE_LIKE), 'dss', ENGINE_LIKE);
     expect(dss).toMatchObject({ kind: 'dss', family: 'equallogic', storageModel: 'PS6110XV', raid: 'raid50', arrays: '2', reference: '', blockSizeKb: '1024' });
-    const inputs = toInputs(dss)!;
+    const inputs = toInputs(dss, ENGINE_LIKE)!;
     expect(inputs.workload).toEqual({
       kind: 'dss',
       target_throughput_mb_s: 1000,
@@ -134,29 +185,40 @@ describe('DSS workloads', () => {
   });
 
   it('keeps a platform that has DSS evidence, and comes back to OLTP with OLTP inputs only', () => {
-    const xtremio = formFromInputs({ kind: 'oltp', users: 500, include_backup_overhead: false }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 });
-    const dss = withKind(xtremio, 'dss');
+    const xtremio = formFromInputs({ kind: 'oltp', users: 500, include_backup_overhead: false }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 }, ENGINE_LIKE);
+    const dss = withKind(xtremio, 'dss', ENGINE_LIKE);
     expect(dss.family).toBe('xtremio');
-    expect(toInputs(dss)!.workload).not.toHaveProperty('include_backup_overhead');
-    const back = toInputs(withKind(dss, 'oltp'))!.workload;
+    expect(toInputs(dss, ENGINE_LIKE)!.workload).not.toHaveProperty('include_backup_overhead');
+    const back = toInputs(withKind(dss, 'oltp', ENGINE_LIKE), ENGINE_LIKE)!.workload;
     expect(back).toMatchObject({ kind: 'oltp', users: 500, block_size_kb: 8 });
     expect(back).not.toHaveProperty('target_throughput_mb_s');
     expect(back).not.toHaveProperty('query_streams');
+  });
+
+  it('fills the empty inputs of the new kind with its defaults (a DSS design switched to OLTP gets users and a read share)', () => {
+    const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800 }, { family: 'xtremio', storage_model: 'X-Brick' }, ENGINE_LIKE);
+    expect(dss).toMatchObject({ users: '', readPct: '', blockSizeKb: '1024' });
+    const oltp = withKind(dss, 'oltp', ENGINE_LIKE);
+    expect(oltp).toMatchObject({ users: '1000', readPct: '70', blockSizeKb: '8', targetThroughputMbS: '800' });
+    expect(toInputs(oltp, ENGINE_LIKE)!.workload).toEqual({ kind: 'oltp', ...ENGINE_LIKE_DEFAULTS.oltp, database_size_gb: 1000 });
   });
 
   it('reads a saved DSS design back and validates only DSS fields', () => {
     const form = formFromInputs(
       { kind: 'dss', target_throughput_mb_s: 1169, query_streams: 4, io_pattern: 'sequential' },
       { family: 'equallogic', storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' },
+      ENGINE_LIKE,
     );
     expect(form).toMatchObject({ kind: 'dss', targetThroughputMbS: '1169', queryStreams: '4', ioPattern: 'sequential', blockSizeKb: '1024', databaseSizeGb: '1000' });
-    expect(validateForm({ ...form, users: '', readPct: 'x' })).toEqual({});
-    expect(validateForm({ ...form, targetThroughputMbS: '', queryStreams: '0.5' })).toEqual({
-      'workload.target_throughput_mb_s': ['Required.'],
-      'workload.query_streams': ['Enter a whole number.'],
+    expect(validateForm({ ...form, users: '', readPct: 'x' }, ENGINE_LIKE)).toEqual({});
+    expect(validateForm({ ...form, targetThroughputMbS: '0', queryStreams: '0.5' }, ENGINE_LIKE)).toEqual({
+      'workload.target_throughput_mb_s': [outOfRange('workload', 'target_throughput_mb_s', 'dss')],
+      'workload.query_streams': ['must be a whole number'],
     });
-    expect(validateForm({ ...form, blockSizeKb: '4096' })).toEqual({});
-    expect(validateForm({ ...form, blockSizeKb: '5000' })).toEqual({ 'workload.block_size_kb': ['Must be at most 4,096.'] });
+    // The DSS variant keeps the 4 MB I/O size the OLTP one refuses.
+    expect(validateForm({ ...form, blockSizeKb: '4096' }, ENGINE_LIKE)).toEqual({});
+    const block = publishedContract('dss').rules.workload.block_size_kb!;
+    expect(validateForm({ ...form, blockSizeKb: String(block.maximum! + 1) })).toEqual({ 'workload.block_size_kb': [`must be between ${block.minimum} and ${block.maximum}`] });
   });
 
   it('tells the user when the switch to DSS replaces the platform, and OLTP gives the old platform back', () => {

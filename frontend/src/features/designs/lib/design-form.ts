@@ -1,13 +1,17 @@
 /**
- * The design editor's form: text fields as typed, validated here, turned into the API's
- * {workload, platform} JSON. Error keys are the API's dotted paths so client and server messages
- * land next to the same field.
+ * The design editor's form: text fields as typed, turned into the API's {workload, platform} JSON
+ * and validated with the contract the API publishes (input-contract.ts: bounds, defaults and choices
+ * come from the zod schemas generated from backend/openapi.yaml). Error keys are the API's dotted
+ * paths so client and server messages land next to the same field.
+ *
+ * The functions take an optional `schemas` (a modified copy of the published ones, in tests).
  */
 import type { FieldErrors } from '../../../lib/api-client';
 import type { PlatformInput, WorkloadInput } from '../api/types';
+import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
 import { familyInfo, raidLabel } from './platforms';
 
-export type WorkloadKind = 'oltp' | 'dss';
+export type { WorkloadKind };
 
 export interface DesignForm {
   /** OLTP (users or TPS against a response-time SLA) or DSS (scan throughput in MB/s). */
@@ -73,9 +77,17 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   pam: 'platform.pam',
 };
 
-// Engine defaults (sizing.inputs.OltpWorkload / DssWorkload) shown when a saved design leaves a field out.
-const DEFAULTS = { users: 1000, databaseSizeGb: 100, readPct: 70, blockSizeKb: 8, horizonYears: 3 };
-export const DSS_DEFAULTS = { targetThroughputMbS: 1000, queryStreams: 1, blockSizeKb: 1024, databaseSizeGb: 1000 };
+/** The form's number fields that are workload inputs. */
+const WORKLOAD_FORM_FIELDS = (Object.keys(FIELD_PATHS) as (keyof typeof FIELD_PATHS)[]).filter(
+  (field): field is FormField => FIELD_PATHS[field].startsWith('workload.') && !['kind', 'loadBy', 'ioPattern'].includes(field),
+);
+
+const contractFor = (kind: WorkloadKind, schemas?: InputSchemas) => (schemas ? inputContract(kind, schemas) : publishedContract(kind));
+
+/** The contract's default for a field of the kind's workload or of the platform ('' when it has none). */
+function defaultOf(kind: WorkloadKind, part: 'workload' | 'platform', field: string, schemas?: InputSchemas): unknown {
+  return contractFor(kind, schemas).rules[part][field]?.default;
+}
 
 const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern'];
 // Workload inputs the engine accepts for one kind only (performance.serializers.WorkloadSerializer).
@@ -93,31 +105,36 @@ const without = (data: Record<string, unknown>, keys: string[]) =>
 const text = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : String(value);
 
-export function formFromInputs(workload: WorkloadInput, platform: PlatformInput): DesignForm {
+export function formFromInputs(workload: WorkloadInput, platform: PlatformInput, schemas?: InputSchemas): DesignForm {
   const byTps = workload.target_tps !== undefined && workload.target_tps !== null;
-  const dss = workload.kind === 'dss';
+  const kind: WorkloadKind = workload.kind === 'dss' ? 'dss' : 'oltp';
+  // A field the design leaves out shows the contract's default for the design's kind (empty when none).
+  const value = (part: 'workload' | 'platform', field: string) => {
+    const given = (part === 'workload' ? workload : (platform as unknown as Record<string, unknown>))[field];
+    return text(given ?? defaultOf(kind, part, field, schemas));
+  };
   return {
-    kind: dss ? 'dss' : 'oltp',
+    kind,
     loadBy: byTps ? 'tps' : 'users',
-    users: text(workload.users ?? (byTps ? '' : DEFAULTS.users)),
+    users: byTps ? text(workload.users) : value('workload', 'users'),
     targetTps: text(workload.target_tps),
-    thinkTimeS: text(workload.think_time_s),
-    databaseSizeGb: text(workload.database_size_gb ?? (dss ? DSS_DEFAULTS.databaseSizeGb : DEFAULTS.databaseSizeGb)),
-    dataGrowthPct: text(workload.data_growth_pct_per_year ?? 0),
-    userGrowthPct: text(workload.user_growth_pct_per_year ?? 0),
-    horizonYears: text(workload.horizon_years ?? DEFAULTS.horizonYears),
-    readPct: text(workload.read_pct ?? DEFAULTS.readPct),
-    blockSizeKb: text(workload.block_size_kb ?? (dss ? DSS_DEFAULTS.blockSizeKb : DEFAULTS.blockSizeKb)),
-    slaResponseMs: text(workload.sla_response_ms),
-    targetThroughputMbS: text(workload.target_throughput_mb_s ?? (dss ? DSS_DEFAULTS.targetThroughputMbS : '')),
-    queryStreams: text(workload.query_streams ?? DSS_DEFAULTS.queryStreams),
+    thinkTimeS: value('workload', 'think_time_s'),
+    databaseSizeGb: value('workload', 'database_size_gb'),
+    dataGrowthPct: value('workload', 'data_growth_pct_per_year'),
+    userGrowthPct: value('workload', 'user_growth_pct_per_year'),
+    horizonYears: value('workload', 'horizon_years'),
+    readPct: value('workload', 'read_pct'),
+    blockSizeKb: value('workload', 'block_size_kb'),
+    slaResponseMs: value('workload', 'sla_response_ms'),
+    targetThroughputMbS: value('workload', 'target_throughput_mb_s'),
+    queryStreams: value('workload', 'query_streams'),
     ioPattern: workload.io_pattern === 'sequential' ? 'sequential' : 'random',
     family: platform.family,
     storageModel: platform.storage_model,
     reference: text(platform.reference),
-    racNodes: text(platform.rac_nodes ?? 2),
-    coresPerNode: text(platform.cores_per_node),
-    arrays: text(platform.arrays ?? 1),
+    racNodes: value('platform', 'rac_nodes'),
+    coresPerNode: value('platform', 'cores_per_node'),
+    arrays: value('platform', 'arrays'),
     raid: text(platform.raid),
     drivesPerEnclosure: text(platform.drives_per_enclosure),
     pam: Boolean(platform.pam),
@@ -130,16 +147,20 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput)
  * kind's default if it was at the other's, and a platform without DSS evidence (FS1-2, NetApp)
  * becomes the DSS report's EqualLogic PS6110XV (RAID 50, two arrays: the measured 1 → 2 array case).
  */
-export function withKind(form: DesignForm, kind: WorkloadKind): DesignForm {
+export function withKind(form: DesignForm, kind: WorkloadKind, schemas?: InputSchemas): DesignForm {
   if (form.kind === kind) return form;
   const dss = kind === 'dss';
-  const [fromBlock, toBlock] = dss ? [DEFAULTS.blockSizeKb, DSS_DEFAULTS.blockSizeKb] : [DSS_DEFAULTS.blockSizeKb, DEFAULTS.blockSizeKb];
+  const fromBlock = defaultOf(form.kind, 'workload', 'block_size_kb', schemas);
+  const toBlock = defaultOf(kind, 'workload', 'block_size_kb', schemas);
+  // An empty workload field takes the new kind's default (e.g. DSS throughput and streams, OLTP users).
+  const filled = Object.fromEntries(
+    WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
+  );
   let next: DesignForm = {
     ...form,
+    ...filled,
     kind,
-    blockSizeKb: Number(form.blockSizeKb) === fromBlock ? String(toBlock) : form.blockSizeKb,
-    targetThroughputMbS: form.targetThroughputMbS || String(DSS_DEFAULTS.targetThroughputMbS),
-    queryStreams: form.queryStreams || String(DSS_DEFAULTS.queryStreams),
+    blockSizeKb: toBlock !== undefined && Number(form.blockSizeKb) === fromBlock ? text(toBlock) : (filled.blockSizeKb ?? form.blockSizeKb),
     extras: { ...form.extras, workload: without(form.extras.workload, dss ? OLTP_ONLY : DSS_ONLY) },
   };
   if (dss && !DSS_FAMILIES.includes(form.family)) {
@@ -178,9 +199,10 @@ export function switchKind(
   form: DesignForm,
   kind: WorkloadKind,
   memory: KindSwitchMemory,
+  schemas?: InputSchemas,
 ): { form: DesignForm; memory: KindSwitchMemory } {
   if (form.kind === kind) return { form, memory };
-  const next = withKind(form, kind);
+  const next = withKind(form, kind, schemas);
   if (kind === 'dss') {
     if (next.family === form.family) return { form: next, memory: NO_KIND_SWITCH };
     return {
@@ -218,86 +240,68 @@ export function withFamily(form: DesignForm, family: string): DesignForm {
   };
 }
 
-interface NumberRule {
-  field: FormField;
-  label: string;
-  required: boolean;
-  min: number;
-  max: number;
-  integer?: boolean;
-  minExclusive?: boolean;
+const FORM_PATHS = new Set(Object.values(FIELD_PATHS));
+
+/** The API paths of the fields the form shows for its kind, load measure and family, empty or not. */
+function shownFields(form: DesignForm): Set<string> {
+  const draft = draftOf(form);
+  const paths = [
+    ...Object.keys(draft.workload).map((field) => `workload.${field}`),
+    ...Object.keys(draft.platform).map((field) => `platform.${field}`),
+  ];
+  return new Set(paths.filter((path) => FORM_PATHS.has(path)));
 }
 
-const OLTP_FIELDS: FormField[] = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs'];
-const DSS_FIELDS: FormField[] = ['targetThroughputMbS', 'queryStreams'];
-
-const RULES: NumberRule[] = [
-  { field: 'users', label: 'Users', required: true, min: 1, max: 1_000_000, integer: true },
-  { field: 'targetTps', label: 'Target TPS', required: true, min: 0, max: 1_000_000, minExclusive: true },
-  { field: 'thinkTimeS', label: 'Think time', required: false, min: 0, max: 3600, minExclusive: true },
-  { field: 'databaseSizeGb', label: 'Database size', required: true, min: 0, max: 10_000_000, minExclusive: true },
-  { field: 'dataGrowthPct', label: 'Data growth', required: true, min: -50, max: 500 },
-  { field: 'userGrowthPct', label: 'User growth', required: true, min: -50, max: 500 },
-  { field: 'horizonYears', label: 'Horizon', required: true, min: 0, max: 20, integer: true },
-  { field: 'readPct', label: 'Read share', required: true, min: 0, max: 100 },
-  { field: 'blockSizeKb', label: 'Block size', required: true, min: 2, max: 1024 },
-  { field: 'slaResponseMs', label: 'SLA response', required: false, min: 0, max: 600_000, minExclusive: true },
-  { field: 'targetThroughputMbS', label: 'Target throughput', required: true, min: 0, max: 1_000_000, minExclusive: true },
-  { field: 'queryStreams', label: 'Query streams', required: true, min: 1, max: 1000, integer: true },
-  { field: 'racNodes', label: 'RAC nodes', required: true, min: 1, max: 16, integer: true },
-  { field: 'coresPerNode', label: 'Cores per node', required: false, min: 1, max: 512, integer: true },
-  { field: 'arrays', label: 'Arrays', required: true, min: 1, max: 16, integer: true },
-  { field: 'drivesPerEnclosure', label: 'Drives per enclosure', required: false, min: 1, max: 24, integer: true },
-];
-
-function checkNumber(raw: string, rule: NumberRule): string | null {
-  const trimmed = raw.trim();
-  if (trimmed === '') return rule.required ? 'Required.' : null;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return 'Enter a number.';
-  if (rule.integer && !Number.isInteger(value)) return 'Enter a whole number.';
-  if (rule.minExclusive ? value <= rule.min : value < rule.min) {
-    return rule.minExclusive ? `Must be more than ${rule.min}.` : `Must be at least ${rule.min}.`;
-  }
-  if (value > rule.max) return `Must be at most ${rule.max.toLocaleString('en-US')}.`;
-  return null;
+/**
+ * Client-side checks, keyed by API path: the published contract's messages for the fields the form
+ * shows. Inputs the form does not show (extras) are left to the API, whose 400 lists them above the results.
+ */
+export function validateForm(form: DesignForm, schemas?: InputSchemas): FieldErrors {
+  const shown = shownFields(form);
+  const errors = contractErrors(contractFor(form.kind, schemas), payloadOf(form));
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => shown.has(path)));
 }
 
-/** Client-side checks (same bounds as the engine), keyed by API path. */
-export function validateForm(form: DesignForm): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const rule of RULES) {
-    if ((form.kind === 'dss' ? OLTP_FIELDS : DSS_FIELDS).includes(rule.field)) continue;
-    if (rule.field === 'users' && form.loadBy !== 'users') continue;
-    if (rule.field === 'targetTps' && form.loadBy !== 'tps') continue;
-    if (rule.field === 'drivesPerEnclosure' && !familyInfo(form.family).drivesPerEnclosure) continue;
-    const bound = rule.field === 'blockSizeKb' && form.kind === 'dss' ? { ...rule, max: 4096 } : rule;
-    const message = checkNumber(form[rule.field], bound);
-    if (message) errors[FIELD_PATHS[rule.field]] = [message];
-  }
-  return errors;
+/** The HTML bounds of a number field (min, max, step), from the contract; none where it sets none. */
+export function inputBounds(form: DesignForm, field: FormField, schemas?: InputSchemas): { min?: number; max?: number; step: number | 'any' } {
+  const [part, name] = FIELD_PATHS[field].split('.') as ['workload' | 'platform', string];
+  const rule: FieldRule | undefined = contractFor(form.kind, schemas).rules[part][name];
+  return { min: rule?.minimum ?? rule?.exclusiveMinimum, max: rule?.maximum ?? rule?.exclusiveMaximum, step: rule?.integer ? 1 : 'any' };
 }
 
+// Text that is not a number stays NaN, which the contract rejects as "must be a number".
 const num = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
 
 /** The API's {workload, platform}; null when the form has errors (nothing is sent then). */
-export function toInputs(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } | null {
-  if (Object.keys(validateForm(form)).length) return null;
+export function toInputs(form: DesignForm, schemas?: InputSchemas): { workload: WorkloadInput; platform: PlatformInput } | null {
+  if (Object.keys(validateForm(form, schemas)).length) return null;
+  return payloadOf(form);
+}
+
+/** The form as the API's {workload, platform}; an empty field is left out (the API's default applies). */
+function payloadOf(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } {
+  const draft = draftOf(form);
+  return { workload: dropUndefined(draft.workload), platform: dropUndefined(draft.platform) };
+}
+
+/** The fields the form sends for its kind, load measure and family; an empty one is undefined. */
+function draftOf(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } {
   const info = familyInfo(form.family);
   const workload = form.kind === 'dss' ? dssWorkload(form) : oltpWorkload(form);
   const platform: PlatformInput = {
     ...form.extras.platform,
-    family: form.family,
-    storage_model: form.storageModel,
+    // The selects offer only the contract's choices; validateForm checks them before anything is sent.
+    family: form.family as PlatformInput['family'],
+    storage_model: form.storageModel as PlatformInput['storage_model'],
     reference: form.reference || undefined,
     rac_nodes: num(form.racNodes),
     cores_per_node: num(form.coresPerNode),
     arrays: num(form.arrays),
     raid: form.raid || undefined,
-    drives_per_enclosure: info.drivesPerEnclosure ? num(form.drivesPerEnclosure) : undefined,
-    pam: info.pam ? form.pam : undefined,
+    ...(info.drivesPerEnclosure ? { drives_per_enclosure: num(form.drivesPerEnclosure) } : {}),
+    ...(info.pam ? { pam: form.pam } : {}),
   };
-  return { workload: dropUndefined(workload), platform: dropUndefined(platform) };
+  return { workload, platform };
 }
 
 function oltpWorkload(form: DesignForm): WorkloadInput {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceDesign } from '../api/types';
 import { formFromInputs, toInputs } from './design-form';
+import { publishedContract, type WorkloadKind } from './input-contract';
 import { defaultDesignName, newDesignInputs, startingPoints } from './presets';
 
 const quarter: ReferenceDesign = {
@@ -41,17 +42,25 @@ describe('defaultDesignName', () => {
   });
 });
 
+/** The published contract's default of each of `fields` (undefined where it declares none: the field is left out). */
+const declaredDefaults = (kind: WorkloadKind, fields: string[]) =>
+  Object.fromEntries(fields.map((field) => [field, publishedContract(kind).rules.workload[field]?.default]));
+
 describe('newDesignInputs', () => {
   it('writes every default out, so a save without changes sends the same inputs', () => {
     const inputs = newDesignInputs(startingPoints([quarter])[0]!);
-    expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: 100, horizon_years: 3, read_pct: 70, block_size_kb: 8 });
+    expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000 });
+    const fields = ['database_size_gb', 'horizon_years', 'read_pct', 'block_size_kb'];
+    expect(Object.fromEntries(fields.map((f) => [f, inputs.workload[f]]))).toEqual(declaredDefaults('oltp', fields));
     expect(inputs.platform).toMatchObject({ reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 });
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
   });
   it('starts the DSS report setup as a DSS design with its defaults written out', () => {
     const start = startingPoints([]).find((s) => s.id === 'equallogic-ps6110xv-dss')!;
     const inputs = newDesignInputs(start);
-    expect(inputs.workload).toMatchObject({ kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, query_streams: 1 });
+    expect(inputs.workload).toMatchObject({ kind: 'dss', target_throughput_mb_s: 1000 });
+    const fields = ['block_size_kb', 'query_streams', 'database_size_gb'];
+    expect(Object.fromEntries(fields.map((f) => [f, inputs.workload[f]]))).toEqual(declaredDefaults('dss', fields));
     expect(inputs.platform).toMatchObject({ storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' });
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
   });

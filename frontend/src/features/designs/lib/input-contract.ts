@@ -1,0 +1,185 @@
+/**
+ * The design inputs' contract as the API publishes it: bounds, defaults and choices of every workload
+ * and platform field, read from the zod schemas generated from backend/openapi.yaml
+ * (src/lib/api-zod.ts, `npm run gen:api`). Nothing here repeats a bound: a field the contract leaves
+ * unbounded gets no client-side message (the API's 400 then lands on the field).
+ *
+ * Messages use the API's words (sizing.inputs formats them the same way from the same bounds), so an
+ * input gets the same message from the form and from POST /api/v1/evaluate/.
+ */
+import * as z from 'zod';
+import { zDesignInputsRequest } from '../../../lib/api-zod';
+import type { FieldErrors } from '../../../lib/api-client';
+
+export type WorkloadKind = 'oltp' | 'dss';
+
+/** What the contract says about one input. */
+export interface FieldRule {
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  exclusiveMaximum?: number;
+  integer: boolean;
+  default?: unknown;
+  /** The allowed values of a choice (null, for "not given", is left out). */
+  choices?: unknown[];
+}
+
+/** The zod schemas of the evaluate request's two halves (any z.object; a union on `kind` for workloads). */
+export interface InputSchemas {
+  workload: z.ZodType;
+  platform: z.ZodType;
+}
+
+export const PUBLISHED_SCHEMAS: InputSchemas = {
+  workload: zDesignInputsRequest.shape.workload,
+  platform: zDesignInputsRequest.shape.platform,
+};
+
+/** The contract for one workload kind: the schema to validate with and the rule of each field. */
+export interface InputContract {
+  workload: z.ZodType;
+  platform: z.ZodType;
+  rules: { workload: Record<string, FieldRule>; platform: Record<string, FieldRule> };
+}
+
+type Shape = Record<string, z.ZodType>;
+
+/** The fields of an object schema, or of a discriminated variant ({kind: literal} & object). */
+export function shapeOf(schema: z.ZodType): Shape {
+  if (schema instanceof z.ZodObject) return schema.shape as Shape;
+  if (schema instanceof z.ZodIntersection) return { ...shapeOf(schema.def.left as z.ZodType), ...shapeOf(schema.def.right as z.ZodType) };
+  return {};
+}
+
+/**
+ * The variant of a (possibly discriminated) workload schema for `kind`: the one that accepts this
+ * kind and no other, else the first that accepts it (a single schema serves both kinds).
+ */
+function variantFor(schema: z.ZodType, kind: WorkloadKind): z.ZodType {
+  if (!(schema instanceof z.ZodUnion)) return schema;
+  const options = schema.options as readonly z.ZodType[];
+  const accepts = (option: z.ZodType, value: string) => {
+    const result = option.safeParse({ kind: value });
+    return result.success || !result.error.issues.some((issue) => issue.path[0] === 'kind');
+  };
+  const other = kind === 'oltp' ? 'dss' : 'oltp';
+  const found = options.find((o) => accepts(o, kind) && !accepts(o, other)) ?? options.find((o) => accepts(o, kind));
+  if (!found) throw new Error(`The published workload schema has no variant for kind "${kind}"`);
+  return found;
+}
+
+// z.int() carries JavaScript's safe-integer range: that is not a bound of the contract.
+const bounded = (value: unknown): number | undefined =>
+  typeof value === 'number' && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined;
+
+type JsonSchema = {
+  type?: string;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  default?: unknown;
+};
+
+/** The branches of a JSON Schema that are not "null" (a nullable field's real type). */
+function branches(schema: JsonSchema): JsonSchema[] {
+  if (schema.anyOf) return schema.anyOf.flatMap(branches);
+  if (schema.type === 'null') return [];
+  if (schema.enum && schema.enum.every((v) => v === null)) return [];
+  return [schema];
+}
+
+/** The rule of one field, read through zod's JSON Schema view (which unwraps optional, nullable, default). */
+export function fieldRule(schema: z.ZodType): FieldRule {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const parts = branches(json);
+  const numeric = parts.find((p) => p.type === 'number' || p.type === 'integer');
+  const choices = parts.flatMap((p) => p.enum ?? (p.const !== undefined ? [p.const] : []));
+  const rule: FieldRule = { integer: numeric?.type === 'integer' };
+  if (json.default !== undefined) rule.default = json.default;
+  if (choices.length) rule.choices = choices;
+  if (numeric) {
+    const bounds = {
+      minimum: bounded(numeric.minimum),
+      exclusiveMinimum: bounded(numeric.exclusiveMinimum),
+      maximum: bounded(numeric.maximum),
+      exclusiveMaximum: bounded(numeric.exclusiveMaximum),
+    };
+    for (const [key, value] of Object.entries(bounds)) if (value !== undefined) rule[key as keyof typeof bounds] = value;
+  }
+  return rule;
+}
+
+const rulesOf = (schema: z.ZodType) =>
+  Object.fromEntries(Object.entries(shapeOf(schema)).map(([name, field]) => [name, fieldRule(field)]));
+
+/** The contract for `kind`, from the published schemas (or, in tests, a modified copy of them). */
+export function inputContract(kind: WorkloadKind, schemas: InputSchemas = PUBLISHED_SCHEMAS): InputContract {
+  const workload = variantFor(schemas.workload, kind);
+  return { workload, platform: schemas.platform, rules: { workload: rulesOf(workload), platform: rulesOf(schemas.platform) } };
+}
+
+const CONTRACTS: Record<WorkloadKind, InputContract> = { oltp: inputContract('oltp'), dss: inputContract('dss') };
+
+/** The published contract for a workload kind. */
+export const publishedContract = (kind: WorkloadKind): InputContract => CONTRACTS[kind];
+
+/** The message for a value outside the field's range, in the API's words. */
+export function rangeMessage(rule: FieldRule): string | null {
+  const hi = rule.maximum ?? rule.exclusiveMaximum;
+  const upper = hi === undefined ? null : rule.exclusiveMaximum !== undefined ? `less than ${hi}` : `at most ${hi}`;
+  if (rule.exclusiveMinimum !== undefined) {
+    return `must be greater than ${rule.exclusiveMinimum}${upper ? ` and ${upper}` : ''}`;
+  }
+  if (rule.minimum !== undefined) {
+    if (rule.maximum !== undefined) return `must be between ${rule.minimum} and ${rule.maximum}`;
+    return `must be at least ${rule.minimum}${upper ? ` and ${upper}` : ''}`;
+  }
+  return upper ? `must be ${upper}` : null;
+}
+
+export const choicesMessage = (choices: unknown[]) => `must be one of ${choices.map(String).join(', ')}`;
+export const WHOLE_NUMBER = 'must be a whole number';
+export const NOT_A_NUMBER = 'must be a number';
+// DRF's words for a missing required field (the API says the same).
+export const REQUIRED = 'This field is required.';
+
+function messageFor(issue: z.core.$ZodIssue, rule: FieldRule | undefined, given: unknown): string {
+  if (given === undefined) return REQUIRED;
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big':
+      return (rule && rangeMessage(rule)) ?? issue.message;
+    case 'not_multiple_of':
+      return WHOLE_NUMBER;
+    case 'invalid_value':
+    case 'invalid_union':
+      return rule?.choices ? choicesMessage(rule.choices) : issue.message;
+    case 'invalid_type':
+      if (issue.expected === 'int') return WHOLE_NUMBER;
+      if (issue.expected === 'number') return NOT_A_NUMBER;
+      return rule?.choices ? choicesMessage(rule.choices) : issue.message;
+    default:
+      return issue.message;
+  }
+}
+
+/** The contract's messages for {workload, platform}, keyed by the API's dotted paths (`workload.block_size_kb`). */
+export function contractErrors(contract: InputContract, inputs: { workload: Record<string, unknown>; platform: Record<string, unknown> }): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const part of ['workload', 'platform'] as const) {
+    const result = contract[part].safeParse(inputs[part]);
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      const path = field ? `${part}.${field}` : part;
+      const message = messageFor(issue, contract.rules[part][field], field ? inputs[part][field] : inputs[part]);
+      if (!errors[path]?.includes(message)) errors[path] = [...(errors[path] ?? []), message];
+    }
+  }
+  return errors;
+}
