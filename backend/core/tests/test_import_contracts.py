@@ -79,6 +79,11 @@ def test_the_copied_tree_keeps_every_contract(source_copy: Path) -> None:
         ("seeds/loader.py", "import sizing.rules", "only the adapter (performance) imports sizing"),
         ("catalog/choices.py", "import benchmarks.models", "catalog does not import benchmarks or seeds"),
         ("catalog/units.py", "import seeds.loader", "catalog does not import benchmarks or seeds"),
+        (
+            "designs/services.py",
+            "from rest_framework.exceptions import PermissionDenied",
+            "services raise core.errors, not DRF exceptions",
+        ),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(
