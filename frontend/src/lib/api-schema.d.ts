@@ -2166,9 +2166,7 @@ export interface components {
             complete: boolean;
             notes: string[];
             reference_design: string;
-            platform: {
-                [key: string]: unknown;
-            };
+            platform: components["schemas"]["PlatformRequest"];
         };
         ReferenceDesign: {
             readonly slug: string;
@@ -2178,9 +2176,7 @@ export interface components {
             readonly attributes: unknown;
             readonly document: string;
             readonly source_locator: string;
-            readonly platform_inputs: {
-                [key: string]: unknown;
-            };
+            readonly platform_inputs: components["schemas"]["PlatformRequest"];
         };
         /** @description A machine-checkable condition a design can violate (best-practice rules) */
         RuleCheck: {
