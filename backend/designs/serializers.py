@@ -336,6 +336,7 @@ class ReferenceDesignSerializer(serializers.ModelSerializer[Configuration]):
         ]
         read_only_fields = fields
 
+    @extend_schema_field(StoredPlatformField)
     def get_platform_inputs(self, configuration: Configuration) -> dict[str, Any]:
         from designs.evaluation import reference_platform
 
@@ -422,7 +423,7 @@ class SharedDesignResponseSerializer(serializers.Serializer[Any]):
 
 class ReferenceBomResponseSerializer(PricedBomSerializer):
     reference_design = serializers.CharField()
-    platform = serializers.DictField()
+    platform = StoredPlatformField()
 
 
 class CompareCapacitySerializer(serializers.Serializer[Any]):

@@ -152,8 +152,10 @@ class WorkloadField(serializers.Field):
     """An OLTP or a DSS workload, told apart by `kind` (absent: oltp)."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise serializers.ValidationError("must be an object")
+        if not isinstance(data, Mapping):  # worded and shaped as DRF answers for the platform object
+            raise serializers.ValidationError(
+                {"non_field_errors": [f"Invalid data. Expected a dictionary, but got {type(data).__name__}."]}
+            )
         kind = data.get("kind") or "oltp"
         if kind not in WORKLOAD_KINDS:
             raise serializers.ValidationError({"kind": [f"must be one of {', '.join(WORKLOAD_KINDS)}"]})

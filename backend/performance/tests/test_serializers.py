@@ -63,3 +63,10 @@ def test_a_dss_workload_refuses_oltp_fields_and_needs_its_throughput() -> None:
     s = DesignInputsSerializer(data={"workload": {"kind": "dss"}, "platform": OK_PLATFORM})
     assert not s.is_valid()
     assert s.errors["workload"]["target_throughput_mb_s"] == ["required for a DSS workload"]
+
+
+def test_a_workload_that_is_not_an_object_is_refused_like_a_platform_that_is_not() -> None:
+    s = DesignInputsSerializer(data={"workload": "oltp", "platform": "equallogic"})
+    assert not s.is_valid()
+    assert s.errors["workload"] == {"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}
+    assert s.errors["platform"] == {"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}

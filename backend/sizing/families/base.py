@@ -169,5 +169,11 @@ class PlatformFamily:
         kinds = {k for m in self.storage_models for k in m.workload_kinds}
         return tuple(k for k in ("oltp", "dss") if k in kinds)
 
+    @property
+    def only_storage_model(self) -> str | None:
+        """The storage model of a family that has one (a reference configuration of it needs no
+        guessing); None when the family has several."""
+        return self.storage_models[0].name if len(self.storage_models) == 1 else None
+
     def model(self, name: str) -> StorageModel:
         return next(m for m in self.storage_models if m.name == name)

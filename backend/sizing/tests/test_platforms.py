@@ -145,3 +145,9 @@ def test_calibration_drive_counts_agree_with_the_registry_geometry() -> None:
         g = storage_model(model).geometry
         assert g.drives - g.hot_spares == active, model
     assert storage_model("X-Brick").geometry.drives == XTREMIO_SSDS_PER_BRICK
+
+
+def test_only_storage_model_names_the_single_model_of_a_family() -> None:
+    assert {slug: f.only_storage_model for slug, f in REGISTRY.items()} == {
+        "oracle-fs1": "FS1-2", "equallogic": None, "xtremio": "X-Brick", "netapp": "FAS3140",
+    }  # fmt: skip

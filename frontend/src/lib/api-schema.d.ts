@@ -2509,9 +2509,7 @@ export interface components {
             complete: boolean;
             notes: string[];
             reference_design: string;
-            platform: {
-                [key: string]: unknown;
-            };
+            platform: components["schemas"]["PlatformRequest"];
         };
         ReferenceDesign: {
             readonly slug: string;
@@ -2521,9 +2519,7 @@ export interface components {
             readonly attributes: unknown;
             readonly document: string;
             readonly source_locator: string;
-            readonly platform_inputs: {
-                [key: string]: unknown;
-            };
+            readonly platform_inputs: components["schemas"]["PlatformRequest"];
         };
         /** @description A machine-checkable condition a design can violate (best-practice rules) */
         RuleCheck: {
