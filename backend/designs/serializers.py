@@ -407,7 +407,7 @@ class EngineEvaluationField(serializers.JSONField):
 
 
 class EvaluationResponseSerializer(serializers.Serializer[Any]):
-    evaluation = EngineEvaluationField(help_text="The engine's evaluation (see docs/model.md)")
+    evaluation = EngineEvaluationField()  # no help_text: a bare $ref keeps the oneOf discriminated in TS
     bom = PricedBomSerializer()
     assumptions = AssumptionOutSerializer(many=True)
     rule_versions = serializers.DictField(child=serializers.IntegerField())

@@ -1767,8 +1767,7 @@ export interface components {
             revision: number | null;
         };
         EvaluationResponse: {
-            /** @description The engine's evaluation (see docs/model.md) */
-            evaluation: Omit<components["schemas"]["EngineEvaluation"], "kind">;
+            evaluation: components["schemas"]["EngineEvaluation"];
             bom: components["schemas"]["PricedBom"];
             assumptions: components["schemas"]["AssumptionOut"][];
             rule_versions: {

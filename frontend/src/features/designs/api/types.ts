@@ -1,4 +1,5 @@
-/** Shapes of the designs API (backend/designs/serializers.py, designs/evaluation.py, sizing/api.py). */
+/** Shapes of the designs API: aliases of the generated OpenAPI types (src/lib/api-schema.d.ts), plus the
+ * design inputs (typed by the input contract) and a few SPA-side shapes. */
 import type { Quantity } from '../../../components/format';
 import type * as z from 'zod';
 import type { components } from '../../../lib/api-schema';
@@ -8,12 +9,8 @@ type Schemas = components['schemas'];
 
 export type { Quantity };
 
-export interface RuleRef {
-  slug: string;
-  version: number;
-  source: string;
-  from_catalog?: boolean;
-}
+/** A sizing rule a figure or a warning comes from (sizing.notes.RuleRef). */
+export type RuleRef = Schemas['EngineRuleRef'];
 
 /**
  * A design's inputs as the published contract declares them (the evaluate request's workload and
@@ -53,26 +50,19 @@ export interface Page<T> {
   results: T[];
 }
 
-export interface BalancePoint {
-  users: number;
-  tps: number;
-  cpu_utilisation_pct: number;
-  read_latency_ms: number;
-}
+// The engine's evaluation, as the API publishes it (backend sizing/evaluation.py -> openapi.yaml).
+export type EngineEvaluation = Schemas['EngineEvaluation'];
+export type OltpEvaluation = Schemas['EngineOltpEvaluation'];
+export type DssEvaluation = Schemas['EngineDssEvaluation'];
+export type BalancePoint = Schemas['EngineBalancePoint'];
+export type BalanceSection = Schemas['EngineBalance'];
+export type CapacitySection = Schemas['EngineCapacity'];
+export type Station = Schemas['EngineStation'];
+export type EngineWarning = Schemas['EngineWarning'];
+/** An assumption of the engine, or one the designs service adds (BOM reference, prices). */
+export type Assumption = Schemas['EngineAssumption'] | Schemas['AssumptionOut'];
 
-export interface BalanceSection {
-  points: BalancePoint[];
-  at_sla: BalancePoint;
-  zones: {
-    cpu_stress: Quantity;
-    cpu_limit: Quantity;
-    read_latency_stress: Quantity;
-    read_latency_limit: Quantity;
-    rules: RuleRef[];
-  };
-  classification: string;
-}
-
+/** A measured point of the evidence drawn over a model curve (the SPA adds these; not in the API). */
 export interface MeasuredPoint {
   tps: number;
   response_ms: number;
@@ -80,103 +70,15 @@ export interface MeasuredPoint {
   source?: string;
 }
 
-export interface ProjectionSeries {
-  rac_nodes: number;
-  points: { users: number; tps: number; response_ms: number }[];
-  max_sustained_tps: Quantity;
-  users_at_max: Quantity;
-  bottleneck: string;
-  /** Measured points from the evidence for this node count, where the API returns them. */
-  measured?: MeasuredPoint[];
-}
-
-export interface CapacitySection {
-  elements: { element: string; label: string; size: Quantity }[];
-  total: Quantity;
-  after_data_reduction: Quantity;
-  usable: Quantity;
-  raw: Quantity;
-  raid: string;
-  raid_efficiency: Quantity;
-  fits: boolean;
-  rule: RuleRef | null;
-  hardware_source?: string;
-}
-
-export interface Station {
-  name: string;
-  servers: Quantity;
-  demand: Quantity;
-  utilisation_at_design: Quantity;
-  residence_at_design: Quantity;
-  utilisation_at_sla: Quantity;
-  residence_at_sla: Quantity;
-}
-
-export interface EngineWarning {
-  code: string;
-  severity: 'info' | 'warning' | 'critical' | string;
-  message: string;
-  rule: RuleRef | null;
-}
-
-export interface Assumption {
-  key: string;
-  text: string;
-  source: string;
-  value: Quantity | null;
-}
-
-export interface EngineEvaluation {
-  kind: 'oltp' | 'dss';
-  verdict: 'holds' | 'does-not-hold' | string;
-  summary: {
-    users?: Quantity;
-    design_tps?: Quantity;
-    max_sustained_tps?: Quantity;
-    users_at_max?: Quantity;
-    sla_response?: Quantity;
-    response_at_design?: Quantity;
-    headroom_pct?: Quantity;
-    bottleneck?: string;
-    balance?: string;
-    target_throughput?: Quantity;
-    sustained_throughput?: Quantity;
-  };
-  demand?: { iops_model?: Quantity; tps?: Quantity; ios_per_transaction?: Quantity; think_time?: Quantity };
-  storage?: { iops_capacity?: Quantity; tps_capacity?: Quantity; throughput_capacity?: Quantity; basis?: string; sources?: string[] };
-  /** DSS: how the sustained throughput divides between the concurrent query streams. */
-  streams?: { query_streams: Quantity; per_stream: Quantity; full_scan_time_per_stream: Quantity };
-  performance?: { stations: Station[] };
-  balance?: BalanceSection;
-  projection?: { sla: Quantity; series: ProjectionSeries[] };
-  capacity?: CapacitySection;
-  growth?: {
-    horizon?: Quantity;
-    data_growth_per_year?: Quantity;
-    user_growth_per_year?: Quantity;
-    years_until_capacity_full?: Quantity | null;
-    /** Before the engine gave quantities (kept for designs evaluated by an older engine). */
-    horizon_years?: number;
-    data_growth_pct_per_year?: number;
-  };
-  warnings: EngineWarning[];
-  extrapolated?: boolean;
-  extrapolation?: { field?: string; note?: string; [key: string]: unknown }[];
-  assumptions: Assumption[];
-}
+/** A load-response curve of the engine, with the measured points the SPA draws over it. */
+export type ProjectionSeries = Schemas['EngineSeries'] & { measured?: MeasuredPoint[] };
 
 /** The priced bill of materials, as the schema documents it (designs.serializers.PricedBomSerializer). */
 export type BomLine = Schemas['BomLineOut'];
 export type PricedBom = Schemas['PricedBom'];
 
-export interface EvaluationPayload {
-  evaluation: EngineEvaluation;
-  bom: PricedBom;
-  assumptions: Assumption[];
-  reference_configuration: string | null;
-  revision?: number | null;
-}
+/** What every evaluate endpoint answers: engine evaluation + priced BOM + assumptions. */
+export type EvaluationPayload = Schemas['EvaluationResponse'];
 
 export interface ReferenceDesign {
   slug: string;

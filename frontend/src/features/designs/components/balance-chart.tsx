@@ -5,12 +5,12 @@ import '../../../lib/chartjs';
 import { shadedRegionsPlugin, whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
-import type { BalanceSection, EngineEvaluation } from '../api/types';
+import type { BalanceSection, OltpEvaluation } from '../api/types';
 import { balanceDatasets, buildBalanceChart } from '../lib/balance-chart';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
-export function BalanceChart({ balance, evaluation, title }: { balance: BalanceSection; evaluation: EngineEvaluation; title: string }) {
+export function BalanceChart({ balance, evaluation, title }: { balance: BalanceSection; evaluation: OltpEvaluation; title: string }) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const model = buildBalanceChart(balance, evaluation);
   const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };

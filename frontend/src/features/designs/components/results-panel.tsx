@@ -52,25 +52,23 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
             </p>
           )}
           <div className="chart-grid">
-            {payload.evaluation.balance && (
-              <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />
+            {payload.evaluation.kind === 'oltp' && (
+              <>
+                <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />
+                <LoadResponseChart
+                  projection={measured ? withMeasured(payload.evaluation.projection, measured) : payload.evaluation.projection}
+                  racNodes={racNodes}
+                  designLoad={designLoadOf(payload.evaluation)}
+                  title={title}
+                />
+              </>
             )}
-            {payload.evaluation.projection && (
-              <LoadResponseChart
-                projection={measured ? withMeasured(payload.evaluation.projection, measured) : payload.evaluation.projection}
-                racNodes={racNodes}
-                designLoad={designLoadOf(payload.evaluation)}
-                title={title}
-              />
-            )}
-            {payload.evaluation.capacity && (
-              <CapacityChart
-                capacity={payload.evaluation.capacity}
-                growthPct={growthOf(payload.evaluation).pctPerYear}
-                horizonYears={growthOf(payload.evaluation).years}
-                title={title}
-              />
-            )}
+            <CapacityChart
+              capacity={payload.evaluation.capacity}
+              growthPct={growthOf(payload.evaluation).pctPerYear}
+              horizonYears={growthOf(payload.evaluation).years}
+              title={title}
+            />
           </div>
           <BomTable bom={payload.bom} />
           <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />

@@ -4,7 +4,7 @@
  */
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion } from '../../../components/chart-plugins';
-import type { BalanceSection, EngineEvaluation } from '../api/types';
+import type { BalanceSection, OltpEvaluation } from '../api/types';
 
 export const AMBER = 'rgba(245, 158, 11, 0.18)';
 export const RED = 'rgba(220, 38, 38, 0.16)';
@@ -28,11 +28,11 @@ export interface BalanceChartModel {
  * The design's own (CPU %, read latency) from the stations at the design load: latency per I/O is
  * the storage residence per transaction spread over its I/Os (as sizing.balance.point computes it).
  */
-export function operatingPoint(evaluation: EngineEvaluation): XY | null {
-  const stations = evaluation.performance?.stations ?? [];
+export function operatingPoint(evaluation: Pick<OltpEvaluation, 'performance' | 'demand'>): XY | null {
+  const stations = evaluation.performance.stations;
   const cpu = stations.find((s) => s.name === 'cpu');
   const storage = stations.find((s) => s.name === 'storage');
-  const ios = evaluation.demand?.ios_per_transaction?.value;
+  const ios = evaluation.demand.ios_per_transaction.value;
   if (!cpu || !storage || !ios) return null;
   return { x: cpu.utilisation_at_design.value, y: storage.residence_at_design.value / ios };
 }
@@ -49,7 +49,7 @@ export function stressRegions(t: BalanceChartModel['thresholds']): ShadedRegion[
 /** Room above the higher marker so its symbol is whole below the top of the axis. */
 const MARKER_MARGIN = 1.1;
 
-export function buildBalanceChart(balance: BalanceSection, evaluation: EngineEvaluation): BalanceChartModel {
+export function buildBalanceChart(balance: BalanceSection, evaluation: Pick<OltpEvaluation, 'performance' | 'demand'>): BalanceChartModel {
   const thresholds = {
     cpuStress: balance.zones.cpu_stress.value,
     cpuLimit: balance.zones.cpu_limit.value,

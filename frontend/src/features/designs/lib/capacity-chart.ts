@@ -62,9 +62,5 @@ export function fullInText(year: number | null): string | null {
 
 /** Growth rate (%/year) and horizon (years) the evaluation used. */
 export function growthOf(evaluation: Pick<EngineEvaluation, 'growth'>): { pctPerYear: number; years: number } {
-  const g = evaluation.growth ?? {};
-  return {
-    pctPerYear: g.data_growth_per_year?.value ?? g.data_growth_pct_per_year ?? 0,
-    years: g.horizon?.value ?? g.horizon_years ?? 0,
-  };
+  return { pctPerYear: evaluation.growth.data_growth_per_year.value, years: evaluation.growth.horizon.value };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AMBER, RED, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
+import type { ProjectionSeries, Quantity } from '../api/types';
 import { quarterRack } from './fixture';
 import {
   EMPHASIS,
@@ -99,7 +100,7 @@ describe('balance chart', () => {
 });
 
 describe('load-response chart', () => {
-  const projection = quarterRack().evaluation.projection!;
+  const projection: { sla: Quantity; series: ProjectionSeries[] } = quarterRack().evaluation.projection;
   const model = buildLoadResponseChart(projection, 2);
 
   it('draws one line per RAC node count with TPS on x and response on y', () => {
@@ -137,7 +138,7 @@ describe('load-response chart', () => {
     expect(marker).toMatchObject({ label: 'Design load: 9,709 TPS at 2.99 ms', data: [{ x: 9709, y: 2.992 }], pointStyle: 'triangle', clip: false });
     expect(model.designLoad).toBeNull();
     expect(loadResponseDatasets(model).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
-    expect(designLoadOf({ summary: {} })).toBeNull();
+    expect(designLoadOf({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
   });
 
   it('widens the TPS axis to a target beyond the curves and keeps an off-scale response at the top edge', () => {
@@ -175,7 +176,7 @@ describe('capacity chart', () => {
 
   it('grows the elements with the data growth and finds the year the storage is full', () => {
     expect(grownSize(100, 50, 2)).toBe(225);
-    const small = { ...capacity, usable: { value: 800, unit: 'GB' } };
+    const small = { ...capacity, usable: { value: 800, unit: 'GB' as const } };
     const model = buildCapacityChart(small, 50, 3);
     expect(model.unit).toBe('TB'); // year 3 reaches 1,468 GB
     expect(model.totals.map((t) => Math.round(t * 1000))).toEqual([435, 653, 979, 1468]);
@@ -184,7 +185,7 @@ describe('capacity chart', () => {
   });
 
   it('says "full today" for year 0 (the axis labels it Today), "full in year N" otherwise', () => {
-    const tiny = { ...capacity, usable: { value: 100, unit: 'GB' } };
+    const tiny = { ...capacity, usable: { value: 100, unit: 'GB' as const } };
     expect(buildCapacityChart(tiny, 0, 3).fullInYear).toBe(0);
     expect(fullInText(0)).toBe('full today');
     expect(fullInText(2)).toBe('full in year 2');
@@ -204,9 +205,10 @@ describe('throughput chart (TPS against users)', () => {
 });
 
 describe('growthOf', () => {
-  it('reads the growth quantities of the evaluation (and the older plain numbers)', () => {
-    expect(growthOf({ growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 20, unit: '%' } } })).toEqual({ pctPerYear: 20, years: 3 });
-    expect(growthOf({ growth: { horizon_years: 5, data_growth_pct_per_year: 10 } })).toEqual({ pctPerYear: 10, years: 5 });
-    expect(growthOf({})).toEqual({ pctPerYear: 0, years: 0 });
+  it('reads the growth quantities of the evaluation', () => {
+    const growth = quarterRack().evaluation.growth;
+    expect(growthOf({ growth })).toEqual({ pctPerYear: 0, years: 3 });
+    const dss = { horizon: { value: 5, unit: 'years' as const }, data_growth_per_year: { value: 20, unit: '%' as const }, years_until_capacity_full: null };
+    expect(growthOf({ growth: dss })).toEqual({ pctPerYear: 20, years: 5 });
   });
 });

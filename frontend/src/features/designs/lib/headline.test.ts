@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bomSections, bomTotalText } from './bom';
+import type { DssEvaluation, EvaluationPayload } from '../api/types';
 import { quarterRack } from './fixture';
 import { bottleneckLabel, buildHeadlines, headroomTone, ruleText, sortedWarnings } from './headline';
 
@@ -8,7 +9,7 @@ describe('headline numbers', () => {
     const headlines = buildHeadlines(quarterRack());
     const byKey = Object.fromEntries(headlines.map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
-    expect(byKey.headroom).toMatchObject({ value: '+166%', tone: 'ok' });
+    expect(byKey.headroom).toMatchObject({ value: '+210%', tone: 'ok' });
     expect(byKey.bottleneck?.value).toBe('Storage');
     expect(byKey.iops?.value).toBe('70,989 IOPS / 189,000 IOPS');
     expect(byKey.iops?.detail).toContain('38%');
@@ -33,24 +34,33 @@ describe('headline numbers', () => {
   });
 
   it('shows a DSS design by throughput, per stream and full-scan time', () => {
-    const payload = quarterRack();
-    payload.evaluation = {
-      ...payload.evaluation,
+    const oltp = quarterRack();
+    const { engine_version, warnings, extrapolated, extrapolation, assumptions, rule_versions, capacity } = oltp.evaluation;
+    const dss: DssEvaluation = {
+      engine_version, warnings, extrapolated, extrapolation, assumptions, rule_versions, capacity,
       kind: 'dss',
       verdict: 'holds',
+      inputs: {
+        platform: oltp.evaluation.inputs.platform,
+        workload: { kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, io_pattern: 'random', query_streams: 4,
+                    database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
+      },
       summary: {
         target_throughput: { value: 1000, unit: 'MB/s' },
         sustained_throughput: { value: 1169, unit: 'MB/s' },
         headroom_pct: { value: 16.9, unit: '%' },
+        storage_utilisation: { value: 85.5, unit: '%' },
         bottleneck: 'storage',
       },
-      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured' },
+      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured', sources: [], notes: [] },
       streams: {
         query_streams: { value: 4, unit: 'count' },
         per_stream: { value: 292, unit: 'MB/s' },
         full_scan_time_per_stream: { value: 58.4, unit: 'min' },
       },
+      growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 0, unit: '%' }, years_until_capacity_full: null },
     };
+    const payload: EvaluationPayload = { ...oltp, evaluation: dss };
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toBeUndefined();
     expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)' });
@@ -65,7 +75,11 @@ describe('headline numbers', () => {
   });
 
   it('names the rule and source of each warning, critical first', () => {
-    const warnings = sortedWarnings(quarterRack().evaluation.warnings);
+    const raid = { slug: 'raid10-for-oltp', version: 1, source: 'dell-equallogic-oltp-2010, Best practices', from_catalog: true };
+    const warnings = sortedWarnings([
+      { code: 'raid-for-oltp', severity: 'warning', message: 'RAID50 for OLTP: RAID 10 is the recommended level', rule: raid },
+      { code: 'sla-missed', severity: 'critical', message: 'design load exceeds the TPS sustained within 20 ms', rule: null },
+    ]);
     expect(warnings.map((w) => w.severity)).toEqual(['critical', 'warning']);
     expect(ruleText(warnings[1]!.rule)).toBe('raid10-for-oltp v1 — dell-equallogic-oltp-2010, Best practices');
     expect(ruleText(null)).toBe('engine check');
@@ -75,9 +89,11 @@ describe('headline numbers', () => {
 describe('bill of materials', () => {
   it('groups lines by section and says "no price book" when unpriced', () => {
     const sections = bomSections(quarterRack().bom);
+    // oracle-fs1-2016 Table 11, quarter rack
     expect(sections.map((s) => [s.label, s.quantity, s.totalText])).toEqual([
-      ['Servers', 2, 'no price book'],
-      ['Storage', 2, 'no price book'],
+      ['Servers', 78, 'no price book'],
+      ['Storage', 29, 'no price book'],
+      ['Miscellaneous', 2, 'no price book'],
     ]);
     expect(sections[0]!.lines[0]!.unitText).toBe('—');
     expect(bomTotalText(quarterRack().bom)).toBe('no price book');
@@ -94,7 +110,7 @@ describe('bill of materials', () => {
     const sections = bomSections(bom);
     expect(sections[0]!.lines[0]!.extendedText).toBe('42,000.00 USD');
     expect(sections[1]!.lines[0]!.unitText).toBe('no price');
-    expect(sections[1]!.totalText).toBe('0.00 USD (+1 unpriced)');
+    expect(sections[1]!.totalText).toBe(`0.00 USD (+${bom.sections[1]!.unpriced_lines} unpriced)`);
     expect(bomTotalText(bom)).toBe('42,000.00 USD (excludes 1 unpriced lines)');
   });
 });

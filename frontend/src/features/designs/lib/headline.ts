@@ -32,9 +32,9 @@ export function headroomTone(pct: number | undefined): Tone {
 
 export function buildHeadlines(payload: EvaluationPayload): Headline[] {
   const { evaluation, bom } = payload;
-  const s = evaluation.summary;
   const out: Headline[] = [];
   if (evaluation.kind === 'oltp') {
+    const s = evaluation.summary;
     out.push({
       key: 'tps-at-sla',
       label: `TPS at ${formatQuantity(s.sla_response)}`,
@@ -50,24 +50,24 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       tone: 'neutral',
     });
   } else {
+    const s = evaluation.summary;
     out.push({
       key: 'throughput',
       label: 'Sustained throughput',
       value: formatQuantity(s.sustained_throughput),
-      detail: `target ${formatQuantity(s.target_throughput)}${evaluation.storage?.basis ? ` (${evaluation.storage.basis})` : ''}`,
+      detail: `target ${formatQuantity(s.target_throughput)}${evaluation.storage.basis ? ` (${evaluation.storage.basis})` : ''}`,
       tone: 'neutral',
     });
     const streams = evaluation.streams;
-    if (streams) {
-      out.push({
-        key: 'per-stream',
-        label: 'Per query stream',
-        value: formatQuantity(streams.per_stream),
-        detail: `${formatQuantity(streams.query_streams)} ${plural(streams.query_streams.value, 'stream')}; a full scan takes ${formatQuantity(streams.full_scan_time_per_stream)}`,
-        tone: 'neutral',
-      });
-    }
+    out.push({
+      key: 'per-stream',
+      label: 'Per query stream',
+      value: formatQuantity(streams.per_stream),
+      detail: `${formatQuantity(streams.query_streams)} ${plural(streams.query_streams.value, 'stream')}; a full scan takes ${formatQuantity(streams.full_scan_time_per_stream)}`,
+      tone: 'neutral',
+    });
   }
+  const s = evaluation.summary;
   out.push({
     key: 'headroom',
     label: 'Headroom',
@@ -79,18 +79,18 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
     key: 'bottleneck',
     label: 'Bottleneck',
     value: bottleneckLabel(s.bottleneck),
-    detail: s.balance ? `balance: ${s.balance}` : undefined,
+    detail: evaluation.kind === 'oltp' ? `balance: ${evaluation.summary.balance}` : undefined,
     tone: 'neutral',
   });
-  const demand = evaluation.demand?.iops_model;
-  const capacity = evaluation.storage?.iops_capacity;
-  if (demand && capacity) {
+  if (evaluation.kind === 'oltp') {
+    const demand = evaluation.demand.iops_model;
+    const capacity = evaluation.storage.iops_capacity;
     const share = capacity.value > 0 ? (demand.value / capacity.value) * 100 : Number.POSITIVE_INFINITY;
     out.push({
       key: 'iops',
       label: 'IOPS demand vs capacity',
       value: `${formatQuantity(demand)} / ${formatQuantity(capacity)}`,
-      detail: `${Math.round(share)}% of the storage's IOPS (${evaluation.storage?.basis ?? 'model'})`,
+      detail: `${Math.round(share)}% of the storage's IOPS (${evaluation.storage.basis})`,
       tone: share > 100 ? 'bad' : share > 80 ? 'warn' : 'ok',
     });
   }

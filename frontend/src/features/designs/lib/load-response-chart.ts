@@ -5,7 +5,7 @@
  */
 import type { ChartDataset } from 'chart.js';
 import { formatNumber, plural } from '../../../components/format';
-import type { EngineEvaluation, ProjectionSeries } from '../api/types';
+import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
@@ -38,10 +38,10 @@ export interface DesignLoadMark extends DesignLoad {
 }
 
 /** The design load of an evaluation (summary.design_tps, summary.response_at_design), if it has one. */
-export function designLoadOf(evaluation: Pick<EngineEvaluation, 'summary'>): DesignLoad | null {
-  const tps = evaluation.summary.design_tps?.value;
-  const responseMs = evaluation.summary.response_at_design?.value;
-  return tps !== undefined && responseMs !== undefined && Number.isFinite(tps) && Number.isFinite(responseMs) && tps > 0
+export function designLoadOf(evaluation: Pick<OltpEvaluation, 'summary'>): DesignLoad | null {
+  const tps = evaluation.summary.design_tps.value;
+  const responseMs = evaluation.summary.response_at_design.value;
+  return Number.isFinite(tps) && Number.isFinite(responseMs) && tps > 0
     ? { tps, responseMs }
     : null;
 }

@@ -29,7 +29,10 @@ export function measuredByNodes(curves: MeasuredCurve[]): Map<number, MeasuredPo
 }
 
 /** The projection with measured points on the series of the same node count (the API's own, if any, win). */
-export function withMeasured<T extends { series: ProjectionSeries[] }>(projection: T, byNodes: Map<number, MeasuredPoint[]>): T {
+export function withMeasured<T extends { series: ProjectionSeries[] }>(
+  projection: T,
+  byNodes: Map<number, MeasuredPoint[]>,
+): Omit<T, 'series'> & { series: ProjectionSeries[] } {
   return {
     ...projection,
     series: projection.series.map((s) => (s.measured?.length ? s : { ...s, measured: byNodes.get(s.rac_nodes) ?? [] })),

@@ -1,0 +1,21 @@
+"""The SPA's test data is a real evaluation: the committed fixture is what `manage.py write_spa_fixture`
+writes now (regenerate it, then fix the frontend tests it moves, when the engine's output changes)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from designs.spa_fixture import SPA_FIXTURE, fixture_text, quarter_rack_payload
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_committed_spa_fixture_is_what_the_command_writes(catalog: None) -> None:
+    written = fixture_text(quarter_rack_payload())
+    committed = SPA_FIXTURE.read_text(encoding="utf-8")
+    assert json.loads(committed) == json.loads(written), (
+        "frontend fixture drifted: run `manage.py write_spa_fixture` (npm run gen:fixture)"
+    )
+    assert committed == written
