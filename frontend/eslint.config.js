@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/lib/api-schema.d.ts'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/lib/api-schema.d.ts', 'src/lib/api-zod.ts'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from django.db import models
 
-from sizing.platforms import REGISTRY as PLATFORM_REGISTRY
-
 
 class PartKind(models.TextChoices):
     SERVER = "server", "Server"
@@ -60,16 +58,17 @@ class HostPortProtocol(models.TextChoices):
     SAS = "sas", "SAS"
 
 
-# The platform families come from the engine's registry (sizing/platforms.py); `server` and `network`
+# The catalog's vocabulary of platform families: the engine's registry (sizing/platforms.py) holds
+# what each family is and does; the catalog may not import the engine (only the adapter does), so
+# performance/tests/test_platforms_endpoint.py checks that the two lists agree. `server` and `network`
 # tag catalog rows that belong to no storage family.
-Platform = models.TextChoices(  # type: ignore[call-overload]  # functional API: stubs lack it
-    "Platform",
-    [
-        *((f.slug.replace("-", "_").upper(), (f.slug, f.label)) for f in PLATFORM_REGISTRY.values()),
-        ("SERVER", ("server", "Server")),
-        ("NETWORK", ("network", "Network")),
-    ],
-)
+class Platform(models.TextChoices):
+    ORACLE_FS1 = "oracle-fs1", "Oracle FS1-2"
+    EQUALLOGIC = "equallogic", "Dell EqualLogic"
+    XTREMIO = "xtremio", "EMC XtremIO"
+    NETAPP = "netapp", "NetApp FAS"
+    SERVER = "server", "Server"
+    NETWORK = "network", "Network"
 
 
 class ConfigurationRole(models.TextChoices):

@@ -45,3 +45,12 @@ def test_reference_configurations_exist_in_the_loaded_catalog(api_client: APICli
             assert api_client.get(f"/api/v1/reference-designs/{slug}/").status_code == 200
         for slug in f["measured_systems"]:
             assert Configuration.objects.get(slug=slug).role == "test-system"
+
+
+def test_the_catalog_vocabulary_of_families_agrees_with_the_engine_registry() -> None:
+    # catalog.choices may not import the engine (only the adapter does): this keeps the two lists equal.
+    from catalog.choices import Platform
+    from sizing.platforms import REGISTRY
+
+    storage_families = {value: label for value, label in Platform.choices if value not in ("server", "network")}
+    assert storage_families == {slug: family.label for slug, family in REGISTRY.items()}

@@ -15,6 +15,19 @@ export const zAnonymousSession = z.object({
  */
 export const zArrayModeEnum = z.enum(['concat', 'raid0']);
 
+/**
+ * * `array` - array
+ * * `x_brick` - x_brick
+ * * `drive_enclosure` - drive_enclosure
+ * * `controller` - controller
+ */
+export const zArrayUnitEnum = z.enum([
+    'array',
+    'x_brick',
+    'drive_enclosure',
+    'controller'
+]);
+
 export const zAuthenticatedEnum = z.literal(true);
 
 /**
@@ -131,6 +144,457 @@ export const zDriveTechnologyEnum = z.enum([
     'nl_sas'
 ]);
 
+export const zDssWorkloadIoPatternEnum = z.enum(['random', 'sequential']);
+
+/**
+ * * `dss` - dss
+ */
+export const zDssWorkloadKindEnum = z.enum(['dss']);
+
+/**
+ * DSS demand: a scan throughput target and concurrent query streams.
+ */
+export const zDssWorkloadRequest = z.object({
+    kind: zDssWorkloadKindEnum,
+    target_throughput_mb_s: z.number().gt(0).lte(1000000),
+    block_size_kb: z.number().gte(2).lte(4096).optional().default(1024),
+    io_pattern: zDssWorkloadIoPatternEnum.optional(),
+    query_streams: z.int().gte(1).lte(1000).optional().default(1),
+    database_size_gb: z.number().gt(0).lte(10000000).optional().default(1000),
+    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    horizon_years: z.int().gte(0).lte(20).optional().default(3)
+});
+
+/**
+ * Server CPU and storage read latency at one load.
+ */
+export const zEngineBalancePoint = z.object({
+    users: z.number(),
+    tps: z.number(),
+    cpu_utilisation_pct: z.number(),
+    read_latency_ms: z.number()
+});
+
+/**
+ * DSS demand: a scan throughput target and concurrent query streams.
+ */
+export const zEngineDssWorkload = z.object({
+    target_throughput_mb_s: z.number(),
+    block_size_kb: z.number().default(1024),
+    io_pattern: z.string().default('random'),
+    query_streams: z.int().default(1),
+    database_size_gb: z.number().default(1000),
+    data_growth_pct_per_year: z.number().default(0),
+    horizon_years: z.int().default(3),
+    kind: z.enum(['dss'])
+});
+
+/**
+ * Something the evidence does not cover: the number is an extrapolation.
+ */
+export const zEngineFlag = z.object({
+    field: z.string(),
+    message: z.string()
+});
+
+export const zEngineLoadPoint = z.object({
+    users: z.number(),
+    tps: z.number(),
+    response_ms: z.number()
+});
+
+/**
+ * OLTP demand. Give `users` or `target_tps` (exactly one).
+ */
+export const zEngineOltpWorkload = z.object({
+    users: z.int().nullable().default(null),
+    target_tps: z.number().nullable().default(null),
+    think_time_s: z.number().nullable().default(null),
+    database_size_gb: z.number().default(100),
+    read_pct: z.number().default(70),
+    block_size_kb: z.number().default(8),
+    sla_response_ms: z.number().nullable().default(null),
+    user_growth_pct_per_year: z.number().default(0),
+    data_growth_pct_per_year: z.number().default(0),
+    horizon_years: z.int().default(3),
+    include_backup_overhead: z.boolean().default(true),
+    include_growth_overhead: z.boolean().default(true),
+    kind: z.enum(['oltp'])
+});
+
+/**
+ * Servers and storage. `arrays` counts what the storage model's registry entry says: EqualLogic
+ * arrays, X-Bricks, FS1-2 drive enclosures or NetApp controllers (an FAS3140 HA pair is 2).
+ */
+export const zEnginePlatform = z.object({
+    family: z.string(),
+    storage_model: z.string(),
+    rac_nodes: z.int().default(2),
+    cores_per_node: z.int().nullable().default(null),
+    memory_gb_per_node: z.number().nullable().default(null),
+    arrays: z.int().default(1),
+    drives_per_enclosure: z.int().nullable().default(null),
+    raid: z.string().nullable().default(null),
+    asm_volumes: z.int().default(4),
+    pam: z.boolean().default(false),
+    thin_provisioning: z.boolean().default(false),
+    dedup_ratio: z.number().nullable().default(null),
+    reference: z.string().nullable().default(null)
+});
+
+export const zEngineDssInputs = z.object({
+    workload: zEngineDssWorkload,
+    platform: zEnginePlatform
+});
+
+/**
+ * The inputs as the engine read them (defaults resolved).
+ */
+export const zEngineOltpInputs = z.object({
+    workload: zEngineOltpWorkload,
+    platform: zEnginePlatform
+});
+
+/**
+ * A raw value with its unit; published with 4 significant figures unless its field says otherwise.
+ */
+export const zEngineQuantity = z.object({
+    value: z.number(),
+    unit: z.enum([
+        'users',
+        'sessions',
+        'queue_depth',
+        'warehouses',
+        'count',
+        'TPS',
+        'TPM',
+        'IOPS',
+        'MB/s',
+        'GB/s',
+        'TB/h',
+        'ms',
+        's',
+        'min',
+        'h',
+        '%',
+        'fraction',
+        'ratio',
+        'GB',
+        'TB',
+        'U',
+        'GHz',
+        'Gb/s',
+        'KB',
+        'IOs/transaction',
+        'IOPS/user',
+        'core-ms/transaction',
+        'ms/IO',
+        'years',
+        'unstated'
+    ])
+});
+
+export const zEngineAssumption = z.object({
+    key: z.string(),
+    text: z.string(),
+    source: z.string(),
+    value: zEngineQuantity.nullable()
+});
+
+/**
+ * Asymptotic bounds of the closed network.
+ */
+export const zEngineBounds = z.object({
+    throughput_upper: zEngineQuantity,
+    max_throughput: zEngineQuantity,
+    response_lower: zEngineQuantity,
+    knee_users: zEngineQuantity
+});
+
+export const zEngineCapacityElement = z.object({
+    element: z.string(),
+    label: z.string(),
+    size: zEngineQuantity
+});
+
+export const zEngineDssGrowth = z.object({
+    horizon: zEngineQuantity,
+    data_growth_per_year: zEngineQuantity,
+    years_until_capacity_full: zEngineQuantity.nullable()
+});
+
+export const zEngineDssStorage = z.object({
+    throughput_capacity: zEngineQuantity,
+    basis: z.string(),
+    sources: z.array(z.string()),
+    notes: z.array(z.string())
+});
+
+export const zEngineDssSummary = z.object({
+    target_throughput: zEngineQuantity,
+    sustained_throughput: zEngineQuantity,
+    headroom_pct: zEngineQuantity,
+    storage_utilisation: zEngineQuantity,
+    bottleneck: z.string()
+});
+
+export const zEngineOltpGrowth = z.object({
+    horizon: zEngineQuantity,
+    user_growth_per_year: zEngineQuantity,
+    data_growth_per_year: zEngineQuantity,
+    years_until_users_exceed_sla: zEngineQuantity.nullable(),
+    years_until_iops_exceed_storage: zEngineQuantity.nullable(),
+    years_until_capacity_full: zEngineQuantity.nullable()
+});
+
+export const zEngineOltpStorage = z.object({
+    iops_capacity: zEngineQuantity,
+    tps_capacity: zEngineQuantity,
+    basis: z.string(),
+    sources: z.array(z.string()),
+    notes: z.array(z.string())
+});
+
+export const zEngineOltpSummary = z.object({
+    users: zEngineQuantity,
+    design_tps: zEngineQuantity,
+    max_sustained_tps: zEngineQuantity,
+    users_at_max: zEngineQuantity,
+    sla_response: zEngineQuantity,
+    response_at_design: zEngineQuantity,
+    headroom_pct: zEngineQuantity,
+    bottleneck: z.string(),
+    balance: z.enum([
+        'cpu-bound',
+        'storage-bound',
+        'balanced'
+    ])
+});
+
+export const zEngineOperatingPoint = z.object({
+    users: zEngineQuantity,
+    tps: zEngineQuantity,
+    response: zEngineQuantity
+});
+
+export const zEngineQueryStreams = z.object({
+    query_streams: zEngineQuantity,
+    per_stream: zEngineQuantity,
+    full_scan_time_per_stream: zEngineQuantity
+});
+
+/**
+ * Which sizing rule (and version) a figure or a warning comes from.
+ */
+export const zEngineRuleRef = z.object({
+    slug: z.string(),
+    version: z.int(),
+    source: z.string(),
+    from_catalog: z.boolean()
+});
+
+/**
+ * The stress and limit lines of the balance chart, as the rules state them (never rounded).
+ */
+export const zEngineBalanceZones = z.object({
+    cpu_stress: zEngineQuantity,
+    cpu_limit: zEngineQuantity,
+    read_latency_stress: zEngineQuantity,
+    read_latency_limit: zEngineQuantity,
+    rules: z.array(zEngineRuleRef)
+});
+
+export const zEngineBalance = z.object({
+    points: z.array(zEngineBalancePoint),
+    at_sla: zEngineBalancePoint,
+    zones: zEngineBalanceZones,
+    classification: z.enum([
+        'cpu-bound',
+        'storage-bound',
+        'balanced'
+    ])
+});
+
+export const zEngineCapacity = z.object({
+    elements: z.array(zEngineCapacityElement),
+    total: zEngineQuantity,
+    after_data_reduction: zEngineQuantity,
+    dedup_ratio: zEngineQuantity,
+    usable: zEngineQuantity,
+    raw: zEngineQuantity,
+    raid: z.string(),
+    raid_efficiency: zEngineQuantity,
+    raid_note: z.string(),
+    hot_spares_per_unit: zEngineQuantity,
+    asm_redundancy: z.string(),
+    fits: z.boolean(),
+    rule: zEngineRuleRef,
+    hardware_source: z.string()
+});
+
+/**
+ * The Dell IOPS-per-user rule (TPC-C users on PS6010XV); reported on EqualLogic only.
+ */
+export const zEngineIopsPerUserRule = z.object({
+    iops: zEngineQuantity,
+    iops_per_user: zEngineQuantity,
+    iops_per_user_as_printed: zEngineQuantity,
+    backup_factor: zEngineQuantity,
+    growth_factor: zEngineQuantity,
+    max_users_per_array: zEngineQuantity,
+    max_users_per_array_as_printed: zEngineQuantity,
+    arrays_needed: zEngineQuantity,
+    applies_to: z.string(),
+    rule: zEngineRuleRef
+});
+
+export const zEngineOltpDemand = z.object({
+    users: zEngineQuantity,
+    tps: zEngineQuantity,
+    think_time: zEngineQuantity,
+    ios_per_transaction: zEngineQuantity,
+    iops_model: zEngineQuantity,
+    iops_rule: zEngineIopsPerUserRule.nullable(),
+    read_pct: zEngineQuantity,
+    block_size: zEngineQuantity
+});
+
+/**
+ * The load-response curve of one RAC node count.
+ */
+export const zEngineSeries = z.object({
+    rac_nodes: z.int(),
+    points: z.array(zEngineLoadPoint),
+    max_sustained_tps: zEngineQuantity,
+    users_at_max: zEngineQuantity,
+    bottleneck: z.string()
+});
+
+export const zEngineProjection = z.object({
+    sla: zEngineQuantity,
+    series: z.array(zEngineSeries)
+});
+
+/**
+ * A queueing station (CPU, storage) at the design load and at the SLA point.
+ */
+export const zEngineStation = z.object({
+    name: z.string(),
+    servers: zEngineQuantity,
+    demand: zEngineQuantity,
+    utilisation_at_design: zEngineQuantity,
+    residence_at_design: zEngineQuantity,
+    utilisation_at_sla: zEngineQuantity,
+    residence_at_sla: zEngineQuantity
+});
+
+export const zEnginePerformance = z.object({
+    stations: z.array(zEngineStation),
+    at_design: zEngineOperatingPoint,
+    at_sla: zEngineOperatingPoint,
+    bounds: zEngineBounds,
+    bottleneck: z.string(),
+    headroom_pct: zEngineQuantity
+});
+
+/**
+ * The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient).
+ */
+export const zEngineUslCoefficients = z.object({
+    lambda: z.number(),
+    sigma: z.number(),
+    kappa: z.number(),
+    ci95: z.record(z.string(), z.tuple([z.number(), z.number()])),
+    n_peak: z.number().nullable(),
+    rmse: z.number(),
+    points: z.int()
+});
+
+/**
+ * USL fit over a measured load series of the platform (a second opinion).
+ */
+export const zEngineUslSection = z.object({
+    available: z.literal(true),
+    curve: z.string(),
+    quantity: z.string(),
+    fit: zEngineUslCoefficients,
+    sources: z.array(z.string())
+});
+
+export const zEngineUslUnavailable = z.object({
+    available: z.literal(false),
+    reason: z.string()
+});
+
+export const zEngineWarning = z.object({
+    code: z.string(),
+    severity: z.enum([
+        'info',
+        'warning',
+        'critical'
+    ]),
+    message: z.string(),
+    rule: zEngineRuleRef.nullable()
+});
+
+export const zEngineDssEvaluation = z.object({
+    engine_version: z.string().default('0.1.0'),
+    verdict: z.enum(['holds', 'does-not-hold']),
+    warnings: z.array(zEngineWarning),
+    extrapolated: z.boolean(),
+    extrapolation: z.array(zEngineFlag),
+    assumptions: z.array(zEngineAssumption),
+    rule_versions: z.record(z.string(), z.int()),
+    kind: z.enum(['dss']),
+    inputs: zEngineDssInputs,
+    summary: zEngineDssSummary,
+    storage: zEngineDssStorage,
+    streams: zEngineQueryStreams,
+    capacity: zEngineCapacity,
+    growth: zEngineDssGrowth
+});
+
+export const zEngineOltpEvaluation = z.object({
+    engine_version: z.string().default('0.1.0'),
+    verdict: z.enum(['holds', 'does-not-hold']),
+    warnings: z.array(zEngineWarning),
+    extrapolated: z.boolean(),
+    extrapolation: z.array(zEngineFlag),
+    assumptions: z.array(zEngineAssumption),
+    rule_versions: z.record(z.string(), z.int()),
+    kind: z.enum(['oltp']),
+    inputs: zEngineOltpInputs,
+    summary: zEngineOltpSummary,
+    demand: zEngineOltpDemand,
+    capacity: zEngineCapacity,
+    storage: zEngineOltpStorage,
+    performance: zEnginePerformance,
+    balance: zEngineBalance,
+    projection: zEngineProjection,
+    growth: zEngineOltpGrowth,
+    usl: z.union([
+        zEngineUslSection,
+        zEngineUslUnavailable
+    ])
+});
+
+/**
+ * The engine's evaluation of a design, OLTP or DSS (told apart by `kind`): what the API publishes
+ * (its JSON Schema is the OpenAPI component of the same name).
+ */
+export const zEngineEvaluation = z.union([
+    z.object({
+        kind: z.literal('oltp')
+    }).and(zEngineOltpEvaluation),
+    z.object({
+        kind: z.literal('dss')
+    }).and(zEngineDssEvaluation)
+]);
+
+export const zErrorDetail = z.object({
+    detail: z.string()
+});
+
 export const zEvaluatedDesignRef = z.object({
     id: z.int(),
     name: z.string(),
@@ -140,12 +604,6 @@ export const zEvaluatedDesignRef = z.object({
     revision: z.int().nullable()
 });
 
-/**
- * * `oracle-fs1` - oracle-fs1
- * * `equallogic` - equallogic
- * * `xtremio` - xtremio
- * * `netapp` - netapp
- */
 export const zFamilyEnum = z.enum([
     'oracle-fs1',
     'equallogic',
@@ -257,6 +715,30 @@ export const zMyRoleEnum = z.enum([
 
 export const zNullEnum = z.unknown();
 
+/**
+ * * `oltp` - oltp
+ */
+export const zOltpWorkloadKindEnum = z.enum(['oltp']);
+
+/**
+ * OLTP demand: give `users` or `target_tps` (exactly one).
+ */
+export const zOltpWorkloadRequest = z.object({
+    kind: zOltpWorkloadKindEnum.optional(),
+    users: z.int().gte(1).lte(1000000).nullish(),
+    target_tps: z.number().gt(0).lte(1000000).nullish(),
+    think_time_s: z.number().gt(0).lte(3600).nullish(),
+    database_size_gb: z.number().gt(0).lte(10000000).optional().default(100),
+    read_pct: z.number().gte(0).lte(100).optional().default(70),
+    block_size_kb: z.number().gte(2).lte(1024).optional().default(8),
+    sla_response_ms: z.number().gt(0).lte(600000).nullish(),
+    user_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    horizon_years: z.int().gte(0).lte(20).optional().default(3),
+    include_backup_overhead: z.boolean().optional().default(true),
+    include_growth_overhead: z.boolean().optional().default(true)
+});
+
 export const zPaginatedManufacturerList = z.object({
     count: z.int(),
     next: z.url().nullable(),
@@ -348,27 +830,16 @@ export const zPlatformList = z.array(z.enum([
     'network'
 ]));
 
-/**
- * * `double_parity` - double_parity
- * * `mirrored` - mirrored
- * * `raid10` - raid10
- * * `raid5` - raid5
- * * `raid50` - raid50
- * * `raid6` - raid6
- * * `raid_dp` - raid_dp
- * * `single_parity` - single_parity
- * * `xdp` - xdp
- */
 export const zPlatformRaidEnum = z.enum([
-    'double_parity',
     'mirrored',
+    'single_parity',
+    'double_parity',
     'raid10',
-    'raid5',
     'raid50',
     'raid6',
-    'raid_dp',
-    'single_parity',
-    'xdp'
+    'raid5',
+    'xdp',
+    'raid_dp'
 ]);
 
 export const zPriceBook = z.object({
@@ -494,6 +965,11 @@ export const zPatchedConfigurationRequest = z.object({
     attributes: zQuantityMap.optional(),
     source_document: z.string().min(1).optional(),
     source_locator: z.string().max(200).optional()
+});
+
+export const zRaidLevel = z.object({
+    value: z.string(),
+    label: z.string()
 });
 
 export const zRaidLevelList = z.array(z.enum([
@@ -656,17 +1132,6 @@ export const zConfigurationLayoutRequest = z.object({
     source_locator: z.string().max(200).optional()
 });
 
-export const zReferenceDesign = z.object({
-    slug: z.string().regex(/^[-a-zA-Z0-9_]+$/).readonly(),
-    name: z.string().readonly(),
-    platform: zPlatformEnum,
-    description: z.string().readonly(),
-    attributes: z.unknown(),
-    document: z.string().readonly(),
-    source_locator: z.string().readonly(),
-    platform_inputs: z.record(z.string(), z.unknown()).readonly()
-});
-
 /**
  * A machine-checkable condition a design can violate (best-practice rules)
  */
@@ -706,6 +1171,14 @@ export const zBomLineOut = z.object({
     source: z.string()
 });
 
+export const zBomOverride = z.object({
+    section: zSectionEnum,
+    part_number: z.string().max(80),
+    quantity: z.int().gte(0).lte(100000),
+    description: z.string().max(300).default(''),
+    reason: z.string().max(300).default('')
+});
+
 export const zBomOverrideRequest = z.object({
     section: zSectionEnum,
     part_number: z.string().min(1).max(80),
@@ -742,17 +1215,6 @@ export const zConfigurationComponentRequest = z.object({
     source_locator: z.string().max(200).optional()
 });
 
-/**
- * An unsaved design to evaluate.
- */
-export const zEvaluateInputRequest = z.object({
-    workload: z.unknown(),
-    platform: z.unknown(),
-    reference_configuration: z.string().min(1).nullish(),
-    price_book: z.int().nullish(),
-    bom_overrides: z.array(zBomOverrideRequest).optional()
-});
-
 export const zPricedBom = z.object({
     currency: z.string().nullable(),
     price_book: zPriceBookRef.nullable(),
@@ -765,7 +1227,7 @@ export const zPricedBom = z.object({
 });
 
 export const zEvaluationResponse = z.object({
-    evaluation: z.record(z.string(), z.unknown()),
+    evaluation: zEngineEvaluation,
     bom: zPricedBom,
     assumptions: z.array(zAssumptionOut),
     rule_versions: z.record(z.string(), z.int()),
@@ -774,17 +1236,11 @@ export const zEvaluationResponse = z.object({
     revision: z.int().nullish()
 });
 
-export const zReferenceBomResponse = z.object({
-    currency: z.string().nullable(),
-    price_book: zPriceBookRef.nullable(),
-    lines: z.array(zBomLineOut),
-    sections: z.array(zBomSectionOut),
-    total: z.string().nullable(),
-    unpriced_lines: z.int(),
-    complete: z.boolean(),
-    notes: z.array(z.string()),
-    reference_design: z.string(),
-    platform: z.record(z.string(), z.unknown())
+export const zServerDefault = z.object({
+    server: z.string(),
+    cores_per_node: z.int(),
+    memory_gb_per_node: z.number(),
+    source: z.string()
 });
 
 /**
@@ -903,37 +1359,13 @@ export const zStatusEnum = z.enum([
     'approved'
 ]);
 
-/**
- * What a share link reveals: the design's content (no owner account details beyond the name).
- */
-export const zSharedDesign = z.object({
-    id: z.int().readonly(),
-    name: z.string().readonly(),
-    customer: z.string().readonly(),
-    description: z.string().readonly(),
-    owner: z.string().readonly(),
-    status: zStatusEnum,
-    workload: z.unknown(),
-    platform: z.unknown(),
-    reference_configuration: z.string().readonly(),
-    rule_versions: z.unknown(),
-    version: z.int().readonly(),
-    updated: z.iso.datetime().readonly()
+export const zStorageGeometry = z.object({
+    drives: z.int(),
+    drive_gb: z.number(),
+    hot_spares: z.int(),
+    source: z.string()
 });
 
-export const zSharedDesignResponse = z.object({
-    design: zSharedDesign,
-    evaluation: zEvaluationResponse
-});
-
-/**
- * * `FS1-2` - FS1-2
- * * `PS6010XV` - PS6010XV
- * * `PS6010S` - PS6010S
- * * `PS6110XV` - PS6110XV
- * * `X-Brick` - X-Brick
- * * `FAS3140` - FAS3140
- */
 export const zStorageModelEnum = z.enum([
     'FS1-2',
     'PS6010XV',
@@ -943,23 +1375,50 @@ export const zStorageModelEnum = z.enum([
     'FAS3140'
 ]);
 
+/**
+ * Servers and storage; `arrays` counts what the storage model's entry in /platforms/ says.
+ */
 export const zPlatformRequest = z.object({
     family: zFamilyEnum,
     storage_model: zStorageModelEnum,
-    reference: z.string().max(80).nullish(),
-    rac_nodes: z.int().gte(1).lte(16).optional(),
-    cores_per_node: z.int().gte(1).lte(512).optional(),
-    memory_gb_per_node: z.number().gte(0.001).lte(65536).optional(),
-    arrays: z.int().gte(1).lte(16).optional(),
+    rac_nodes: z.int().gte(1).lte(16).optional().default(2),
+    cores_per_node: z.int().gte(1).lte(512).nullish(),
+    memory_gb_per_node: z.number().gt(0).lte(65536).nullish(),
+    arrays: z.int().gte(1).lte(16).optional().default(1),
     drives_per_enclosure: z.int().gte(1).lte(24).nullish(),
     raid: z.union([
         zPlatformRaidEnum,
         zNullEnum
     ]).nullish(),
-    asm_volumes: z.int().gte(1).lte(64).optional(),
-    pam: z.boolean().optional(),
-    thin_provisioning: z.boolean().optional(),
-    dedup_ratio: z.number().gte(1).lte(20).nullish()
+    asm_volumes: z.int().gte(1).lte(64).optional().default(4),
+    pam: z.boolean().optional().default(false),
+    thin_provisioning: z.boolean().optional().default(false),
+    dedup_ratio: z.number().gte(1).lte(20).nullish(),
+    reference: z.string().max(80).nullish()
+});
+
+export const zReferenceBomResponse = z.object({
+    currency: z.string().nullable(),
+    price_book: zPriceBookRef.nullable(),
+    lines: z.array(zBomLineOut),
+    sections: z.array(zBomSectionOut),
+    total: z.string().nullable(),
+    unpriced_lines: z.int(),
+    complete: z.boolean(),
+    notes: z.array(z.string()),
+    reference_design: z.string(),
+    platform: zPlatformRequest
+});
+
+export const zReferenceDesign = z.object({
+    slug: z.string().regex(/^[-a-zA-Z0-9_]+$/).readonly(),
+    name: z.string().readonly(),
+    platform: zPlatformEnum,
+    description: z.string().readonly(),
+    attributes: z.unknown(),
+    document: z.string().readonly(),
+    source_locator: z.string().readonly(),
+    platform_inputs: zPlatformRequest
 });
 
 export const zStorageProfile = z.object({
@@ -1305,81 +1764,6 @@ export const zPaginatedDesignRevisionList = z.object({
 export const zVisibilityEnum = z.enum(['private', 'team']);
 
 /**
- * A design as read: its content, pins, version/ETag, latest revision and the caller's role.
- */
-export const zDesign = z.object({
-    id: z.int().readonly(),
-    name: z.string().readonly(),
-    customer: z.string().readonly(),
-    description: z.string().readonly(),
-    owner: zUserBrief,
-    team: zTeamBrief.nullable(),
-    visibility: zVisibilityEnum,
-    status: zStatusEnum,
-    workload: z.record(z.string(), z.unknown()).readonly(),
-    platform: z.record(z.string(), z.unknown()).readonly(),
-    reference_configuration: z.string().readonly(),
-    rule_versions: z.unknown(),
-    price_book: zPriceBookBrief.nullable(),
-    bom_overrides: z.array(z.record(z.string(), z.unknown())).readonly(),
-    version: z.int().readonly(),
-    etag: z.string().readonly(),
-    revision: z.int().readonly().nullable(),
-    my_role: zMyRoleEnum.nullable(),
-    created: z.iso.datetime().readonly(),
-    updated: z.iso.datetime().readonly()
-});
-
-/**
- * What a client may write. On PATCH, the workload/platform pair is validated together with the
- * stored half that was not sent.
- */
-export const zDesignInputRequest = z.object({
-    name: z.string().min(1).max(200),
-    customer: z.string().max(200).optional(),
-    description: z.string().max(10000).optional(),
-    team: z.int().nullish(),
-    visibility: zVisibilityEnum.optional(),
-    status: zStatusEnum.optional(),
-    workload: z.unknown(),
-    platform: z.unknown(),
-    reference_configuration: z.string().min(1).nullish(),
-    price_book: z.int().nullish(),
-    bom_overrides: z.array(zBomOverrideRequest).optional()
-});
-
-export const zPaginatedDesignList = z.object({
-    count: z.int(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
-    results: z.array(zDesign)
-});
-
-/**
- * What a client may write. On PATCH, the workload/platform pair is validated together with the
- * stored half that was not sent.
- */
-export const zPatchedDesignInputRequest = z.object({
-    name: z.string().min(1).max(200).optional(),
-    customer: z.string().max(200).optional(),
-    description: z.string().max(10000).optional(),
-    team: z.int().nullish(),
-    visibility: zVisibilityEnum.optional(),
-    status: zStatusEnum.optional(),
-    workload: z.unknown().optional(),
-    platform: z.unknown().optional(),
-    reference_configuration: z.string().min(1).nullish(),
-    price_book: z.int().nullish(),
-    bom_overrides: z.array(zBomOverrideRequest).optional()
-});
-
-/**
- * * `random` - random
- * * `sequential` - sequential
- */
-export const zWorkloadIoPatternEnum = z.enum(['random', 'sequential']);
-
-/**
  * * `oltp` - oltp
  * * `dss` - dss
  */
@@ -1408,34 +1792,149 @@ export const zCompareResponse = z.object({
     bom_lines_in_common: z.int()
 });
 
+export const zStorageModel = z.object({
+    name: z.string(),
+    label: z.string(),
+    drive_technology: z.string(),
+    workload_kinds: z.array(zWorkloadKindEnum),
+    array_unit: zArrayUnitEnum,
+    array_unit_label: z.string(),
+    drives_per_enclosure_options: z.array(z.int()),
+    geometry: zStorageGeometry
+});
+
+export const zPlatformFamily = z.object({
+    family: z.string(),
+    label: z.string(),
+    document: z.string(),
+    workload_kinds: z.array(zWorkloadKindEnum),
+    storage_models: z.array(zStorageModel),
+    raid_levels: z.array(zRaidLevel),
+    default_raid: z.string(),
+    default_server: zServerDefault,
+    reference_configurations: z.array(z.string()),
+    measured_systems: z.array(z.string()),
+    pam_option: z.boolean(),
+    data_reduction_option: z.boolean()
+});
+
+export const zWorkloadRequest = z.union([
+    z.object({
+        kind: z.literal('oltp')
+    }).and(zOltpWorkloadRequest),
+    z.object({
+        kind: z.literal('dss')
+    }).and(zDssWorkloadRequest)
+]);
+
 /**
- * OLTP: give `users` or `target_tps`. DSS: give `target_throughput_mb_s`.
+ * A design as read: its content, pins, version/ETag, latest revision and the caller's role.
  */
-export const zWorkloadRequest = z.object({
-    kind: zWorkloadKindEnum.optional(),
-    users: z.int().gte(1).lte(1000000).nullish(),
-    target_tps: z.number().gte(0.001).nullish(),
-    think_time_s: z.number().gte(0.001).lte(3600).nullish(),
-    database_size_gb: z.number().gte(0.001).optional(),
-    read_pct: z.number().gte(0).lte(100).optional(),
-    block_size_kb: z.number().gte(2).lte(4096).optional(),
-    sla_response_ms: z.number().gte(0.001).nullish(),
-    user_growth_pct_per_year: z.number().gte(-50).lte(500).optional(),
-    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional(),
-    horizon_years: z.int().gte(0).lte(20).optional(),
-    include_backup_overhead: z.boolean().optional(),
-    include_growth_overhead: z.boolean().optional(),
-    target_throughput_mb_s: z.number().gte(0.001).nullish(),
-    io_pattern: zWorkloadIoPatternEnum.optional(),
-    query_streams: z.int().gte(1).lte(1000).optional()
+export const zDesign = z.object({
+    id: z.int().readonly(),
+    name: z.string().readonly(),
+    customer: z.string().readonly(),
+    description: z.string().readonly(),
+    owner: zUserBrief,
+    team: zTeamBrief.nullable(),
+    visibility: zVisibilityEnum,
+    status: zStatusEnum,
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
+    reference_configuration: z.string().readonly().nullable(),
+    rule_versions: z.unknown(),
+    price_book: zPriceBookBrief.nullable(),
+    bom_overrides: z.array(zBomOverride).readonly(),
+    version: z.int().readonly(),
+    etag: z.string().readonly(),
+    revision: z.int().readonly().nullable(),
+    my_role: zMyRoleEnum.nullable(),
+    created: z.iso.datetime().readonly(),
+    updated: z.iso.datetime().readonly()
 });
 
 /**
- * Design inputs: {"workload": {...}, "platform": {...}}; the engine checks the combination.
+ * What a client may write. On PATCH, the workload/platform pair is validated together with the
+ * stored half that was not sent.
  */
-export const zDesignInputsRequest = z.object({
+export const zDesignInputRequest = z.object({
+    name: z.string().min(1).max(200),
+    customer: z.string().max(200).optional(),
+    description: z.string().max(10000).optional(),
+    team: z.int().nullish(),
+    visibility: zVisibilityEnum.optional(),
+    status: zStatusEnum.optional(),
     workload: zWorkloadRequest,
-    platform: zPlatformRequest
+    platform: zPlatformRequest,
+    reference_configuration: z.string().min(1).nullish(),
+    price_book: z.int().nullish(),
+    bom_overrides: z.array(zBomOverrideRequest).optional()
+});
+
+/**
+ * An unsaved design to evaluate.
+ */
+export const zEvaluateInputRequest = z.object({
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
+    reference_configuration: z.string().min(1).nullish(),
+    price_book: z.int().nullish(),
+    bom_overrides: z.array(zBomOverrideRequest).optional()
+});
+
+export const zPaginatedDesignList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zDesign)
+});
+
+/**
+ * What a client may write. On PATCH, the workload/platform pair is validated together with the
+ * stored half that was not sent.
+ */
+export const zPatchedDesignInputRequest = z.object({
+    name: z.string().min(1).max(200).optional(),
+    customer: z.string().max(200).optional(),
+    description: z.string().max(10000).optional(),
+    team: z.int().nullish(),
+    visibility: zVisibilityEnum.optional(),
+    status: zStatusEnum.optional(),
+    workload: zWorkloadRequest.optional(),
+    platform: zPlatformRequest.optional(),
+    reference_configuration: z.string().min(1).nullish(),
+    price_book: z.int().nullish(),
+    bom_overrides: z.array(zBomOverrideRequest).optional()
+});
+
+/**
+ * What a share link reveals: the design's content (no owner account details beyond the name).
+ */
+export const zSharedDesign = z.object({
+    id: z.int().readonly(),
+    name: z.string().readonly(),
+    customer: z.string().readonly(),
+    description: z.string().readonly(),
+    owner: z.string().readonly(),
+    status: zStatusEnum,
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
+    reference_configuration: z.string().readonly().nullable(),
+    rule_versions: z.unknown(),
+    version: z.int().readonly(),
+    updated: z.iso.datetime().readonly()
+});
+
+export const zSharedDesignResponse = z.object({
+    design: zSharedDesign,
+    evaluation: zEvaluationResponse
+});
+
+/**
+ * Every error but invalid input: a human-readable message.
+ */
+export const zError = z.object({
+    detail: z.string()
 });
 
 /**
@@ -1541,8 +2040,8 @@ export const zDesignInputRequestWritable = z.object({
     team: z.int().nullish(),
     visibility: zVisibilityEnum.optional(),
     status: zStatusEnum.optional(),
-    workload: z.unknown(),
-    platform: z.unknown(),
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
     reference_configuration: z.string().min(1).nullish(),
     price_book: z.int().nullish(),
     bom_overrides: z.array(zBomOverrideRequest).optional(),
@@ -1657,8 +2156,8 @@ export const zPatchedDesignInputRequestWritable = z.object({
     team: z.int().nullish(),
     visibility: zVisibilityEnum.optional(),
     status: zStatusEnum.optional(),
-    workload: z.unknown().optional(),
-    platform: z.unknown().optional(),
+    workload: zWorkloadRequest.optional(),
+    platform: zPlatformRequest.optional(),
     reference_configuration: z.string().min(1).nullish(),
     price_book: z.int().nullish(),
     bom_overrides: z.array(zBomOverrideRequest).optional(),
@@ -1697,7 +2196,15 @@ export const zPaginatedPriceBookEntryListWritable = z.object({
     results: z.array(zPriceBookEntryWritable)
 });
 
+export const zReferenceDesignWritable = z.record(z.string(), z.unknown());
+
+/**
+ * What a share link reveals: the design's content (no owner account details beyond the name).
+ */
+export const zSharedDesignWritable = z.record(z.string(), z.unknown());
+
 export const zSharedDesignResponseWritable = z.object({
+    design: zSharedDesignWritable,
     evaluation: zEvaluationResponse
 });
 
@@ -1769,13 +2276,39 @@ export const zTeamMemberWritable = z.object({
     role: zTeamRoleEnum
 });
 
+/**
+ * Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors.
+ */
+export const zFieldErrors = z.record(z.string(), z.lazy((): any => zFieldErrorValue));
+
+export const zFieldErrorValue = z.union([
+    z.array(z.string()),
+    z.array(zFieldErrors),
+    zFieldErrors
+]);
+
+/**
+ * Field-level messages, or one message when the body cannot be read at all.
+ */
+export const zBadRequest = z.union([
+    zFieldErrors,
+    zError
+]);
+
+/**
+ * Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors.
+ */
+export const zFieldErrorsWritable = z.record(z.string(), z.lazy((): any => zFieldErrorValueWritable));
+
+export const zFieldErrorValueWritable = z.union([
+    z.array(z.string()),
+    z.array(zFieldErrorsWritable),
+    zFieldErrorsWritable
+]);
+
 export const zHealthRetrieveResponse = zHealth;
 
 export const zV1AuthCsrfRetrieveResponse = zCsrfCookie;
-
-export const zV1AuthLoginCreateBody = zLoginRequest;
-
-export const zV1AuthLoginCreateResponse = zCurrentUser;
 
 /**
  * No response body
@@ -1783,6 +2316,293 @@ export const zV1AuthLoginCreateResponse = zCurrentUser;
 export const zV1AuthLogoutCreateResponse = z.void();
 
 export const zV1AuthMeRetrieveResponse = zCurrentSession;
+
+export const zV1ConfigurationsDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1ConfigurationsDestroyResponse = z.void();
+
+export const zV1ConfigurationsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ConfigurationsRetrieveResponse = zConfiguration;
+
+export const zV1CurvesDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1CurvesDestroyResponse = z.void();
+
+export const zV1CurvesRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesRetrieveResponse = zBenchmarkCurve;
+
+export const zV1CurvesExportRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesExportRetrieveQuery = z.object({
+    as: z.enum(['csv', 'json']).optional()
+});
+
+export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
+
+export const zV1DesignsDestroyHeaders = z.object({
+    'If-Match': z.string().optional()
+});
+
+export const zV1DesignsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1DesignsDestroyResponse = z.void();
+
+export const zV1DesignsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsRetrieveResponse = zDesign;
+
+export const zV1DesignsCloneCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsCloneCreateResponse = zDesign;
+
+export const zV1DesignsEvaluationRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
+
+export const zDesignsExportBomCsvPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomCsvResponse = z.string();
+
+export const zDesignsExportBomPdfPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomPdfResponse = z.string();
+
+export const zDesignsExportBomXlsxPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomXlsxResponse = z.string();
+
+export const zDesignsExportProposalPdfPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportProposalPdfResponse = z.string();
+
+export const zV1DesignsRevisionsRetrievePath = z.object({
+    id: z.int(),
+    number: z.string().regex(/^[0-9]+$/)
+});
+
+export const zV1DesignsRevisionsRetrieveResponse = zDesignRevision;
+
+export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
+    id: z.int(),
+    number: z.string().regex(/^[0-9]+$/)
+});
+
+export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
+
+export const zV1DesignsShareLinksCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsShareLinksCreateResponse = zShareLink;
+
+export const zV1DesignsShareLinksDestroyPath = z.object({
+    id: z.int(),
+    token: z.string().regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * No response body
+ */
+export const zV1DesignsShareLinksDestroyResponse = z.void();
+
+export const zV1DocumentsDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1DocumentsDestroyResponse = z.void();
+
+export const zV1DocumentsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1DocumentsRetrieveResponse = zSourceDocument;
+
+export const zV1ImportCurvesCreateBody = z.record(z.string(), z.unknown());
+
+export const zV1ImportCurvesCreateResponse = z.record(z.string(), z.unknown());
+
+export const zV1ImportPartsCreateBody = z.record(z.string(), z.unknown());
+
+export const zV1ImportPartsCreateResponse = z.record(z.string(), z.unknown());
+
+export const zV1ImportPriceBooksCreateBody = z.record(z.string(), z.unknown());
+
+export const zV1ImportPriceBooksCreateQuery = z.object({
+    currency: z.string().optional(),
+    effective_date: z.iso.date().optional(),
+    name: z.string().optional()
+});
+
+export const zV1ImportPriceBooksCreateResponse = z.record(z.string(), z.unknown());
+
+export const zV1ManufacturersListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
+
+export const zV1ManufacturersDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1ManufacturersDestroyResponse = z.void();
+
+export const zV1ManufacturersRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ManufacturersRetrieveResponse = zManufacturer;
+
+export const zV1ModelValidationRetrieveResponse = zModelValidation;
+
+export const zV1PartsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PartsDestroyResponse = z.void();
+
+export const zV1PartsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PartsRetrieveResponse = zPart;
+
+export const zV1PlatformsListResponse = z.array(zPlatformFamily);
+
+export const zV1PriceBookEntriesDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PriceBookEntriesDestroyResponse = z.void();
+
+export const zV1PriceBookEntriesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
+
+export const zV1PriceBooksRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksRetrieveResponse = zPriceBook;
+
+export const zV1PriceBooksExportRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksExportRetrieveQuery = z.object({
+    as: z.enum(['csv', 'json']).optional()
+});
+
+export const zV1PriceBooksExportRetrieveResponse = z.record(z.string(), z.unknown());
+
+export const zV1ReferenceDesignsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
+
+export const zV1ReferenceDesignsBomRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
+
+export const zV1RulesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1RulesRetrieveResponse = zSizingRule;
+
+export const zV1SharedRetrievePath = z.object({
+    token: z.string()
+});
+
+export const zV1SharedRetrieveResponse = zSharedDesignResponse;
+
+export const zV1TeamsListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1TeamsListResponse = zPaginatedTeamList;
+
+export const zV1TeamsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1TeamsRetrieveResponse = zTeam;
+
+export const zV1AuthLoginCreateBody = zLoginRequest;
+
+export const zV1AuthLoginCreateResponse = zCurrentUser;
 
 export const zV1AuthTokenCreateBody = zLoginRequest;
 
@@ -1814,21 +2634,6 @@ export const zV1ConfigurationsListResponse = zPaginatedConfigurationList;
 export const zV1ConfigurationsCreateBody = zConfigurationRequest;
 
 export const zV1ConfigurationsCreateResponse = zConfiguration;
-
-export const zV1ConfigurationsDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1ConfigurationsDestroyResponse = z.void();
-
-export const zV1ConfigurationsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ConfigurationsRetrieveResponse = zConfiguration;
 
 export const zV1ConfigurationsPartialUpdateBody = zPatchedConfigurationRequest;
 
@@ -1883,21 +2688,6 @@ export const zV1CurvesCreateBody = zBenchmarkCurveRequest;
 
 export const zV1CurvesCreateResponse = zBenchmarkCurve;
 
-export const zV1CurvesDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1CurvesDestroyResponse = z.void();
-
-export const zV1CurvesRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesRetrieveResponse = zBenchmarkCurve;
-
 export const zV1CurvesPartialUpdateBody = zPatchedBenchmarkCurveRequest;
 
 export const zV1CurvesPartialUpdatePath = z.object({
@@ -1913,16 +2703,6 @@ export const zV1CurvesUpdatePath = z.object({
 });
 
 export const zV1CurvesUpdateResponse = zBenchmarkCurve;
-
-export const zV1CurvesExportRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesExportRetrieveQuery = z.object({
-    as: z.enum(['csv', 'json']).optional()
-});
-
-export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
 
 export const zV1DesignsListQuery = z.object({
     limit: z.int().optional(),
@@ -1944,21 +2724,6 @@ export const zV1DesignsListResponse = zPaginatedDesignList;
 export const zV1DesignsCreateBody = zDesignInputRequestWritable;
 
 export const zV1DesignsCreateResponse = zDesign;
-
-export const zV1DesignsDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1DesignsDestroyResponse = z.void();
-
-export const zV1DesignsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsRetrieveResponse = zDesign;
 
 export const zV1DesignsPartialUpdateBody = zPatchedDesignInputRequestWritable;
 
@@ -1984,54 +2749,6 @@ export const zV1DesignsUpdatePath = z.object({
 
 export const zV1DesignsUpdateResponse = zDesign;
 
-export const zV1DesignsCloneCreatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsCloneCreateResponse = zDesign;
-
-export const zV1DesignsEvaluationRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
-
-export const zDesignsExportBomCsvPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomCsvResponse = z.string();
-
-export const zDesignsExportBomPdfPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomPdfResponse = z.string();
-
-export const zDesignsExportBomXlsxPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomXlsxResponse = z.string();
-
-export const zDesignsExportProposalPdfPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportProposalPdfResponse = z.string();
-
 export const zV1DesignsRevisionsListPath = z.object({
     id: z.int()
 });
@@ -2053,19 +2770,9 @@ export const zV1DesignsRevisionsListQuery = z.object({
 
 export const zV1DesignsRevisionsListResponse = zPaginatedDesignRevisionList;
 
-export const zV1DesignsRevisionsRetrievePath = z.object({
-    id: z.int(),
-    number: z.string().regex(/^[0-9]+$/)
+export const zV1DesignsRevisionsRestoreCreateHeaders = z.object({
+    'If-Match': z.string().optional()
 });
-
-export const zV1DesignsRevisionsRetrieveResponse = zDesignRevision;
-
-export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
-    id: z.int(),
-    number: z.string().regex(/^[0-9]+$/)
-});
-
-export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
 
 export const zV1DesignsRevisionsRestoreCreatePath = z.object({
     id: z.int(),
@@ -2093,22 +2800,6 @@ export const zV1DesignsShareLinksListQuery = z.object({
 
 export const zV1DesignsShareLinksListResponse = z.array(zShareLink);
 
-export const zV1DesignsShareLinksCreatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsShareLinksCreateResponse = zShareLink;
-
-export const zV1DesignsShareLinksDestroyPath = z.object({
-    id: z.int(),
-    token: z.string().regex(/^[A-Za-z0-9_-]+$/)
-});
-
-/**
- * No response body
- */
-export const zV1DesignsShareLinksDestroyResponse = z.void();
-
 export const zV1DesignsCompareRetrieveQuery = z.object({
     ids: z.string()
 });
@@ -2130,21 +2821,6 @@ export const zV1DocumentsCreateBody = zSourceDocumentRequest;
 
 export const zV1DocumentsCreateResponse = zSourceDocument;
 
-export const zV1DocumentsDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1DocumentsDestroyResponse = z.void();
-
-export const zV1DocumentsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1DocumentsRetrieveResponse = zSourceDocument;
-
 export const zV1DocumentsPartialUpdateBody = zPatchedSourceDocumentRequest;
 
 export const zV1DocumentsPartialUpdatePath = z.object({
@@ -2165,51 +2841,9 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
-export const zV1ImportCurvesCreateBody = z.record(z.string(), z.unknown());
-
-export const zV1ImportCurvesCreateResponse = z.record(z.string(), z.unknown());
-
-export const zV1ImportPartsCreateBody = z.record(z.string(), z.unknown());
-
-export const zV1ImportPartsCreateResponse = z.record(z.string(), z.unknown());
-
-export const zV1ImportPriceBooksCreateBody = z.record(z.string(), z.unknown());
-
-export const zV1ImportPriceBooksCreateQuery = z.object({
-    currency: z.string().optional(),
-    effective_date: z.iso.date().optional(),
-    name: z.string().optional()
-});
-
-export const zV1ImportPriceBooksCreateResponse = z.record(z.string(), z.unknown());
-
-export const zV1ManufacturersListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
-
-export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
-
 export const zV1ManufacturersCreateBody = zManufacturerRequest;
 
 export const zV1ManufacturersCreateResponse = zManufacturer;
-
-export const zV1ManufacturersDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1ManufacturersDestroyResponse = z.void();
-
-export const zV1ManufacturersRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ManufacturersRetrieveResponse = zManufacturer;
 
 export const zV1ManufacturersPartialUpdateBody = zPatchedManufacturerRequest;
 
@@ -2226,12 +2860,6 @@ export const zV1ManufacturersUpdatePath = z.object({
 });
 
 export const zV1ManufacturersUpdateResponse = zManufacturer;
-
-export const zV1ModelEvaluateCreateBody = zDesignInputsRequest;
-
-export const zV1ModelEvaluateCreateResponse = z.record(z.string(), z.unknown());
-
-export const zV1ModelValidationRetrieveResponse = zModelValidation;
 
 export const zV1PartsListQuery = z.object({
     drive_technology: z.enum([
@@ -2275,21 +2903,6 @@ export const zV1PartsListResponse = zPaginatedPartList;
 export const zV1PartsCreateBody = zPartRequest;
 
 export const zV1PartsCreateResponse = zPart;
-
-export const zV1PartsDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PartsDestroyResponse = z.void();
-
-export const zV1PartsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PartsRetrieveResponse = zPart;
 
 export const zV1PartsPartialUpdateBody = zPatchedPartRequest;
 
@@ -2361,21 +2974,6 @@ export const zV1PriceBookEntriesCreateBody = zPriceBookEntryRequest;
 
 export const zV1PriceBookEntriesCreateResponse = zPriceBookEntry;
 
-export const zV1PriceBookEntriesDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PriceBookEntriesDestroyResponse = z.void();
-
-export const zV1PriceBookEntriesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
-
 export const zV1PriceBookEntriesPartialUpdateBody = zPatchedPriceBookEntryRequest;
 
 export const zV1PriceBookEntriesPartialUpdatePath = z.object({
@@ -2408,12 +3006,6 @@ export const zV1PriceBooksCreateBody = zPriceBookRequest;
 
 export const zV1PriceBooksCreateResponse = zPriceBook;
 
-export const zV1PriceBooksRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksRetrieveResponse = zPriceBook;
-
 export const zV1PriceBooksEntriesListPath = z.object({
     id: z.int()
 });
@@ -2430,16 +3022,6 @@ export const zV1PriceBooksEntriesListQuery = z.object({
 
 export const zV1PriceBooksEntriesListResponse = zPaginatedPriceBookEntryList;
 
-export const zV1PriceBooksExportRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksExportRetrieveQuery = z.object({
-    as: z.enum(['csv', 'json']).optional()
-});
-
-export const zV1PriceBooksExportRetrieveResponse = z.record(z.string(), z.unknown());
-
 export const zV1ReferenceDesignsListQuery = z.object({
     ordering: z.string().optional(),
     platform: z.enum([
@@ -2454,18 +3036,6 @@ export const zV1ReferenceDesignsListQuery = z.object({
 });
 
 export const zV1ReferenceDesignsListResponse = z.array(zReferenceDesign);
-
-export const zV1ReferenceDesignsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
-
-export const zV1ReferenceDesignsBomRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
 
 export const zV1RulesListQuery = z.object({
     all_versions: z.boolean().optional(),
@@ -2495,30 +3065,3 @@ export const zV1RulesListResponse = zPaginatedSizingRuleList;
 export const zV1RulesCreateBody = zSizingRuleRequest;
 
 export const zV1RulesCreateResponse = zSizingRule;
-
-export const zV1RulesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1RulesRetrieveResponse = zSizingRule;
-
-export const zV1SharedRetrievePath = z.object({
-    token: z.string()
-});
-
-export const zV1SharedRetrieveResponse = zSharedDesignResponse;
-
-export const zV1TeamsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
-
-export const zV1TeamsListResponse = zPaginatedTeamList;
-
-export const zV1TeamsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1TeamsRetrieveResponse = zTeam;

@@ -3,7 +3,7 @@
 import type { Quantity } from '../../../components/format';
 import type * as z from 'zod';
 import type { components } from '../../../lib/api-schema';
-import type { zDesignInputsRequest } from '../../../lib/api-zod';
+import type { zEvaluateInputRequest } from '../../../lib/api-zod';
 
 type Schemas = components['schemas'];
 
@@ -20,7 +20,7 @@ export type RuleRef = Schemas['EngineRuleRef'];
  */
 export type WorkloadInput = Partial<DesignInputs['workload']> & Record<string, unknown>;
 export type PlatformInput = DesignInputs['platform'] & Record<string, unknown>;
-type DesignInputs = z.input<typeof zDesignInputsRequest>;
+type DesignInputs = z.input<typeof zEvaluateInputRequest>;
 
 export interface Design {
   id: number;

@@ -8,7 +8,7 @@
  * input gets the same message from the form and from POST /api/v1/evaluate/.
  */
 import * as z from 'zod';
-import { zDesignInputsRequest } from '../../../lib/api-zod';
+import { zEvaluateInputRequest } from '../../../lib/api-zod';
 import type { FieldErrors } from '../../../lib/api-client';
 
 export type WorkloadKind = 'oltp' | 'dss';
@@ -32,8 +32,8 @@ export interface InputSchemas {
 }
 
 export const PUBLISHED_SCHEMAS: InputSchemas = {
-  workload: zDesignInputsRequest.shape.workload,
-  platform: zDesignInputsRequest.shape.platform,
+  workload: zEvaluateInputRequest.shape.workload,
+  platform: zEvaluateInputRequest.shape.platform,
 };
 
 /** The contract for one workload kind: the schema to validate with and the rule of each field. */
