@@ -51,7 +51,7 @@ class ContractField(serializers.Field):
                 raise serializers.ValidationError("must be a number") from None
             if value.is_integer() and self.spec.type == "integer":
                 value = int(value)
-        if self.spec.type == "boolean" and not isinstance(data, bool):
+        if self.spec.type == "boolean" and isinstance(data, str | int) and not isinstance(data, bool):
             # As DRF's BooleanField: "true", "1", 1 ... are true (a form or query may send them).
             if data in serializers.BooleanField.TRUE_VALUES:
                 value = True

@@ -70,3 +70,15 @@ def test_a_workload_that_is_not_an_object_is_refused_like_a_platform_that_is_not
     assert not s.is_valid()
     assert s.errors["workload"] == {"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}
     assert s.errors["platform"] == {"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}
+
+
+@pytest.mark.parametrize("value", [[], {}, "maybe", 2])
+def test_a_flag_that_is_no_boolean_is_refused(value: object) -> None:
+    s = DesignInputsSerializer(
+        data={
+            "workload": {"users": 10},
+            "platform": {"family": "netapp", "storage_model": "FAS3140", "pam": value},
+        }
+    )
+    assert not s.is_valid()
+    assert s.errors["platform"] == {"pam": ["must be true or false"]}
