@@ -58,9 +58,14 @@ class ContractField(serializers.Field):
             elif data in serializers.BooleanField.FALSE_VALUES:
                 value = False
         try:
-            return self.spec.check(value, self.spec.name)
+            checked = self.spec.check(value, self.spec.name)
         except InputError as exc:
             raise serializers.ValidationError(exc.message) from exc
+        # A number input is stored and echoed as a float whatever the JSON spelling (25800 or 25800.0),
+        # as DRF's FloatField did: the same design must not print differently by how it was typed.
+        if self.spec.type == "number" and isinstance(checked, int) and not isinstance(checked, bool):
+            return float(checked)
+        return checked
 
     def to_representation(self, value: Any) -> Any:
         return value

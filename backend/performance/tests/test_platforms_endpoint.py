@@ -52,5 +52,7 @@ def test_the_catalog_vocabulary_of_families_agrees_with_the_engine_registry() ->
     from catalog.choices import Platform
     from sizing.platforms import REGISTRY
 
-    storage_families = {value: label for value, label in Platform.choices if value not in ("server", "network")}
+    storage_families = {
+        value: label for value, label in Platform.choices if value not in ("server", "network")
+    }
     assert storage_families == {slug: family.label for slug, family in REGISTRY.items()}
