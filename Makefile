@@ -10,7 +10,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi
+.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi spa-fixtures
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -75,6 +75,11 @@ bench: deps-dev
 openapi: deps-dev frontend-deps
 	cd backend && DATABASE_URL=postgres://openapi@127.0.0.1:1/openapi ../$(PY) manage.py spectacular --file openapi.yaml --validate --fail-on-warn
 	cd frontend && npm run --silent gen:api
+
+# The SPA's unit-test fixtures are real engine output (designs/spa_fixture.py) on the loaded seed catalog;
+# designs/tests/test_spa_fixture.py fails when the committed files differ from what this writes.
+spa-fixtures: catalog frontend-deps
+	cd frontend && npm run --silent gen:fixture
 
 clean:
 	rm -rf frontend/dist backend/var/static
