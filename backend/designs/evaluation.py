@@ -68,14 +68,9 @@ def reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
     )
     servers = [line.quantity for line in lines if line.section == "servers" and line.part.kind == "server"]
     nodes = _attribute_count(configuration, ("rac_nodes",)) or (servers[0] if servers else DEFAULT_RAC_NODES)
-    blocks = [
-        line.quantity
-        for line in lines
-        if line.part.kind in ("drive_enclosure", "storage_array", "xbrick")
-        or (configuration.platform == "netapp" and line.part.kind == "storage_controller")
-    ]
-    if configuration.platform == "oracle-fs1":
-        blocks = [line.quantity for line in lines if line.part.kind == "drive_enclosure"]
+    family = engine.PLATFORM_FAMILIES.get(configuration.platform)  # None: a server / network configuration
+    unit_kinds = family.array_part_kinds if family else engine.ARRAY_PART_KINDS
+    blocks = [line.quantity for line in lines if line.part.kind in unit_kinds]
     arrays = _attribute_count(configuration, ARRAY_ATTRIBUTES) or (sum(blocks) if blocks else DEFAULT_ARRAYS)
     return bom_rules.ReferenceDesign(
         configuration.slug,
@@ -99,8 +94,9 @@ def reference_platform(configuration: Configuration) -> dict[str, Any]:
         ),
         None,
     )
-    storage_model = {"oracle-fs1": "FS1-2", "xtremio": "X-Brick", "netapp": "FAS3140"}.get(
-        configuration.platform, array.model or array.part_number if array else ""
+    family = engine.PLATFORM_FAMILIES.get(configuration.platform)
+    storage_model = (family.only_storage_model if family else None) or (
+        array.model or array.part_number if array else ""
     )
     platform: dict[str, Any] = {
         "family": configuration.platform,

@@ -17,8 +17,10 @@ from rest_framework import serializers
 from performance.serializers import DesignInputsSerializer
 from performance.services import current_rule_versions, evaluate_inputs, validation
 from sizing import (
+    ARRAY_PART_KINDS,
     DEFAULT_ARRAYS,
     DEFAULT_RAC_NODES,
+    PLATFORM_FAMILIES,
     Assumption,
     DesignEvaluation,
     EngineEvaluation,
@@ -30,8 +32,10 @@ from sizing import (
 from sizing import bom as bom_rules
 
 __all__ = [
+    "ARRAY_PART_KINDS",
     "DEFAULT_ARRAYS",
     "DEFAULT_RAC_NODES",
+    "PLATFORM_FAMILIES",
     "Assumption",
     "DesignEvaluation",
     "EngineEvaluation",

@@ -36,14 +36,17 @@ from reports.model import (
     build_bom,
 )
 from reports.text import fmt_number
-from sizing import Assumption, DesignEvaluation, DssEvaluation, OltpEvaluation, Quantity
+from sizing import (
+    Assumption,
+    DesignEvaluation,
+    DssEvaluation,
+    OltpEvaluation,
+    Quantity,
+    platform_family,
+    storage_model,
+)
 from sizing import RuleRef as CitedRule
 
-# Vendor names placed before the storage model ("Oracle FS1-2", "NetApp FAS3140").
-FAMILY_NAMES = {"oracle-fs1": "Oracle", "equallogic": "Dell EqualLogic", "xtremio": "EMC XtremIO",
-                "netapp": "NetApp"}  # fmt: skip
-ARRAY_WORDS = {"oracle-fs1": "drive enclosure", "equallogic": "array", "xtremio": "X-Brick",
-               "netapp": "controller"}  # fmt: skip
 RAID_NAMES = {"raid10": "RAID 10", "raid50": "RAID 50", "raid5": "RAID 5", "raid6": "RAID 6",
               "raid_dp": "RAID-DP", "xdp": "XDP", "mirrored": "mirrored", "single_parity": "single parity",
               "double_parity": "double parity"}  # fmt: skip
@@ -161,12 +164,12 @@ def _storage_sources(ev: DesignEvaluation) -> str:
 def _platform(ev: DesignEvaluation) -> Summary:
     p = ev.inputs.platform
     nodes, arrays = float(p.rac_nodes), float(p.arrays)
-    word = ARRAY_WORDS.get(p.family, "array")
+    word = storage_model(p.storage_model).array_unit_word
     # An unset RAID level means the family's default; the capacity section names the one used.
     raid_key = p.raid or ev.capacity.raid
     raid = RAID_NAMES.get(raid_key, raid_key or "default RAID")
     title = (
-        f"{FAMILY_NAMES.get(p.family, p.family)} {p.storage_model}, "
+        f"{platform_family(p.family).vendor} {p.storage_model}, "
         f"{fmt_number(nodes)} RAC node{'s' if nodes != 1 else ''} x {fmt_number(_float(p.cores_per_node))} cores, "
         f"{fmt_number(arrays)} {word}{'s' if arrays != 1 else ''}, {raid}"
     )
