@@ -12,10 +12,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q
-from rest_framework import serializers
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
+from core.errors import InvalidInput
 from performance import engine
 from performance.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
 
@@ -138,10 +138,10 @@ def _configuration_for(
     if slug:
         found = Configuration.objects.filter(slug=slug).first()
         if found is None:
-            raise serializers.ValidationError({"platform": {"reference": [f"No configuration {slug}."]}})
+            raise InvalidInput({"platform": {"reference": [f"No configuration {slug}."]}})
         if found.platform != family:
             message = f"{slug} is a {found.platform} configuration, not {family}."
-            raise serializers.ValidationError({"platform": {"reference": [message]}})
+            raise InvalidInput({"platform": {"reference": [message]}})
         return found
     reference = (
         Configuration.objects.filter(
@@ -193,9 +193,7 @@ def design_bom(
         bom = bom_rules.build_bom(platform=request, reference=reference, parts=parts)
     except bom_rules.BomError as exc:
         section, _, name = exc.field.partition(".")
-        raise serializers.ValidationError(
-            {section: {name: [exc.message]} if name else [exc.message]}
-        ) from exc
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     extra = {p.part_number: p for p in parts}
     extra.update(
         {
@@ -315,11 +313,9 @@ def evaluation_payload(
         evaluation = engine.evaluate_inputs({"workload": workload, "platform": platform}, rule_versions)
     except InputError as exc:
         section, _, name = exc.field.partition(".")
-        raise serializers.ValidationError(
-            {section: {name: [exc.message]} if name else [exc.message]}
-        ) from exc
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     except EvidenceError as exc:
-        raise serializers.ValidationError({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
+        raise InvalidInput({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
     bom, used = design_bom(platform=platform, configuration=configuration, overrides=overrides)
     priced = priced_bom(bom=bom, price_book=price_book)
     published = engine.published(evaluation)

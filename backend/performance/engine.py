@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import TypeAdapter
-from rest_framework import serializers
 
+from core.errors import InvalidInput
 from performance.serializers import DesignInputsSerializer
 from performance.services import current_rule_versions, evaluate_inputs, validation
 from sizing import (
@@ -61,9 +61,9 @@ def assumptions_from_json(data: Any) -> list[Assumption]:
 
 
 def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:
-    """The engine's validated {"workload", "platform"} (plain JSON, what a design stores); a DRF
-    ValidationError with the engine's field messages when the inputs are not valid."""
+    """The engine's validated {"workload", "platform"} (plain JSON, what a design stores); InvalidInput
+    with the engine's field messages when the inputs are not valid."""
     serializer = DesignInputsSerializer(data={"workload": workload, "platform": platform})
     if not serializer.is_valid():
-        raise serializers.ValidationError(serializer.errors)
+        raise InvalidInput(serializer.errors)
     return dict(serializer.validated_data)
