@@ -372,6 +372,57 @@ MVA_ASSUMPTION = Assumption(
 )
 
 
+def _oltp_demand(
+    workload: OltpWorkload,
+    platform: Platform,
+    model: PlatformModel,
+    load: _DesignLoad,
+    iops_model: float,
+    iops_rule: demand.IopsPerUser,
+) -> OltpDemand:
+    # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
+    # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
+    dell_rule = platform_family(platform.family).dell_tpcc_rules
+    return OltpDemand(
+        users=q(load.users, "users"),
+        tps=q(load.design_tps, "TPS"),
+        think_time=q(model.think_s, "s"),
+        ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
+        iops_model=q(iops_model, "IOPS"),
+        iops_rule=_iops_per_user_rule(iops_rule, load.users) if dell_rule else None,
+        read_pct=q(workload.read_pct, "%"),
+        block_size=q(workload.block_size_kb, "KB"),
+    )
+
+
+def _performance(
+    stations: tuple[mva.Station, ...],
+    load: _DesignLoad,
+    at_sla: mva.Solution,
+    bounds: mva.Bounds,
+    bottleneck: str,
+    headroom: float,
+) -> Performance:
+    """The queueing model's stations, the design and SLA operating points and the asymptotic bounds."""
+    return Performance(
+        stations=_stations(stations, load.solution, at_sla),
+        at_design=OperatingPoint(
+            users=q(load.users, "users"),
+            tps=q(load.solution.throughput, "TPS"),
+            response=q(load.solution.response_s * 1000, "ms"),
+        ),
+        at_sla=_operating_point(at_sla),
+        bounds=Bounds(
+            throughput_upper=q(bounds.throughput_upper, "TPS"),
+            max_throughput=q(bounds.max_throughput, "TPS"),
+            response_lower=q(bounds.response_lower_s * 1000, "ms"),
+            knee_users=q(bounds.knee_users, "users"),
+        ),
+        bottleneck=bottleneck,
+        headroom_pct=q(headroom, "%"),
+    )
+
+
 def _evaluate_oltp(
     workload: OltpWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
 ) -> OltpEvaluation:
@@ -423,20 +474,7 @@ def _evaluate_oltp(
             bottleneck=bottleneck,
             balance=classification,
         ),
-        demand=OltpDemand(
-            users=users,
-            tps=q(load.design_tps, "TPS"),
-            think_time=q(model.think_s, "s"),
-            ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
-            iops_model=q(iops_model, "IOPS"),
-            # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
-            # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
-            iops_rule=_iops_per_user_rule(iops_rule, load.users)
-            if platform_family(platform.family).dell_tpcc_rules
-            else None,
-            read_pct=q(workload.read_pct, "%"),
-            block_size=q(workload.block_size_kb, "KB"),
-        ),
+        demand=_oltp_demand(workload, platform, model, load, iops_model, iops_rule),
         capacity=capacity,
         storage=OltpStorage(
             iops_capacity=q(model.storage_iops, "IOPS"),
@@ -445,23 +483,7 @@ def _evaluate_oltp(
             sources=[s.cite() for s in model.storage_estimate.sources],
             notes=list(model.storage_estimate.notes),
         ),
-        performance=Performance(
-            stations=_stations(stations, load.solution, at_sla),
-            at_design=OperatingPoint(
-                users=users,
-                tps=q(load.solution.throughput, "TPS"),
-                response=q(load.solution.response_s * 1000, "ms"),
-            ),
-            at_sla=_operating_point(at_sla),
-            bounds=Bounds(
-                throughput_upper=q(bounds.throughput_upper, "TPS"),
-                max_throughput=q(bounds.max_throughput, "TPS"),
-                response_lower=q(bounds.response_lower_s * 1000, "ms"),
-                knee_users=q(bounds.knee_users, "users"),
-            ),
-            bottleneck=bottleneck,
-            headroom_pct=q(headroom, "%"),
-        ),
+        performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
             points=balance.curve(stations, model.think_s, model.ios_per_tx, at_sla.users),
             at_sla=balance_at_sla,
