@@ -13,7 +13,6 @@ from accounts.choices import TeamRole
 from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
-from core.fields import JSONObjectField
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
 from designs.selectors import design_role
@@ -42,6 +41,29 @@ class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
     quantity = serializers.IntegerField(min_value=0, max_value=100_000, help_text="0 removes the line")
     description = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
+    """A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
+    for the related objects, the inputs as the engine accepted them."""
+
+    name = serializers.CharField()
+    customer = serializers.CharField()
+    description = serializers.CharField()
+    team = serializers.IntegerField(allow_null=True, help_text="team id")
+    visibility = serializers.ChoiceField(choices=Visibility.choices)
+    status = serializers.ChoiceField(choices=DesignStatus.choices)
+    workload = StoredWorkloadField()
+    platform = StoredPlatformField()
+    reference_configuration = serializers.CharField(allow_null=True, help_text="configuration slug")
+    price_book = serializers.IntegerField(allow_null=True, help_text="price book id")
+    rule_versions = serializers.DictField(child=serializers.IntegerField(), help_text="rule slug: version")
+    bom_overrides = BomOverrideSerializer(many=True)
+
+
+@extend_schema_field(DesignSnapshotSerializer)
+class DesignSnapshotField(serializers.JSONField):
+    """The stored snapshot, published as it is (the schema documents its shape)."""
 
 
 def _check_reference_family(configuration: Configuration | None, platform: Any) -> None:
@@ -254,7 +276,7 @@ class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):
 class DesignRevisionSerializer(serializers.ModelSerializer[DesignRevision]):
     author = UserBriefSerializer(read_only=True, allow_null=True)
     changes = FieldChangeSerializer(many=True, read_only=True)
-    snapshot = JSONObjectField(read_only=True, help_text="The design's content as saved in this revision")
+    snapshot = DesignSnapshotField(read_only=True, help_text="The design's content as saved in this revision")
 
     class Meta:
         model = DesignRevision
