@@ -2,7 +2,7 @@
 reference configuration and the catalog, priced from the chosen price book only, plus the assumptions.
 
 Catalog rows are converted to the engine's BOM dataclasses here (the engine package never imports
-Django); the engine is reached through its adapter, performance.engine.
+Django); the engine is reached through its adapter, engine_adapter.engine.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from django.db.models import Q
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
 from core.errors import InvalidInput
-from performance import engine
-from performance.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
+from engine_adapter import engine
+from engine_adapter.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
 
 CENT = Decimal("0.01")
 # Configuration attributes that count a reference's storage building blocks.

@@ -1,5 +1,5 @@
 """Input and output shapes of the designs API. Validation of the workload/platform belongs to the
-engine (through its adapter, performance.engine); writes happen in designs.services."""
+engine (through its adapter, engine_adapter.engine); writes happen in designs.services."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
 from designs.selectors import design_role
 from designs.services import OVERRIDE_FIELDS
-from performance import engine
-from performance.serializers import (
+from engine_adapter import engine
+from engine_adapter.serializers import (
     PlatformJSONField,
     StoredPlatformField,
     StoredWorkloadField,
@@ -423,9 +423,9 @@ class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
     revision = serializers.IntegerField(allow_null=True)
 
 
-@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: performance.schema
+@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: engine_adapter.schema
 class EngineEvaluationField(serializers.JSONField):
-    """The engine's evaluation as published (performance.engine.published); documented field by field."""
+    """The engine's evaluation as published (engine_adapter.engine.published); documented field by field."""
 
 
 class EvaluationResponseSerializer(serializers.Serializer[Any]):

@@ -243,7 +243,7 @@ def test_the_evaluation_service_raises_domain_errors_with_the_field_body(
     the same field-level body."""
     from core.errors import InvalidInput
     from designs.evaluation import evaluation_payload
-    from performance.engine import validate_design_inputs
+    from engine_adapter.engine import validate_design_inputs
 
     platform = {**ORACLE_QUARTER_PLATFORM, "reference": "no-such-rack"}
     with pytest.raises(InvalidInput) as err:

@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from core.errors import InvalidInput
-from performance.serializers import DesignInputsSerializer
-from performance.services import current_rule_versions, evaluate_inputs, validation
+from engine_adapter.serializers import DesignInputsSerializer
+from engine_adapter.services import current_rule_versions, evaluate_inputs, validation
 from sizing import (
     ARRAY_PART_KINDS,
     DEFAULT_ARRAYS,
