@@ -20,6 +20,7 @@ from catalog.models import SourceDocument
 from catalog.permissions import IsAdminOrReadOnly, ProtectedDestroyMixin
 from catalog.serializers import SourceDocumentSerializer
 from catalog.transfer_views import (
+    CURVES_IMPORTED,
     EXPORT_AS,
     IMPORT_ERRORS,
     IMPORT_REJECTED_EXAMPLE,
@@ -127,7 +128,7 @@ class ImportCurvesView(ImportView):
     @extend_schema(
         tags=["import"],
         request=UPLOAD,
-        responses={201: OpenApiTypes.OBJECT, 400: IMPORT_ERRORS},
+        responses={201: CURVES_IMPORTED, 400: IMPORT_ERRORS},
         examples=[IMPORT_REJECTED_EXAMPLE],
         description="Admins: create curves with their points. CSV: one row per value, columns "
         + ", ".join(imports.CSV_COLUMNS)

@@ -60,7 +60,7 @@ class HostPortProtocol(models.TextChoices):
 
 # The catalog's vocabulary of platform families: the engine's registry (sizing/platforms.py) holds
 # what each family is and does; the catalog may not import the engine (only the adapter does), so
-# performance/tests/test_platforms_endpoint.py checks that the two lists agree. `server` and `network`
+# engine_adapter/tests/test_platforms_endpoint.py checks that the two lists agree. `server` and `network`
 # tag catalog rows that belong to no storage family.
 class Platform(models.TextChoices):
     ORACLE_FS1 = "oracle-fs1", "Oracle FS1-2"

@@ -74,7 +74,14 @@ class QuantityMapField(serializers.JSONField):
             "field": {"type": "string"},
             "op": {"type": "string", "description": "eq, ne, lte, gte, lt, gt or in"},
             "value": {},
-            "when": {"type": "object", "additionalProperties": True},
+            "when": {
+                "type": "object",
+                "description": "The design facts the check applies to ({workload_kind: oltp}); "
+                "the check is skipped for a design that differs",
+                "additionalProperties": {
+                    "oneOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]
+                },
+            },
         },
         "required": ["field", "op", "value"],
     },
@@ -349,6 +356,10 @@ class ConfigurationSerializer(serializers.ModelSerializer[Configuration]):
         return _validate_quantities(value, "attributes")
 
 
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool | Decimal)
+
+
 class RuleCheckSerializer(serializers.Serializer[dict[str, Any]]):
     """The machine-checkable condition of a best-practice rule (evaluated by the sizing engine)."""
 
@@ -356,6 +367,15 @@ class RuleCheckSerializer(serializers.Serializer[dict[str, Any]]):
     op = serializers.ChoiceField(choices=CheckOp.choices)
     value = serializers.JSONField()
     when = serializers.DictField(required=False)
+
+    def validate_when(self, value: dict[str, Any]) -> dict[str, Any]:
+        # A design fact is compared for equality with each value: only a scalar can be equal to one.
+        wrong = {
+            k: ["must be a string, a number or a boolean"] for k, v in value.items() if not _is_scalar(v)
+        }
+        if wrong:
+            raise serializers.ValidationError(wrong)
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         unknown = set(self.initial_data) - {"field", "op", "value", "when"}

@@ -86,6 +86,40 @@ UPLOAD = {
     "text/csv": OpenApiTypes.STR,
     "application/json": OpenApiTypes.OBJECT,
 }
+PARTS_IMPORTED = inline_serializer(
+    "PartsImported",
+    fields={
+        "created": serializers.IntegerField(help_text="parts created"),
+        "ids": serializers.ListField(child=serializers.IntegerField()),
+    },
+)
+PRICE_BOOK_IMPORTED = inline_serializer(
+    "PriceBookImported",
+    fields={
+        "id": serializers.IntegerField(),
+        "name": serializers.CharField(),
+        "version": serializers.IntegerField(),
+        "entries": serializers.IntegerField(help_text="price entries stored"),
+    },
+)
+CURVES_IMPORTED = inline_serializer(
+    "CurvesImported",
+    fields={"created": serializers.ListField(child=serializers.CharField(), help_text="slugs of the curves")},
+)
+# A price book export: its rows in the import format (money as a decimal string). A raw schema: a
+# serializer with many=True would make the detail action look like a filtered list.
+PRICE_ROWS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "manufacturer": {"type": "string", "description": "manufacturer slug"},
+            "part_number": {"type": "string"},
+            "unit_price": {"type": "string", "format": "decimal", "description": "exact, e.g. 1234.50"},
+        },
+        "required": ["manufacturer", "part_number", "unit_price"],
+    },
+}
 EXPORT_AS = OpenApiParameter("as", str, enum=["json", "csv"], description="Output format (default json)")
 
 
@@ -140,7 +174,7 @@ class ImportPartsView(ImportView):
     @extend_schema(
         tags=["import"],
         request=UPLOAD,
-        responses={201: OpenApiTypes.OBJECT, 400: IMPORT_ERRORS},
+        responses={201: PARTS_IMPORTED, 400: IMPORT_ERRORS},
         examples=[IMPORT_REJECTED_EXAMPLE],
         description="Admins: create parts from CSV (columns: " + ", ".join(imports.PART_COLUMNS) + "; "
         "raid_levels separated by ';') or JSON (a list of part objects). All-or-nothing.",
@@ -172,7 +206,7 @@ class ImportPriceBookView(ImportView):
             OpenApiParameter("currency", str, description="ISO 4217 code"),
             OpenApiParameter("effective_date", OpenApiTypes.DATE),
         ],
-        responses={201: OpenApiTypes.OBJECT, 400: IMPORT_ERRORS},
+        responses={201: PRICE_BOOK_IMPORTED, 400: IMPORT_ERRORS},
         examples=[IMPORT_REJECTED_EXAMPLE],
         description="Admins: store prices (CSV columns manufacturer, part_number, unit_price; or JSON "
         "{name, currency, effective_date, entries: [...]}) as the next version of the named price book.",

@@ -40,7 +40,7 @@ from catalog.serializers import (
     PriceBookSerializer,
     SizingRuleSerializer,
 )
-from catalog.transfer_views import EXPORT_AS, export_response
+from catalog.transfer_views import EXPORT_AS, PRICE_ROWS, export_response
 
 PART_EXAMPLE = {
     "id": 7,
@@ -241,7 +241,7 @@ class PriceBookViewSet(
     @extend_schema(
         tags=["export"],
         parameters=[EXPORT_AS],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR},
+        responses={(200, "application/json"): PRICE_ROWS, (200, "text/csv"): OpenApiTypes.STR},
         description="The price book's entries in the import format (manufacturer, part_number, unit_price).",
     )
     @action(detail=True, methods=["get"], pagination_class=None)

@@ -51,7 +51,7 @@ INSTALLED_APPS = [
     "benchmarks",
     "seeds",  # loads fixtures/ into catalog and benchmarks; neither of those imports it
     "designs",
-    "performance",
+    "engine_adapter",
 ]
 
 MIDDLEWARE = [

@@ -11,7 +11,7 @@ api_v1 = [
     path("", include("catalog.urls")),
     path("", include("benchmarks.urls")),
     path("", include("designs.urls")),
-    path("", include("performance.urls")),
+    path("", include("engine_adapter.urls")),
 ]
 
 urlpatterns = [

@@ -2,7 +2,7 @@
 reference configuration and the catalog, priced from the chosen price book only, plus the assumptions.
 
 Catalog rows are converted to the engine's BOM dataclasses here (the engine package never imports
-Django); the engine is reached through its adapter, performance.engine.
+Django); the engine is reached through its adapter, engine_adapter.engine.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q
-from rest_framework import serializers
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
-from performance import engine
-from performance.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
+from core.errors import InvalidInput
+from engine_adapter import engine
+from engine_adapter.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
 
 CENT = Decimal("0.01")
 # Configuration attributes that count a reference's storage building blocks.
@@ -68,14 +68,9 @@ def reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
     )
     servers = [line.quantity for line in lines if line.section == "servers" and line.part.kind == "server"]
     nodes = _attribute_count(configuration, ("rac_nodes",)) or (servers[0] if servers else DEFAULT_RAC_NODES)
-    blocks = [
-        line.quantity
-        for line in lines
-        if line.part.kind in ("drive_enclosure", "storage_array", "xbrick")
-        or (configuration.platform == "netapp" and line.part.kind == "storage_controller")
-    ]
-    if configuration.platform == "oracle-fs1":
-        blocks = [line.quantity for line in lines if line.part.kind == "drive_enclosure"]
+    family = engine.PLATFORM_FAMILIES.get(configuration.platform)  # None: a server / network configuration
+    unit_kinds = family.array_part_kinds if family else engine.ARRAY_PART_KINDS
+    blocks = [line.quantity for line in lines if line.part.kind in unit_kinds]
     arrays = _attribute_count(configuration, ARRAY_ATTRIBUTES) or (sum(blocks) if blocks else DEFAULT_ARRAYS)
     return bom_rules.ReferenceDesign(
         configuration.slug,
@@ -99,8 +94,9 @@ def reference_platform(configuration: Configuration) -> dict[str, Any]:
         ),
         None,
     )
-    storage_model = {"oracle-fs1": "FS1-2", "xtremio": "X-Brick", "netapp": "FAS3140"}.get(
-        configuration.platform, array.model or array.part_number if array else ""
+    family = engine.PLATFORM_FAMILIES.get(configuration.platform)
+    storage_model = (family.only_storage_model if family else None) or (
+        array.model or array.part_number if array else ""
     )
     platform: dict[str, Any] = {
         "family": configuration.platform,
@@ -142,10 +138,10 @@ def _configuration_for(
     if slug:
         found = Configuration.objects.filter(slug=slug).first()
         if found is None:
-            raise serializers.ValidationError({"platform": {"reference": [f"No configuration {slug}."]}})
+            raise InvalidInput({"platform": {"reference": [f"No configuration {slug}."]}})
         if found.platform != family:
             message = f"{slug} is a {found.platform} configuration, not {family}."
-            raise serializers.ValidationError({"platform": {"reference": [message]}})
+            raise InvalidInput({"platform": {"reference": [message]}})
         return found
     reference = (
         Configuration.objects.filter(
@@ -197,9 +193,7 @@ def design_bom(
         bom = bom_rules.build_bom(platform=request, reference=reference, parts=parts)
     except bom_rules.BomError as exc:
         section, _, name = exc.field.partition(".")
-        raise serializers.ValidationError(
-            {section: {name: [exc.message]} if name else [exc.message]}
-        ) from exc
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     extra = {p.part_number: p for p in parts}
     extra.update(
         {
@@ -319,11 +313,9 @@ def evaluation_payload(
         evaluation = engine.evaluate_inputs({"workload": workload, "platform": platform}, rule_versions)
     except InputError as exc:
         section, _, name = exc.field.partition(".")
-        raise serializers.ValidationError(
-            {section: {name: [exc.message]} if name else [exc.message]}
-        ) from exc
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     except EvidenceError as exc:
-        raise serializers.ValidationError({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
+        raise InvalidInput({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
     bom, used = design_bom(platform=platform, configuration=configuration, overrides=overrides)
     priced = priced_bom(bom=bom, price_book=price_book)
     published = engine.published(evaluation)

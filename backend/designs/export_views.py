@@ -25,10 +25,10 @@ from designs import services
 from designs.models import Design
 from designs.permissions import DesignAccess
 from designs.selectors import get_visible_design_or_404
-from performance import engine
+from engine_adapter import engine
 from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
-from reports.mapping import bom_from_priced, proposal_from_evaluation
-from reports.model import CatalogRule, DesignMeta
+from reports.mapping import proposal_from_evaluation
+from reports.model import CatalogRule, DesignMeta, bom_from_priced
 from reports.text import export_filename
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

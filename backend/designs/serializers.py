@@ -1,5 +1,5 @@
 """Input and output shapes of the designs API. Validation of the workload/platform belongs to the
-engine (through its adapter, performance.engine); writes happen in designs.services."""
+engine (through its adapter, engine_adapter.engine); writes happen in designs.services."""
 
 from __future__ import annotations
 
@@ -13,13 +13,12 @@ from accounts.choices import TeamRole
 from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
-from core.fields import JSONObjectField
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
 from designs.selectors import design_role
 from designs.services import OVERRIDE_FIELDS
-from performance import engine
-from performance.serializers import (
+from engine_adapter import engine
+from engine_adapter.serializers import (
     PlatformJSONField,
     StoredPlatformField,
     StoredWorkloadField,
@@ -42,6 +41,29 @@ class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
     quantity = serializers.IntegerField(min_value=0, max_value=100_000, help_text="0 removes the line")
     description = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
+    """A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
+    for the related objects, the inputs as the engine accepted them."""
+
+    name = serializers.CharField()
+    customer = serializers.CharField()
+    description = serializers.CharField()
+    team = serializers.IntegerField(allow_null=True, help_text="team id")
+    visibility = serializers.ChoiceField(choices=Visibility.choices)
+    status = serializers.ChoiceField(choices=DesignStatus.choices)
+    workload = StoredWorkloadField()
+    platform = StoredPlatformField()
+    reference_configuration = serializers.CharField(allow_null=True, help_text="configuration slug")
+    price_book = serializers.IntegerField(allow_null=True, help_text="price book id")
+    rule_versions = serializers.DictField(child=serializers.IntegerField(), help_text="rule slug: version")
+    bom_overrides = BomOverrideSerializer(many=True)
+
+
+@extend_schema_field(DesignSnapshotSerializer)
+class DesignSnapshotField(serializers.JSONField):
+    """The stored snapshot, published as it is (the schema documents its shape)."""
 
 
 def _check_reference_family(configuration: Configuration | None, platform: Any) -> None:
@@ -254,7 +276,7 @@ class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):
 class DesignRevisionSerializer(serializers.ModelSerializer[DesignRevision]):
     author = UserBriefSerializer(read_only=True, allow_null=True)
     changes = FieldChangeSerializer(many=True, read_only=True)
-    snapshot = JSONObjectField(read_only=True, help_text="The design's content as saved in this revision")
+    snapshot = DesignSnapshotField(read_only=True, help_text="The design's content as saved in this revision")
 
     class Meta:
         model = DesignRevision
@@ -401,9 +423,9 @@ class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
     revision = serializers.IntegerField(allow_null=True)
 
 
-@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: performance.schema
+@extend_schema_field(engine.EngineEvaluation)  # type: ignore[arg-type]  # pydantic: engine_adapter.schema
 class EngineEvaluationField(serializers.JSONField):
-    """The engine's evaluation as published (performance.engine.published); documented field by field."""
+    """The engine's evaluation as published (engine_adapter.engine.published); documented field by field."""
 
 
 class EvaluationResponseSerializer(serializers.Serializer[Any]):

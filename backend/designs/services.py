@@ -21,7 +21,7 @@ from core.errors import Forbidden, InvalidInput, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
-from performance import engine
+from engine_adapter import engine
 
 UserLike = AbstractBaseUser | AnonymousUser
 

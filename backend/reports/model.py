@@ -8,7 +8,7 @@ Money is `Decimal` with a currency; `currency=None` means "no price book selecte
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -199,6 +199,34 @@ def build_bom(lines: Sequence[BomLine], *, currency: str | None, price_book: str
     )
     total = sum((t for _, t in totals), Decimal(0))
     return Bom(lines=lines, currency=currency, price_book=price_book, section_totals=totals, total=total)
+
+
+def bom_from_priced(priced: Mapping[str, object]) -> Bom:
+    """The designs service's priced BOM (the API's PricedBom JSON: money as decimal strings)."""
+    currency = priced.get("currency") or None
+    lines = []
+    for line in priced.get("lines") or ():  # type: ignore[attr-defined]
+        unit, extended = line.get("unit_price"), line.get("extended_price")
+        lines.append(
+            BomLine(
+                section=line["section"],
+                part_number=line["part_number"],
+                description=line["description"],
+                quantity=int(line["quantity"]),
+                unit_price=Decimal(unit) if currency and unit is not None else None,
+                extended_price=Decimal(extended) if currency and extended is not None else None,
+                rule=line.get("rule") or "",
+                source=line.get("source") or "",
+                part_number_is_model=bool(line.get("part_number_is_model")),
+            )
+        )
+    book = priced.get("price_book")
+    book_name = ""
+    if isinstance(book, Mapping):
+        book_name = str(book["name"]) + (
+            f" (version {book['version']})" if book.get("version") is not None else ""
+        )
+    return build_bom(lines, currency=str(currency) if currency else None, price_book=book_name)
 
 
 @dataclass(frozen=True)

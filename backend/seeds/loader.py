@@ -176,6 +176,25 @@ class CatalogData:
 
 def parse_catalog(directory: Path) -> CatalogData:
     """Read and validate every fixtures/*.yaml in `directory`; raise FixtureError listing all problems."""
+    parsed = _read_fixture_files(directory)
+    parser = _CatalogParser()
+    parser.collect_documents(parsed)
+    for path, data in parsed:
+        parser.collect_items(path.name, data)
+    parser.check_part_manufacturers()
+    for configuration in parser.catalog.configurations.values():
+        parser.check_configuration(configuration)
+    for curve in parser.catalog.curves.values():
+        parser.check_curve(curve)
+    for rule in parser.catalog.rules.values():
+        parser.check_rule(rule)
+    if parser.problems:
+        raise FixtureError(parser.problems)
+    return parser.catalog
+
+
+def _read_fixture_files(directory: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """Every fixture file as YAML that passes the JSON schema; FixtureError with all problems if not."""
     problems: list[FixtureProblem] = []
     parsed: list[tuple[Path, dict[str, Any]]] = []
     for path in fixture_files(directory):
@@ -193,189 +212,153 @@ def parse_catalog(directory: Path) -> CatalogData:
         parsed.append((path, data))
     if problems:
         raise FixtureError(problems)
+    return parsed
 
-    catalog = CatalogData()
-    for path, data in parsed:
-        doc = data.get("document")
-        if doc is not None:
+
+class _CatalogParser:
+    """Cross-references the schema-valid files: the catalog they make and every problem found, in the
+    order the files (then the catalog's items) list them."""
+
+    def __init__(self) -> None:
+        self.catalog = CatalogData()
+        self.problems: list[FixtureProblem] = []
+        self.parts_by_number: dict[str, list[str]] = defaultdict(list)  # part number -> manufacturers
+
+    def problem(self, file: str, where: str, message: str) -> None:
+        self.problems.append(FixtureProblem(file, where, message))
+
+    def collect_documents(self, parsed: list[tuple[Path, dict[str, Any]]]) -> None:
+        for path, data in parsed:
+            doc = data.get("document")
+            if doc is None:
+                continue
             if path.stem != doc["slug"]:
-                problems.append(
-                    FixtureProblem(path.name, "$.document.slug", f"file must be named {doc['slug']}.yaml")
-                )
-            if doc["slug"] in catalog.documents:
-                other = catalog.documents[doc["slug"]]
-                problems.append(FixtureProblem(path.name, "$.document.slug", f"also defined in {other.file}"))
-            catalog.documents[doc["slug"]] = _Located(path.name, "$.document", doc["slug"], doc)
+                self.problem(path.name, "$.document.slug", f"file must be named {doc['slug']}.yaml")
+            if doc["slug"] in self.catalog.documents:
+                other = self.catalog.documents[doc["slug"]]
+                self.problem(path.name, "$.document.slug", f"also defined in {other.file}")
+            self.catalog.documents[doc["slug"]] = _Located(path.name, "$.document", doc["slug"], doc)
 
-    def resolve_document(file: str, where: str, default: str | None, source: Mapping[str, Any] | None) -> str:
+    def resolve_document(
+        self, file: str, where: str, default: str | None, source: Mapping[str, Any] | None
+    ) -> str:
         slug = (source or {}).get("document") or default
         if slug is None:
-            problems.append(
-                FixtureProblem(file, where, "source.document is required in a file without a document")
-            )
+            self.problem(file, where, "source.document is required in a file without a document")
             return ""
-        if slug not in catalog.documents:
-            problems.append(FixtureProblem(file, f"{where}.source.document", f"unknown document {slug!r}"))
+        if slug not in self.catalog.documents:
+            self.problem(file, f"{where}.source.document", f"unknown document {slug!r}")
         return str(slug)
 
     def document_file_missing(
-        file: str, where: str, default: str | None, source: Mapping[str, Any] | None
+        self, file: str, where: str, default: str | None, source: Mapping[str, Any] | None
     ) -> bool:
         slug = (source or {}).get("document") or default
-        if slug in KNOWN_DOCUMENTS and slug not in catalog.documents:
-            catalog.notes.append(
+        if slug in KNOWN_DOCUMENTS and slug not in self.catalog.documents:
+            self.catalog.notes.append(
                 f"{file} {where}: skipped, its document {slug!r} has no file ({slug}.yaml) yet"
             )
             return True
         return False
 
-    for path, data in parsed:
-        file = path.name
+    def collect_items(self, file: str, data: dict[str, Any]) -> None:
+        """Manufacturers, parts, configurations, curves and rules of one file, duplicates reported."""
         default_doc = data["document"]["slug"] if "document" in data else None
         for i, item in enumerate(data.get("manufacturers", [])):
             where = f"$.manufacturers[{i}]"
-            known = catalog.manufacturers.get(item["slug"])
+            known = self.catalog.manufacturers.get(item["slug"])
             if known is not None and known.data["name"] != item["name"]:
-                problems.append(
-                    FixtureProblem(
-                        file, f"{where}.name", f"{item['slug']!r} is named differently in {known.file}"
-                    )
-                )
-            catalog.manufacturers.setdefault(item["slug"], _Located(file, where, "", item))
+                self.problem(file, f"{where}.name", f"{item['slug']!r} is named differently in {known.file}")
+            self.catalog.manufacturers.setdefault(item["slug"], _Located(file, where, "", item))
         for i, item in enumerate(data.get("parts", [])):
             where = f"$.parts[{i}]"
-            if document_file_missing(file, where, default_doc, item.get("source")):
+            if self.document_file_missing(file, where, default_doc, item.get("source")):
                 continue
-            document = resolve_document(file, where, default_doc, item.get("source"))
+            document = self.resolve_document(file, where, default_doc, item.get("source"))
             key = (item["manufacturer"], item["part_number"])
-            if key in catalog.parts:
-                other = catalog.parts[key]
-                problems.append(
-                    FixtureProblem(
-                        file,
-                        f"{where}.part_number",
-                        f"duplicate part {key[1]!r}: also {other.file} {other.path}",
-                    )
-                )
-            catalog.parts[key] = _Located(file, where, document, item)
-        for kind in ("configurations", "curves"):
-            target: dict[str, _Located] = getattr(catalog, kind)
-            for i, item in enumerate(data.get(kind, [])):
-                where = f"$.{kind}[{i}]"
-                if document_file_missing(file, where, default_doc, item.get("source")):
-                    continue
-                document = resolve_document(file, where, default_doc, item.get("source"))
-                if item["slug"] in target:
-                    other = target[item["slug"]]
-                    problems.append(
-                        FixtureProblem(
-                            file, f"{where}.slug", f"duplicate slug: also {other.file} {other.path}"
-                        )
-                    )
-                target[item["slug"]] = _Located(file, where, document, item)
-        for i, item in enumerate(data.get("rules", [])):
-            where = f"$.rules[{i}]"
-            if document_file_missing(file, where, default_doc, item.get("source")):
+            if key in self.catalog.parts:
+                other = self.catalog.parts[key]
+                message = f"duplicate part {key[1]!r}: also {other.file} {other.path}"
+                self.problem(file, f"{where}.part_number", message)
+            self.catalog.parts[key] = _Located(file, where, document, item)
+        for kind, duplicate in (("configurations", "duplicate slug"), ("curves", "duplicate slug"),
+                                ("rules", "duplicate rule slug")):  # fmt: skip
+            self._collect_slugged(file, data, kind, duplicate, default_doc)
+
+    def _collect_slugged(
+        self, file: str, data: dict[str, Any], kind: str, duplicate: str, default_doc: str | None
+    ) -> None:
+        target: dict[str, _Located] = getattr(self.catalog, kind)
+        for i, item in enumerate(data.get(kind, [])):
+            where = f"$.{kind}[{i}]"
+            if self.document_file_missing(file, where, default_doc, item.get("source")):
                 continue
-            document = resolve_document(file, where, default_doc, item.get("source"))
-            if item["slug"] in catalog.rules:
-                other = catalog.rules[item["slug"]]
-                problems.append(
-                    FixtureProblem(
-                        file, f"{where}.slug", f"duplicate rule slug: also {other.file} {other.path}"
-                    )
-                )
-            catalog.rules[item["slug"]] = _Located(file, where, document, item)
+            document = self.resolve_document(file, where, default_doc, item.get("source"))
+            if item["slug"] in target:
+                other = target[item["slug"]]
+                self.problem(file, f"{where}.slug", f"{duplicate}: also {other.file} {other.path}")
+            target[item["slug"]] = _Located(file, where, document, item)
 
-    parts_by_number: dict[str, list[str]] = defaultdict(list)
-    for (manufacturer, number), part in catalog.parts.items():
-        parts_by_number[number].append(manufacturer)
-        if manufacturer not in catalog.manufacturers:
-            problems.append(
-                FixtureProblem(
-                    part.file, f"{part.path}.manufacturer", f"unknown manufacturer {manufacturer!r}"
-                )
-            )
+    def check_part_manufacturers(self) -> None:
+        for (manufacturer, number), part in self.catalog.parts.items():
+            self.parts_by_number[number].append(manufacturer)
+            if manufacturer not in self.catalog.manufacturers:
+                self.problem(part.file, f"{part.path}.manufacturer", f"unknown manufacturer {manufacturer!r}")
 
-    for configuration in catalog.configurations.values():
+    def check_configuration(self, configuration: _Located) -> None:
         file, where, item = configuration.file, configuration.path, configuration.data
         for i, component in enumerate(item.get("components", [])):
-            cwhere = f"{where}.components[{i}]"
-            resolve_document(file, cwhere, configuration.document, component.get("source"))
-            makers = parts_by_number.get(component["part"], [])
-            wanted = component.get("manufacturer")
-            if wanted is not None:
-                if wanted not in makers:
-                    problems.append(
-                        FixtureProblem(
-                            file, f"{cwhere}.part", f"unknown part {component['part']!r} of {wanted!r}"
-                        )
-                    )
-            elif not makers:
-                problems.append(
-                    FixtureProblem(file, f"{cwhere}.part", f"unknown part number {component['part']!r}")
-                )
-            elif len(makers) > 1:
-                problems.append(
-                    FixtureProblem(
-                        file,
-                        f"{cwhere}.part",
-                        f"part number {component['part']!r} is ambiguous: set manufacturer",
-                    )
-                )
+            self._check_component(configuration, f"{where}.components[{i}]", component)
         profile_names = [p["name"] for p in item.get("storage_profiles", [])]
         for i, profile in enumerate(item.get("storage_profiles", [])):
-            resolve_document(
-                file, f"{where}.storage_profiles[{i}]", configuration.document, profile.get("source")
-            )
+            pwhere = f"{where}.storage_profiles[{i}]"
+            self.resolve_document(file, pwhere, configuration.document, profile.get("source"))
             if profile_names.count(profile["name"]) > 1:
-                problems.append(
-                    FixtureProblem(
-                        file, f"{where}.storage_profiles[{i}].name", "duplicate storage profile name"
-                    )
-                )
+                self.problem(file, f"{pwhere}.name", "duplicate storage profile name")
         for i, layout in enumerate(item.get("layouts", [])):
             lwhere = f"{where}.layouts[{i}]"
-            resolve_document(file, lwhere, configuration.document, layout.get("source"))
+            self.resolve_document(file, lwhere, configuration.document, layout.get("source"))
             profile = layout.get("storage_profile")
             if profile_names and profile is not None and profile not in profile_names:
-                problems.append(
-                    FixtureProblem(file, f"{lwhere}.storage_profile", f"no storage profile named {profile!r}")
-                )
+                self.problem(file, f"{lwhere}.storage_profile", f"no storage profile named {profile!r}")
         for i, parameter in enumerate(item.get("parameters", [])):
-            resolve_document(
+            self.resolve_document(
                 file, f"{where}.parameters[{i}]", configuration.document, parameter.get("source")
             )
-        for name, quantity in item.get("attributes", {}).items():
-            message = unit_problem(name, quantity["unit"])
-            if message:
-                problems.append(FixtureProblem(file, f"{where}.attributes.{name}.unit", message))
+        self._check_units(file, f"{where}.attributes", item.get("attributes", {}))
 
-    for curve in catalog.curves.values():
+    def _check_component(self, configuration: _Located, where: str, component: dict[str, Any]) -> None:
+        file = configuration.file
+        self.resolve_document(file, where, configuration.document, component.get("source"))
+        makers = self.parts_by_number.get(component["part"], [])
+        wanted = component.get("manufacturer")
+        if wanted is not None:
+            if wanted not in makers:
+                self.problem(file, f"{where}.part", f"unknown part {component['part']!r} of {wanted!r}")
+        elif not makers:
+            self.problem(file, f"{where}.part", f"unknown part number {component['part']!r}")
+        elif len(makers) > 1:
+            message = f"part number {component['part']!r} is ambiguous: set manufacturer"
+            self.problem(file, f"{where}.part", message)
+
+    def check_curve(self, curve: _Located) -> None:
         file, where, item = curve.file, curve.path, curve.data
-        if item["configuration"] not in catalog.configurations:
-            problems.append(
-                FixtureProblem(
-                    file, f"{where}.configuration", f"unknown configuration {item['configuration']!r}"
-                )
-            )
+        if item["configuration"] not in self.catalog.configurations:
+            message = f"unknown configuration {item['configuration']!r}"
+            self.problem(file, f"{where}.configuration", message)
         for i, point in enumerate(item["points"]):
             pwhere = f"{where}.points[{i}]"
-            resolve_document(file, pwhere, curve.document, point.get("source"))
-            for name, value in point["values"].items():
-                message = unit_problem(name, value["unit"])
-                if message:
-                    problems.append(FixtureProblem(file, f"{pwhere}.values.{name}.unit", message))
+            self.resolve_document(file, pwhere, curve.document, point.get("source"))
+            self._check_units(file, f"{pwhere}.values", point["values"])
 
-    for rule in catalog.rules.values():
-        for name, quantity in rule.data.get("parameters", {}).items():
+    def check_rule(self, rule: _Located) -> None:
+        self._check_units(rule.file, f"{rule.path}.parameters", rule.data.get("parameters", {}))
+
+    def _check_units(self, file: str, where: str, quantities: Mapping[str, Mapping[str, Any]]) -> None:
+        for name, quantity in quantities.items():
             message = unit_problem(name, quantity["unit"])
             if message:
-                problems.append(FixtureProblem(rule.file, f"{rule.path}.parameters.{name}.unit", message))
-
-    if problems:
-        raise FixtureError(problems)
-    return catalog
+                self.problem(file, f"{where}.{name}.unit", message)
 
 
 # ------------------------------------------------------------------------------------------ loading

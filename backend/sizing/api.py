@@ -44,6 +44,7 @@ from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.model import PlatformModel, build_model
 from sizing.notes import Assumption, Flag, rule_ref
+from sizing.platforms import platform_family, storage_model
 from sizing.rules import RuleSet
 from sizing.units import Quantity, q, rounded
 from sizing.usl import MIN_POINTS, fit
@@ -63,10 +64,6 @@ def _has_critical(warnings: list[Warning]) -> bool:
     return any(w.severity == "critical" for w in warnings)
 
 
-DRIVE_TECHNOLOGY = {"PS6010XV": "sas_15k", "PS6110XV": "sas_15k", "PS6010S": "ssd", "FS1-2": "ssd",
-                    "X-Brick": "ssd", "FAS3140": "fc_15k"}  # fmt: skip
-
-
 def design_facts(inputs: DesignInputs) -> dict[str, Any]:
     """The design as flat facts for the catalog's best-practice checks ({field, op, value, when}).
     A rule naming a field the design does not carry (e.g. NFS mount options) is not evaluated."""
@@ -74,7 +71,7 @@ def design_facts(inputs: DesignInputs) -> dict[str, Any]:
     return {
         "family": p.family, "storage_model": p.storage_model, "raid": p.raid_level, "data_raid": p.raid_level,
         "asm_volumes": p.asm_volumes, "asm_redundancy": "external", "rac_nodes": p.rac_nodes, "arrays": p.arrays,
-        "workload_kind": inputs.workload.kind, "pam": p.pam, "drive_technology": DRIVE_TECHNOLOGY[p.storage_model],
+        "workload_kind": inputs.workload.kind, "pam": p.pam, "drive_technology": storage_model(p.storage_model).drive_technology,
         "cores_per_node": p.node_cores, "memory_gb_per_node": p.node_memory_gb,
         "thin_provisioning": p.thin_provisioning,
     }  # fmt: skip
@@ -88,11 +85,6 @@ def _capacity(
 ) -> tuple[Capacity, demand.RawCapacity, demand.CapacityBreakdown]:
     """Database elements (data, temp, redo, archive, backup) -> usable -> raw capacity of the arrays."""
     breakdown = demand.capacity_breakdown(size_gb, rules, include_backup=include_backup)
-    stated_usable_per_xbrick: float | None = None
-    if platform.storage_model == "X-Brick":
-        usable_gb, _ = rules.param("xtremio-xdp-capacity", "usable_capacity", "GB")
-        xbricks, _ = rules.param("xtremio-xdp-capacity", "xbricks")
-        stated_usable_per_xbrick = usable_gb / xbricks
     raw = demand.raw_capacity(
         breakdown.total_gb,
         platform.storage_model,
@@ -100,7 +92,7 @@ def _capacity(
         platform.arrays,
         platform.drives_per_enclosure,
         platform.dedup_ratio if platform.thin_provisioning or platform.dedup_ratio else None,
-        stated_usable_per_xbrick,
+        demand.stated_usable_gb_per_unit(platform.storage_model, rules),
     )
     section = Capacity(
         elements=[
@@ -275,7 +267,7 @@ def _oltp_checks(
     facts = {**design_facts(inputs), "read_pct": workload.read_pct, "block_size_kb": workload.block_size_kb,
              "users": users}  # fmt: skip
     warnings, checked = best_practice_warnings(rules, facts)
-    if platform.storage_model == "PS6010XV":
+    if storage_model(platform.storage_model).iops_per_user_rule_array:
         needed = iops_rule.arrays_needed(users)
         if needed > platform.arrays:
             warnings.append(
@@ -283,12 +275,12 @@ def _oltp_checks(
                     "add-arrays",
                     "critical",
                     f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by the IOPS-per-user rule, "
-                    f"above {platform.arrays} x {iops_rule.peak_iops:,.0f} IOPS: use {needed} PS6010XV "
+                    f"above {platform.arrays} x {iops_rule.peak_iops:,.0f} IOPS: use {needed} {platform.storage_model} "
                     f"arrays (one array carries up to {iops_rule.max_users_per_array():,.0f} users)",
                     rule_ref(iops_rule.rule),
                 )
             )
-    if "asm_volumes" not in checked and platform.family == "equallogic":
+    if "asm_volumes" not in checked and platform_family(platform.family).dell_tpcc_rules:
         useful_volumes, rule = rules.param("asm-volumes-optimal", "max_useful_volumes")
         if platform.asm_volumes > useful_volumes:
             message = f"{platform.asm_volumes} ASM volumes: more than {useful_volumes:g} adds little measured benefit"
@@ -380,6 +372,57 @@ MVA_ASSUMPTION = Assumption(
 )
 
 
+def _oltp_demand(
+    workload: OltpWorkload,
+    platform: Platform,
+    model: PlatformModel,
+    load: _DesignLoad,
+    iops_model: float,
+    iops_rule: demand.IopsPerUser,
+) -> OltpDemand:
+    # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
+    # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
+    dell_rule = platform_family(platform.family).dell_tpcc_rules
+    return OltpDemand(
+        users=q(load.users, "users"),
+        tps=q(load.design_tps, "TPS"),
+        think_time=q(model.think_s, "s"),
+        ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
+        iops_model=q(iops_model, "IOPS"),
+        iops_rule=_iops_per_user_rule(iops_rule, load.users) if dell_rule else None,
+        read_pct=q(workload.read_pct, "%"),
+        block_size=q(workload.block_size_kb, "KB"),
+    )
+
+
+def _performance(
+    stations: tuple[mva.Station, ...],
+    load: _DesignLoad,
+    at_sla: mva.Solution,
+    bounds: mva.Bounds,
+    bottleneck: str,
+    headroom: float,
+) -> Performance:
+    """The queueing model's stations, the design and SLA operating points and the asymptotic bounds."""
+    return Performance(
+        stations=_stations(stations, load.solution, at_sla),
+        at_design=OperatingPoint(
+            users=q(load.users, "users"),
+            tps=q(load.solution.throughput, "TPS"),
+            response=q(load.solution.response_s * 1000, "ms"),
+        ),
+        at_sla=_operating_point(at_sla),
+        bounds=Bounds(
+            throughput_upper=q(bounds.throughput_upper, "TPS"),
+            max_throughput=q(bounds.max_throughput, "TPS"),
+            response_lower=q(bounds.response_lower_s * 1000, "ms"),
+            knee_users=q(bounds.knee_users, "users"),
+        ),
+        bottleneck=bottleneck,
+        headroom_pct=q(headroom, "%"),
+    )
+
+
 def _evaluate_oltp(
     workload: OltpWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
 ) -> OltpEvaluation:
@@ -431,18 +474,7 @@ def _evaluate_oltp(
             bottleneck=bottleneck,
             balance=classification,
         ),
-        demand=OltpDemand(
-            users=users,
-            tps=q(load.design_tps, "TPS"),
-            think_time=q(model.think_s, "s"),
-            ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
-            iops_model=q(iops_model, "IOPS"),
-            # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
-            # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
-            iops_rule=_iops_per_user_rule(iops_rule, load.users) if platform.family == "equallogic" else None,
-            read_pct=q(workload.read_pct, "%"),
-            block_size=q(workload.block_size_kb, "KB"),
-        ),
+        demand=_oltp_demand(workload, platform, model, load, iops_model, iops_rule),
         capacity=capacity,
         storage=OltpStorage(
             iops_capacity=q(model.storage_iops, "IOPS"),
@@ -451,23 +483,7 @@ def _evaluate_oltp(
             sources=[s.cite() for s in model.storage_estimate.sources],
             notes=list(model.storage_estimate.notes),
         ),
-        performance=Performance(
-            stations=_stations(stations, load.solution, at_sla),
-            at_design=OperatingPoint(
-                users=users,
-                tps=q(load.solution.throughput, "TPS"),
-                response=q(load.solution.response_s * 1000, "ms"),
-            ),
-            at_sla=_operating_point(at_sla),
-            bounds=Bounds(
-                throughput_upper=q(bounds.throughput_upper, "TPS"),
-                max_throughput=q(bounds.max_throughput, "TPS"),
-                response_lower=q(bounds.response_lower_s * 1000, "ms"),
-                knee_users=q(bounds.knee_users, "users"),
-            ),
-            bottleneck=bottleneck,
-            headroom_pct=q(headroom, "%"),
-        ),
+        performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
             points=balance.curve(stations, model.think_s, model.ios_per_tx, at_sla.users),
             at_sla=balance_at_sla,

@@ -178,7 +178,8 @@ def fs1_nominal(bundle: EvidenceBundle) -> list[tuple[int, float]]:
             if enclosures and per and o.configuration not in out:
                 out[o.configuration] = (enclosures * per, o.value(quantity) or 0.0)
     for c in bundle.configurations:
-        if c.platform == "oracle-fs1" and c.slug not in out and c.slug in FS1_REFERENCE_DRIVES:
+        # FS1_REFERENCE_DRIVES names the FS1-2 reference configurations: no family test needed.
+        if c.slug not in out and c.slug in FS1_REFERENCE_DRIVES:
             e, per = FS1_REFERENCE_DRIVES[c.slug]
             for name in ("nominal_iops", "max_iops", "iops"):
                 if c.value(name):

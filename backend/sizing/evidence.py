@@ -1,6 +1,6 @@
 """Measured evidence as plain dataclasses, and capacity lookups over it.
 
-The Django adapter (performance.evidence) or the YAML reader (sizing.fixtures) builds an
+The Django adapter (engine_adapter.evidence) or the YAML reader (sizing.fixtures) builds an
 EvidenceBundle; the engine never sees a model row. Lookups answer "what does the evidence say this
 storage sustains for this I/O profile" and say how far they had to reach: `measured` (a point),
 `interpolated` (between points), `extrapolated` (beyond them, flagged in every output).

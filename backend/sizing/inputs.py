@@ -32,7 +32,7 @@ WORKLOAD_KINDS = ("oltp", "dss")
 # --- The input contract -------------------------------------------------------------------------------
 # Every workload and platform input is declared once below: type, default, bounds, choices, unit. The
 # dataclasses take their defaults from it, their checks read it, and the API's serializers and the
-# published OpenAPI schema are generated from it (performance/serializers.py), so a bound and its
+# published OpenAPI schema are generated from it (engine_adapter/serializers.py), so a bound and its
 # message are the same wherever an input is checked. Cross-field rules (users or target_tps, a storage
 # model of the family, family-only options) stay in the dataclasses' checks.
 

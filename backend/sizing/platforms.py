@@ -12,6 +12,7 @@ import re
 from sizing.errors import InputError
 from sizing.families import equallogic, netapp, oracle_fs1, xtremio
 from sizing.families.base import (
+    ARRAY_PART_KINDS,
     ArrayUnit,
     ModelBuild,
     PlatformFamily,
@@ -23,6 +24,7 @@ from sizing.families.base import (
 )
 
 __all__ = [
+    "ARRAY_PART_KINDS",
     "RAID_LABELS",
     "REGISTRY",
     "ArrayUnit",

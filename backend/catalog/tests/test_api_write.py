@@ -132,3 +132,21 @@ def test_a_new_document_answers_with_its_citation_counts(admin_client: APIClient
         "point_count": 0,
         "rule_count": 0,
     }
+
+
+def test_a_rule_check_applies_when_design_facts_equal_scalars(admin_client: APIClient) -> None:
+    """`when` conditions are compared for equality with design facts: a list or an object is refused."""
+    rule = {**NEW_RULE, "kind": "best_practice", "severity": "warning"}
+    check = {"field": "raid", "op": "eq", "value": "raid10"}
+    bad = admin_client.post(
+        "/api/v1/rules/", {**rule, "check": {**check, "when": {"workload_kind": ["oltp"]}}}, format="json"
+    )
+    assert bad.status_code == 400
+    assert bad.json() == {"check": {"when": {"workload_kind": ["must be a string, a number or a boolean"]}}}
+    good = admin_client.post(
+        "/api/v1/rules/",
+        {**rule, "check": {**check, "when": {"workload_kind": "oltp", "arrays": 1}}},
+        format="json",
+    )
+    assert good.status_code == 201, good.content
+    assert good.json()["check"]["when"] == {"workload_kind": "oltp", "arrays": 1}

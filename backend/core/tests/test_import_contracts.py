@@ -75,8 +75,8 @@ def test_the_copied_tree_keeps_every_contract(source_copy: Path) -> None:
             "import sizing.inputs",
             "reports reads the engine through the sizing package root",
         ),
-        ("designs/compare.py", "import sizing", "only the adapter (performance) imports sizing"),
-        ("seeds/loader.py", "import sizing.rules", "only the adapter (performance) imports sizing"),
+        ("designs/compare.py", "import sizing", "only the adapter (engine_adapter) imports sizing"),
+        ("seeds/loader.py", "import sizing.rules", "only the adapter (engine_adapter) imports sizing"),
         ("catalog/choices.py", "import benchmarks.models", "catalog does not import benchmarks or seeds"),
         ("catalog/units.py", "import seeds.loader", "catalog does not import benchmarks or seeds"),
         (

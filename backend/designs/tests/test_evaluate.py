@@ -234,3 +234,29 @@ def test_a_design_without_a_reference_scales_from_the_seeded_reference_not_an_ad
     response = client_for(users["alice"]).post("/api/v1/evaluate/", body, format="json")
     assert response.status_code == 200, response.content
     assert response.json()["reference_configuration"] in {"oracle-fs1-half-rack", "oracle-fs1-quarter-rack"}
+
+
+def test_the_evaluation_service_raises_domain_errors_with_the_field_body(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    """designs.evaluation and the adapter raise InvalidInput (no DRF exception); the API answers 400 with
+    the same field-level body."""
+    from core.errors import InvalidInput
+    from designs.evaluation import evaluation_payload
+    from engine_adapter.engine import validate_design_inputs
+
+    platform = {**ORACLE_QUARTER_PLATFORM, "reference": "no-such-rack"}
+    with pytest.raises(InvalidInput) as err:
+        evaluation_payload(
+            workload=OLTP_WORKLOAD, platform=platform, rule_versions=None, configuration=None,
+            price_book=None, overrides=[],
+        )  # fmt: skip
+    assert err.value.field_errors == {"platform": {"reference": ["No configuration no-such-rack."]}}
+    with pytest.raises(InvalidInput) as err:
+        validate_design_inputs(workload={"kind": "oltp", "users": 0}, platform=ORACLE_QUARTER_PLATFORM)
+    assert "users" in err.value.field_errors["workload"]
+    response = client_for(users["bob"]).post(
+        "/api/v1/evaluate/", {"workload": OLTP_WORKLOAD, "platform": platform}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json() == {"platform": {"reference": ["No configuration no-such-rack."]}}

@@ -11,8 +11,8 @@ import pytest
 from pydantic import ValidationError
 
 from reports import render_proposal_pdf
-from reports.mapping import bom_from_priced, proposal_from_evaluation
-from reports.model import CatalogRule, DesignMeta
+from reports.mapping import proposal_from_evaluation
+from reports.model import CatalogRule, DesignMeta, bom_from_priced
 from reports.tests.readback import pdftotext, rows_with
 from reports.tests.samples import table11_lines
 from sizing import (
@@ -224,14 +224,14 @@ def test_bom_from_priced_keeps_exact_decimals() -> None:
 
 
 def test_citations_split_into_document_and_locator() -> None:
-    from reports.mapping import _split_cites
+    from reports.citations import split_cites
 
-    assert _split_cites("oracle-fs1-2016, Table 11; 2.5-inch SAS-2 SSDs per Table 2") == [
+    assert split_cites("oracle-fs1-2016, Table 11; 2.5-inch SAS-2 SSDs per Table 2") == [
         ("oracle-fs1-2016", "Table 11"),
         ("oracle-fs1-2016", "2.5-inch SAS-2 SSDs per Table 2"),
     ]
-    assert _split_cites("a-doc, Table 1; b-doc, Figure 2") == [("a-doc", "Table 1"), ("b-doc", "Figure 2")]
-    assert _split_cites("docs/model.md") == [] and _split_cites("model") == []
+    assert split_cites("a-doc, Table 1; b-doc, Figure 2") == [("a-doc", "Table 1"), ("b-doc", "Figure 2")]
+    assert split_cites("docs/model.md") == [] and split_cites("model") == []
 
 
 def test_pinned_rules_of_other_platforms_are_left_out(bundle) -> None:

@@ -321,7 +321,7 @@ def test_no_unlisted_threshold_rule(loaded_catalog: None) -> None:
     ],
 )
 def test_best_practices_are_checkable(loaded_catalog: None, slug: str, good: dict, bad: dict) -> None:
-    from performance.evidence import build_rules
+    from engine_adapter.evidence import build_rules
     from sizing.warnings import check_rule
 
     rule = _rule(slug)

@@ -24,8 +24,14 @@ if TYPE_CHECKING:
     from sizing.inputs import OltpWorkload, Platform
 
 WorkloadKind = Literal["oltp", "dss"]
+# Catalog part kinds that are one storage unit each in most families' reference configurations.
+ARRAY_PART_KINDS: tuple[str, ...] = ("drive_enclosure", "storage_array", "xbrick")
 # What one unit of `Platform.arrays` is for a storage model.
 ArrayUnit = Literal["array", "x_brick", "drive_enclosure", "controller"]
+# One unit of each kind in words, as a sentence names it ("3 drive enclosures").
+ARRAY_UNIT_WORDS: dict[str, str] = {
+    "array": "array", "x_brick": "X-Brick", "drive_enclosure": "drive enclosure", "controller": "controller",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,10 @@ class StorageModel:
     stated_usable_capacity_rule: str | None = None
     # The Dell IOPS-per-user rule gives this model's per-array user limit (dell-ps6010xv-array-limit).
     iops_per_user_rule_array: bool = False
+
+    @property
+    def array_unit_word(self) -> str:
+        return ARRAY_UNIT_WORDS[self.array_unit]
 
     @property
     def ssd(self) -> bool:
@@ -144,6 +154,7 @@ BomRule = Callable[["BomPlatform", "ReferenceDesign | None", "Sequence[CatalogPa
 class PlatformFamily:
     slug: str
     label: str
+    vendor: str  # the maker's name a document puts before the storage model ("Oracle" FS1-2)
     storage_models: tuple[StorageModel, ...]
     raid_levels: tuple[str, ...]  # fixture vocabulary, the design's choices
     default_raid: str
@@ -163,6 +174,9 @@ class PlatformFamily:
     dell_tpcc_rules: bool = False
     data_reduction_option: bool = False  # thin provisioning / dedup ratio (XtremIO)
     document: str = ""  # the seed document the family's facts come from
+    # The catalog part kinds whose quantities in a reference configuration count its units of
+    # `Platform.arrays` (when the configuration states no count).
+    array_part_kinds: tuple[str, ...] = ARRAY_PART_KINDS
 
     @property
     def workload_kinds(self) -> tuple[WorkloadKind, ...]:

@@ -98,6 +98,7 @@ def _array(name: str, label: str, technology: str, geometry: StorageGeometry, pa
 FAMILY = PlatformFamily(
     slug="equallogic",
     label="Dell EqualLogic",
+    vendor="Dell EqualLogic",
     storage_models=(
         _array(
             "PS6010XV",

@@ -61,6 +61,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
 FAMILY = PlatformFamily(
     slug="netapp",
     label="NetApp FAS",
+    vendor="NetApp",
     storage_models=(
         StorageModel(
             name="FAS3140",
@@ -88,6 +89,8 @@ FAMILY = PlatformFamily(
     measured_raid=None,  # RAID-DP only
     build_model=build_model,
     bom_rule=scaled_bom_with_pam,
+    # A FAS3140 unit is a controller.
+    array_part_kinds=("drive_enclosure", "storage_array", "xbrick", "storage_controller"),
     pam_option=True,
     document=DOCUMENT,
 )

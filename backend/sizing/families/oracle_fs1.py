@@ -67,6 +67,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
 FAMILY = PlatformFamily(
     slug="oracle-fs1",
     label="Oracle FS1-2",
+    vendor="Oracle",
     storage_models=(
         StorageModel(
             name="FS1-2",
@@ -96,5 +97,6 @@ FAMILY = PlatformFamily(
     measured_raid="mirrored",  # oracle-fs1-2016, Table 6: rated with the Mirrored profile
     build_model=build_model,
     bom_rule=reference_rack_bom,
+    array_part_kinds=("drive_enclosure",),  # a unit is a drive enclosure; the controllers are not counted
     document=DOCUMENT,
 )

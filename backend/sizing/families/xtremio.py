@@ -54,6 +54,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
 FAMILY = PlatformFamily(
     slug="xtremio",
     label="EMC XtremIO",
+    vendor="EMC XtremIO",
     storage_models=(
         StorageModel(
             name="X-Brick",

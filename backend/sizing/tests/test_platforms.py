@@ -41,7 +41,7 @@ def _configurations() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("family", list(REGISTRY))
 def test_every_family_is_complete(family: str) -> None:
     f = REGISTRY[family]
-    assert f.slug == family and f.label and f.storage_models
+    assert f.slug == family and f.label and f.vendor and f.storage_models
     assert f.default_raid in f.raid_levels
     assert f.measured_raid is None or f.measured_raid in f.raid_levels
     assert all(r in RAID_LABELS for r in f.raid_levels)
@@ -106,25 +106,47 @@ def test_declared_workload_kinds_are_the_ones_the_evidence_supports(
             dss.throughput_estimate(evidence, p, DssWorkload(target_throughput_mb_s=100))
 
 
-# A comparison of a design's family or storage model with a literal name: the branching the registry
-# replaces. Evidence lookups by document (calibration.py, validation.py) name a family to find its
-# measurements and are not such branches.
-BRANCH = re.compile(r"""\b(family|storage_model)\s*(==|!=|\s(not\s+)?in)\s*[(\[{]?\s*["']""")
-# sizing/api.py is rewritten by the "typed evaluation" work of issue 13; it reads the registry after
-# that merge (drive_technology, stated usable capacity, dell_tpcc_rules, iops_per_user_rule_array).
-PENDING = {"api.py"}
+# A comparison of a design's (or configuration's) family or storage model with a literal name: the
+# branching the registry replaces. Evidence lookups by document (calibration.py, validation.py) name a
+# family as a keyword (`find(..., platform="xtremio")`) to find its measurements and are not such branches.
+BRANCH = re.compile(r"""\b(family|storage_model|platform)\s*(==|!=|\s(not\s+)?in)\s*[(\[{]?\s*["']""")
+# A table keyed by family slug ({"oracle-fs1": "Oracle", ...}): a fact that belongs in the registry.
+FAMILY_SLUGS = "|".join(re.escape(slug) for slug in REGISTRY)
+FAMILY_TABLE = re.compile(rf"""["']({FAMILY_SLUGS})["']\s*:""")
+BACKEND = SIZING.parent
+# The engine (but its registry) and the Django side that reads the engine: designs, reports, the adapter.
+SCANNED = ("sizing", "designs", "reports", "engine_adapter")
+
+
+def _scanned_modules() -> list[pathlib.Path]:
+    out = []
+    for package in SCANNED:
+        for path in sorted((BACKEND / package).rglob("*.py")):
+            parts = path.relative_to(BACKEND).parts
+            if {"tests", "migrations", "families"} & set(parts) or parts == ("sizing", "platforms.py"):
+                continue
+            out.append(path)
+    return out
 
 
 def test_no_family_branch_outside_the_registry() -> None:
     offenders = []
-    for path in sorted(SIZING.rglob("*.py")):
-        rel = path.relative_to(SIZING)
-        if rel.parts[0] in ("families", "tests") or rel.name == "platforms.py" or str(rel) in PENDING:
-            continue
+    for path in _scanned_modules():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if BRANCH.search(line):
-                offenders.append(f"{rel}:{number}: {line.strip()}")
+            if BRANCH.search(line) or FAMILY_TABLE.search(line):
+                offenders.append(f"{path.relative_to(BACKEND)}:{number}: {line.strip()}")
     assert not offenders, "branch on a family / storage model outside the registry:\n" + "\n".join(offenders)
+
+
+def test_the_scan_covers_the_engine_and_its_django_readers() -> None:
+    scanned = {p.relative_to(BACKEND).as_posix() for p in _scanned_modules()}
+    assert {
+        "sizing/api.py",
+        "designs/evaluation.py",
+        "reports/mapping.py",
+        "engine_adapter/engine.py",
+    } <= scanned
+    assert not any("/tests/" in p or p.startswith("sizing/families/") for p in scanned)
 
 
 def test_the_branch_pattern_finds_branches() -> None:
@@ -132,10 +154,14 @@ def test_the_branch_pattern_finds_branches() -> None:
         'if p.family == "netapp":',
         "if p.storage_model in ('X-Brick',):",
         'x = family != "xtremio"',
+        'if configuration.platform == "oracle-fs1":',
     ):
         assert BRANCH.search(line), line
     assert not BRANCH.search("if obs.storage_model != storage_model:")
     assert not BRANCH.search("storage_model in (line.part.part_number, line.part.model)")
+    assert not BRANCH.search('bundle.find("tps", platform="oracle-fs1")')
+    assert FAMILY_TABLE.search('NAMES = {"oracle-fs1": "Oracle", "netapp": "NetApp"}')
+    assert not FAMILY_TABLE.search('{"family": "oracle-fs1", "storage_model": "FS1-2"}')
 
 
 def test_calibration_drive_counts_agree_with_the_registry_geometry() -> None:

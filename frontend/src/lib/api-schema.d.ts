@@ -1270,6 +1270,10 @@ export interface components {
             is_staff: boolean;
             readonly teams: components["schemas"]["MembershipTeam"][];
         };
+        CurvesImported: {
+            /** @description slugs of the curves */
+            created: string[];
+        };
         /** @description A design as read: its content, pins, version/ETag, latest revision and the caller's role. */
         Design: {
             readonly id: number;
@@ -1324,9 +1328,31 @@ export interface components {
             readonly changes: components["schemas"]["FieldChange"][];
             readonly restored_from: number | null;
             /** @description The design's content as saved in this revision */
-            readonly snapshot: {
-                [key: string]: unknown;
+            readonly snapshot: components["schemas"]["DesignSnapshot"];
+        };
+        /**
+         * @description A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
+         *     for the related objects, the inputs as the engine accepted them.
+         */
+        DesignSnapshot: {
+            name: string;
+            customer: string;
+            description: string;
+            /** @description team id */
+            team: number | null;
+            visibility: components["schemas"]["VisibilityEnum"];
+            status: components["schemas"]["StatusEnum"];
+            workload: components["schemas"]["WorkloadRequest"];
+            platform: components["schemas"]["PlatformRequest"];
+            /** @description configuration slug */
+            reference_configuration: string | null;
+            /** @description price book id */
+            price_book: number | null;
+            /** @description rule slug: version */
+            rule_versions: {
+                [key: string]: number;
             };
+            bom_overrides: components["schemas"]["BomOverride"][];
         };
         /**
          * @description * `ssd` - SSD
@@ -2208,6 +2234,11 @@ export interface components {
             source_document?: string | null;
             source_locator?: string;
         };
+        PartsImported: {
+            /** @description parts created */
+            created: number;
+            ids: number[];
+        };
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
         PatchedBenchmarkCurveRequest: {
             slug?: string;
@@ -2441,6 +2472,13 @@ export interface components {
             /** Format: decimal */
             unit_price: string;
         };
+        PriceBookImported: {
+            id: number;
+            name: string;
+            version: number;
+            /** @description price entries stored */
+            entries: number;
+        };
         PriceBookRef: {
             id: number;
             name: string;
@@ -2526,8 +2564,9 @@ export interface components {
             /** @description eq, ne, lte, gte, lt, gt or in */
             op: string;
             value: unknown;
+            /** @description The design facts the check applies to ({workload_kind: oltp}); the check is skipped for a design that differs */
             when?: {
-                [key: string]: unknown;
+                [key: string]: string | number | boolean;
             };
         } | null;
         /**
@@ -4945,9 +4984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CurvesImported"];
                 };
             };
             /** @description Invalid input: field-level messages. */
@@ -4992,9 +5029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PartsImported"];
                 };
             };
             /** @description Invalid input: field-level messages. */
@@ -5045,9 +5080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PriceBookImported"];
                 };
             };
             /** @description Invalid input: field-level messages. */
@@ -6237,8 +6270,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
-                    };
+                        /** @description manufacturer slug */
+                        manufacturer: string;
+                        part_number: string;
+                        /**
+                         * Format: decimal
+                         * @description exact, e.g. 1234.50
+                         */
+                        unit_price: string;
+                    }[];
                     "text/csv": string;
                 };
             };

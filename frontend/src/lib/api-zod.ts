@@ -127,6 +127,10 @@ export const zCsrfCookie = z.object({
     detail: z.string()
 });
 
+export const zCurvesImported = z.object({
+    created: z.array(z.string())
+});
+
 /**
  * * `ssd` - SSD
  * * `sas_15k` - 15K SAS
@@ -785,6 +789,11 @@ export const zPartKindEnum = z.enum([
     'other'
 ]);
 
+export const zPartsImported = z.object({
+    created: z.int(),
+    ids: z.array(z.int())
+});
+
 export const zPatchedManufacturerRequest = z.object({
     slug: z.string().min(1).max(80).regex(/^[-a-zA-Z0-9_]+$/).optional(),
     name: z.string().min(1).max(100).optional()
@@ -889,6 +898,13 @@ export const zPriceBookEntryRequest = z.object({
     price_book: z.int(),
     part: z.int(),
     unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/)
+});
+
+export const zPriceBookImported = z.object({
+    id: z.int(),
+    name: z.string(),
+    version: z.int(),
+    entries: z.int()
 });
 
 export const zPriceBookRef = z.object({
@@ -1139,7 +1155,11 @@ export const zRuleCheck = z.object({
     field: z.string(),
     op: z.string(),
     value: z.unknown(),
-    when: z.record(z.string(), z.unknown()).optional()
+    when: z.record(z.string(), z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ])).optional()
 }).nullable();
 
 /**
@@ -1740,23 +1760,6 @@ export const zUserBrief = z.object({
     username: z.string()
 });
 
-export const zDesignRevision = z.object({
-    number: z.int().readonly(),
-    author: zUserBrief.nullable(),
-    created: z.iso.datetime().readonly(),
-    summary: z.string().readonly(),
-    changes: z.array(zFieldChange).readonly(),
-    restored_from: z.int().readonly().nullable(),
-    snapshot: z.record(z.string(), z.unknown()).readonly()
-});
-
-export const zPaginatedDesignRevisionList = z.object({
-    count: z.int(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
-    results: z.array(zDesignRevision)
-});
-
 /**
  * * `private` - Private
  * * `team` - Team
@@ -1872,6 +1875,35 @@ export const zDesignInputRequest = z.object({
 });
 
 /**
+ * A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
+ * for the related objects, the inputs as the engine accepted them.
+ */
+export const zDesignSnapshot = z.object({
+    name: z.string(),
+    customer: z.string(),
+    description: z.string(),
+    team: z.int().nullable(),
+    visibility: zVisibilityEnum,
+    status: zStatusEnum,
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
+    reference_configuration: z.string().nullable(),
+    price_book: z.int().nullable(),
+    rule_versions: z.record(z.string(), z.int()),
+    bom_overrides: z.array(zBomOverride)
+});
+
+export const zDesignRevision = z.object({
+    number: z.int().readonly(),
+    author: zUserBrief.nullable(),
+    created: z.iso.datetime().readonly(),
+    summary: z.string().readonly(),
+    changes: z.array(zFieldChange).readonly(),
+    restored_from: z.int().readonly().nullable(),
+    snapshot: zDesignSnapshot
+});
+
+/**
  * An unsaved design to evaluate.
  */
 export const zEvaluateInputRequest = z.object({
@@ -1887,6 +1919,13 @@ export const zPaginatedDesignList = z.object({
     next: z.url().nullable(),
     previous: z.url().nullable(),
     results: z.array(zDesign)
+});
+
+export const zPaginatedDesignRevisionList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zDesignRevision)
 });
 
 /**
@@ -2471,11 +2510,11 @@ export const zV1DocumentsRetrieveResponse = zSourceDocument;
 
 export const zV1ImportCurvesCreateBody = z.record(z.string(), z.unknown());
 
-export const zV1ImportCurvesCreateResponse = z.record(z.string(), z.unknown());
+export const zV1ImportCurvesCreateResponse = zCurvesImported;
 
 export const zV1ImportPartsCreateBody = z.record(z.string(), z.unknown());
 
-export const zV1ImportPartsCreateResponse = z.record(z.string(), z.unknown());
+export const zV1ImportPartsCreateResponse = zPartsImported;
 
 export const zV1ImportPriceBooksCreateBody = z.record(z.string(), z.unknown());
 
@@ -2485,7 +2524,7 @@ export const zV1ImportPriceBooksCreateQuery = z.object({
     name: z.string().optional()
 });
 
-export const zV1ImportPriceBooksCreateResponse = z.record(z.string(), z.unknown());
+export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
 
 export const zV1ManufacturersListQuery = z.object({
     limit: z.int().optional(),
@@ -2559,7 +2598,11 @@ export const zV1PriceBooksExportRetrieveQuery = z.object({
     as: z.enum(['csv', 'json']).optional()
 });
 
-export const zV1PriceBooksExportRetrieveResponse = z.record(z.string(), z.unknown());
+export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
+    manufacturer: z.string(),
+    part_number: z.string(),
+    unit_price: z.string()
+}));
 
 export const zV1ReferenceDesignsRetrievePath = z.object({
     slug: z.string()

@@ -90,7 +90,7 @@ function defaultOf(kind: WorkloadKind, part: 'workload' | 'platform', field: str
 }
 
 const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern'];
-// Workload inputs the engine accepts for one kind only (performance.serializers.WorkloadSerializer).
+// Workload inputs the engine accepts for one kind only (engine_adapter.serializers.WorkloadSerializer).
 const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead'];
 const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern'];
 /** Families with measured large-I/O throughput (the DSS evidence): EqualLogic and XtremIO. */

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from performance import services
+from engine_adapter import services
 
 ValidationRowsSerializer = inline_serializer(
     "ModelValidationRow",

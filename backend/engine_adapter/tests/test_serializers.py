@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from performance.serializers import DesignInputsSerializer
+from engine_adapter.serializers import DesignInputsSerializer
 
 OK_PLATFORM = {"family": "equallogic", "storage_model": "PS6010XV"}
 

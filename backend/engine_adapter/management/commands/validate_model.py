@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from performance.services import evidence_and_rules
+from engine_adapter.services import evidence_and_rules
 from sizing import validation_markdown as to_markdown
 from sizing import validation_report
 from sizing import validation_summary as summary

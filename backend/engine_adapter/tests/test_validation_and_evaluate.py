@@ -13,7 +13,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from catalog.models import SizingRule
-from performance import services
+from engine_adapter import services
 from sizing.validation import KEYS
 
 

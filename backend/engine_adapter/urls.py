@@ -1,7 +1,7 @@
 from django.urls import path
 
-from performance.platform_views import PlatformListView
-from performance.views import ModelValidationView
+from engine_adapter.platform_views import PlatformListView
+from engine_adapter.views import ModelValidationView
 
 urlpatterns = [
     path("model/validation/", ModelValidationView.as_view(), name="model-validation"),

@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import TypeAdapter
-from rest_framework import serializers
 
-from performance.serializers import DesignInputsSerializer
-from performance.services import current_rule_versions, evaluate_inputs, validation
+from core.errors import InvalidInput
+from engine_adapter.serializers import DesignInputsSerializer
+from engine_adapter.services import current_rule_versions, evaluate_inputs, validation
 from sizing import (
+    ARRAY_PART_KINDS,
     DEFAULT_ARRAYS,
     DEFAULT_RAC_NODES,
+    PLATFORM_FAMILIES,
     Assumption,
     DesignEvaluation,
     EngineEvaluation,
@@ -30,8 +32,10 @@ from sizing import (
 from sizing import bom as bom_rules
 
 __all__ = [
+    "ARRAY_PART_KINDS",
     "DEFAULT_ARRAYS",
     "DEFAULT_RAC_NODES",
+    "PLATFORM_FAMILIES",
     "Assumption",
     "DesignEvaluation",
     "EngineEvaluation",
@@ -57,9 +61,9 @@ def assumptions_from_json(data: Any) -> list[Assumption]:
 
 
 def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:
-    """The engine's validated {"workload", "platform"} (plain JSON, what a design stores); a DRF
-    ValidationError with the engine's field messages when the inputs are not valid."""
+    """The engine's validated {"workload", "platform"} (plain JSON, what a design stores); InvalidInput
+    with the engine's field messages when the inputs are not valid."""
     serializer = DesignInputsSerializer(data={"workload": workload, "platform": platform})
     if not serializer.is_valid():
-        raise serializers.ValidationError(serializer.errors)
+        raise InvalidInput(serializer.errors)
     return dict(serializer.validated_data)

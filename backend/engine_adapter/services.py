@@ -10,7 +10,7 @@ from django.db.models import Count, Max
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import Configuration, SizingRule
-from performance.evidence import build_evidence, build_rules
+from engine_adapter.evidence import build_evidence, build_rules
 from sizing import (
     DesignEvaluation,
     EvidenceBundle,

@@ -1,0 +1,45 @@
+"""The chart data of an OLTP evaluation (numbers as printed): the CPU / read-latency balance with
+its zones, and the load-response curves per RAC node count. A DSS evaluation has no charts."""
+
+from __future__ import annotations
+
+from reports.citations import rule_text
+from reports.facts import MODEL
+from reports.model import BalanceChart, LoadResponseChart, LoadSeries, Zone
+from sizing import OltpEvaluation
+
+
+def balance_chart(ev: OltpEvaluation) -> BalanceChart | None:
+    b = ev.balance
+    points = tuple((p.cpu_utilisation_pct, p.read_latency_ms) for p in b.points)
+    if not points:
+        return None
+    z = b.zones
+    zones = (
+        Zone("CPU stress", "warning", x_min=z.cpu_stress.value),
+        Zone("CPU limit", "critical", x_min=z.cpu_limit.value),
+        Zone("Read latency stress", "warning", y_min=z.read_latency_stress.value),
+        Zone("Read latency limit", "critical", y_min=z.read_latency_limit.value),
+    )
+    operating = (b.at_sla.cpu_utilisation_pct, b.at_sla.read_latency_ms)
+    sources = "; ".join(f"{rule_text(r)} ({r.source})" for r in z.rules)
+    source = f"{MODEL}; zones: {sources}" if sources else MODEL
+    source = f"{b.classification} at the SLA point; {source}"
+    return BalanceChart(points, zones, operating, "At the SLA point", source)
+
+
+def load_response_chart(ev: OltpEvaluation) -> LoadResponseChart | None:
+    series = tuple(
+        LoadSeries(
+            f"{s.rac_nodes} RAC node{'s' if s.rac_nodes != 1 else ''}",
+            s.rac_nodes,
+            tuple((p.tps, p.response_ms) for p in s.points),
+            s.max_sustained_tps.value,
+        )
+        for s in ev.projection.series
+    )
+    if not series:
+        return None
+    at_design = ev.performance.at_design
+    operating = (at_design.tps.value, at_design.response.value)
+    return LoadResponseChart(series, ev.projection.sla.value, operating, MODEL)

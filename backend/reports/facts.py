@@ -1,0 +1,36 @@
+"""Facts of a proposal: a number of the typed evaluation (a Quantity, with its unit) or a design input,
+with where it comes from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reports.model import Fact
+from sizing import Assumption, Quantity
+
+MODEL = "model (MVA)"
+INPUT = "design input"
+
+
+def fact(label: str, value: Quantity | float | None, source: str, unit: str = "") -> Fact | None:
+    if value is None:
+        return None
+    if isinstance(value, Quantity):
+        return Fact(label, value.value, value.unit, source)
+    return Fact(label, float(value), unit, source)
+
+
+def present(*facts: Fact | None) -> tuple[Fact, ...]:
+    """The facts the design has (a None is one it has not, e.g. no user growth for a DSS design)."""
+    return tuple(f for f in facts if f is not None)
+
+
+def as_float(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def assumption_facts(assumptions: Sequence[Assumption]) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(a.text or a.key, a.value.value if a.value else None, a.value.unit if a.value else "", a.source)
+        for a in assumptions
+    )
