@@ -1,7 +1,9 @@
 """The SPA's test data, written from a real evaluation: the FS1-2 quarter rack (oracle-fs1-2016 Table 2)
 with 1,000 users, evaluated as POST /api/v1/evaluate/ answers it (engine + BOM + assumptions), on the
-seed catalog, without a price book. `manage.py write_spa_fixture` writes it; a test fails when the
-committed file differs (frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json)."""
+seed catalog, without a price book; and the platform registry as GET /api/v1/platforms/ answers it.
+`manage.py write_spa_fixture` writes both; a test fails when a committed file differs
+(frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json,
+frontend/src/features/platforms/lib/platforms.fixture.json)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,15 @@ from typing import Any
 
 from catalog.models import Configuration
 from designs.evaluation import evaluation_payload
+from performance.platform_views import PlatformFamilySerializer, family_entry
+from sizing.platforms import REGISTRY
 
 SPA_FIXTURE = (
     pathlib.Path(__file__).resolve().parents[2]
     / "frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json"
+)
+PLATFORMS_FIXTURE = (
+    pathlib.Path(__file__).resolve().parents[2] / "frontend/src/features/platforms/lib/platforms.fixture.json"
 )
 QUARTER_RACK = "oracle-fs1-quarter-rack"
 WORKLOAD = {"kind": "oltp", "users": 1000, "database_size_gb": 100}
@@ -32,6 +39,12 @@ def quarter_rack_payload() -> dict[str, Any]:
         price_book=None,
         overrides=[],
     )
+
+
+def platforms_payload() -> list[dict[str, Any]]:
+    """The GET /api/v1/platforms/ payload, serialized as the view serializes it."""
+    data = PlatformFamilySerializer([family_entry(f) for f in REGISTRY.values()], many=True).data
+    return json.loads(json.dumps(data))
 
 
 def fixture_text(payload: dict[str, Any]) -> str:
