@@ -47,5 +47,5 @@ def platforms_payload() -> list[dict[str, Any]]:
     return json.loads(json.dumps(data))
 
 
-def fixture_text(payload: dict[str, Any]) -> str:
+def fixture_text(payload: dict[str, Any] | list[dict[str, Any]]) -> str:
     return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
