@@ -3,7 +3,7 @@ with 1,000 users, evaluated as POST /api/v1/evaluate/ answers it (engine + BOM +
 seed catalog, without a price book; and the platform registry as GET /api/v1/platforms/ answers it.
 `manage.py write_spa_fixture` writes both; a test fails when a committed file differs
 (frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json,
-frontend/src/features/platforms/lib/platforms.fixture.json)."""
+frontend/src/lib/platforms.fixture.json)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,7 @@ SPA_FIXTURE = (
     pathlib.Path(__file__).resolve().parents[2]
     / "frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json"
 )
-PLATFORMS_FIXTURE = (
-    pathlib.Path(__file__).resolve().parents[2] / "frontend/src/features/platforms/lib/platforms.fixture.json"
-)
+PLATFORMS_FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "frontend/src/lib/platforms.fixture.json"
 QUARTER_RACK = "oracle-fs1-quarter-rack"
 WORKLOAD = {"kind": "oltp", "users": 1000, "database_size_gb": 100}
 PLATFORM = {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "cores_per_node": 36, "arrays": 2,
