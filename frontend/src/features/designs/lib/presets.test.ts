@@ -15,6 +15,7 @@ const quarter: ReferenceDesign = {
   description: '…',
   document: 'oracle-fs1-2016',
   source_locator: 'Table 2',
+  attributes: {},
   platform_inputs: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
 };
 
@@ -41,7 +42,7 @@ describe('startingPoints', () => {
       expect(start.label).toContain(family.label);
     }
     expect(starts.map((s) => s.id)).toEqual(expect.arrayContaining(['equallogic-ps6010xv', 'netapp-fas3140', 'netapp-fas3140-pam', 'xtremio-x-brick']));
-    const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' };
+    const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' as const };
     expect(startingPoints([netappReference], REGISTRY).map((s) => s.id)).not.toContain('netapp-fas3140');
   });
   it('offers the DSS report setup as a DSS start, and nothing while the registry loads', () => {

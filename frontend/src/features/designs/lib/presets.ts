@@ -76,7 +76,7 @@ export function startingPoints(references: ReferenceDesign[], registry: Platform
     platform: r.platform_inputs,
     referenceConfiguration: r.slug,
   }));
-  const covered = new Set(fromCatalog.map((s) => s.family));
+  const covered = new Set<string>(fromCatalog.map((s) => s.family));
   // A family the catalog already has a reference for does not need generic starts.
   const fromRegistry = registry
     .filter((f) => !covered.has(f.family))
