@@ -203,6 +203,13 @@ describe('DSS workloads', () => {
     expect(inputs.platform).not.toHaveProperty('reference');
   });
 
+  it("switches to DSS with a throughput target the published contract accepts (the DSS report's, where it declares no default)", () => {
+    const dss = withKind(quarter(), 'dss', REGISTRY);
+    const declared = publishedContract('dss').rules.workload.target_throughput_mb_s?.default;
+    expect(dss.targetThroughputMbS).toBe(String(declared ?? 1000));
+    expect(validateForm(dss)).toEqual({});
+  });
+
   it('asks the registry which families have DSS evidence', () => {
     const registry = REGISTRY.map((f) => (f.family === 'oracle-fs1' ? { ...f, workload_kinds: [...f.workload_kinds, 'dss' as const] } : f));
     expect(withKind(quarter(), 'dss', registry)).toMatchObject({ kind: 'dss', family: 'oracle-fs1', storageModel: 'FS1-2' });

@@ -150,6 +150,9 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
  * the new-design page's DSS start. Evidence of one document, not family vocabulary.
  */
 export const DSS_EVIDENCE = { family: 'equallogic', storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' } as const;
+/** That report's throughput target: a DSS design starts from it where the contract declares no default
+ * (the API requires the target). */
+export const DSS_EVIDENCE_WORKLOAD = { kind: 'dss', target_throughput_mb_s: 1000 } as const;
 
 /**
  * Switching between OLTP and DSS: inputs of the other kind are dropped, the block size moves to the
@@ -165,6 +168,7 @@ export function withKind(form: DesignForm, kind: WorkloadKind, registry: Platfor
   const filled = Object.fromEntries(
     WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
   );
+  if (dss && !filled.targetThroughputMbS) filled.targetThroughputMbS = String(DSS_EVIDENCE_WORKLOAD.target_throughput_mb_s);
   let next: DesignForm = {
     ...form,
     ...filled,

@@ -7,7 +7,7 @@
 import type { PlatformFamily, PlatformRegistry, StorageModel } from '../../../lib/platforms';
 import { familyOf, raidLabel, supportsKind } from '../../../lib/platforms';
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
-import { DSS_EVIDENCE, formFromInputs, toInputs } from './design-form';
+import { DSS_EVIDENCE, DSS_EVIDENCE_WORKLOAD, formFromInputs, toInputs } from './design-form';
 
 /** A start offered on the new-design page (SPA-side only; not an API shape). */
 export interface StartingPoint {
@@ -23,9 +23,6 @@ export interface StartingPoint {
 }
 
 export const DEFAULT_WORKLOAD: WorkloadInput = { kind: 'oltp', users: 1000 };
-
-/** The DSS report's throughput target of its two-array run. */
-const DSS_WORKLOAD: WorkloadInput = { kind: 'dss', target_throughput_mb_s: 1000 };
 
 function modelStart(family: PlatformFamily, model: StorageModel, extra: { pam?: boolean } = {}): StartingPoint {
   const g = model.geometry;
@@ -61,7 +58,7 @@ function dssStart(registry: PlatformRegistry): StartingPoint[] {
       description: `A data warehouse scanning 1 MB reads from ${DSS_EVIDENCE.arrays} ${model.label} (${model.array_unit_label.toLowerCase()}), the measured DSS setup.`,
       source: family.document,
       platform: { ...base.platform, ...DSS_EVIDENCE },
-      workload: DSS_WORKLOAD,
+      workload: { ...DSS_EVIDENCE_WORKLOAD },
     },
   ];
 }
