@@ -32,10 +32,6 @@ export function storageModelOf(registry: PlatformRegistry, family: string, stora
   return models.find((m) => m.name === storageModel) ?? models[0];
 }
 
-export function familyLabel(registry: PlatformRegistry | undefined, family: string | undefined): string {
-  return (family && registry && familyOf(registry, family)?.label) || family || '—';
-}
-
 export function raidLabel(registry: PlatformRegistry | undefined, raid: string | null | undefined): string {
   for (const f of registry ?? []) {
     const level = f.raid_levels.find((r) => r.value === raid);
