@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applySignedIn, type CurrentUser } from './session';
 
-const alice: CurrentUser = { authenticated: true, id: 1, username: 'alice', teams: [] };
+const alice: CurrentUser = { authenticated: true, id: 1, username: 'alice', first_name: '', last_name: '', is_staff: false, teams: [] };
 
 describe('applySignedIn', () => {
   it('keeps the signed-in user even when the first, anonymous session probe answers later', async () => {

@@ -1,31 +1,19 @@
 import { QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { flushSync } from 'react-dom';
+import type { components } from '../../../lib/api-schema';
 
-export interface TeamMembership {
-  id: number;
-  name: string;
-  slug: string;
-  role: 'viewer' | 'editor';
-}
+type Schemas = components['schemas'];
 
-export interface CurrentUser {
-  authenticated: true;
-  id: number;
-  username: string;
-  first_name?: string;
-  last_name?: string;
-  is_staff?: boolean;
-  teams: TeamMembership[];
-}
+export type TeamMembership = Schemas['MembershipTeam'];
+export type CurrentUser = Schemas['CurrentUser'];
+export type Credentials = Schemas['LoginRequest'];
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
 
 /** What /auth/me/ answers: the signed-in user, or `{authenticated: false}` for a visitor. */
-export type CurrentSession = CurrentUser | { authenticated: false };
+// The schema's AnonymousSession says `authenticated: boolean`; a visitor's is always false, which is
+// what lets the SPA tell the two answers apart.
+export type CurrentSession = CurrentUser | (Schemas['AnonymousSession'] & { authenticated: false });
 
 /** The signed-in user, or null when anonymous. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {

@@ -1,38 +1,24 @@
-/** Catalog read API shapes: generated from the OpenAPI schema (src/lib/api-schema.d.ts) where the
- * feature uses them as sent; hand-written only for what it narrows. */
+/** Catalog read API shapes: aliases of the generated OpenAPI types (src/lib/api-schema.d.ts). */
 import type { components } from '../../../lib/api-schema';
 
 type Schemas = components['schemas'];
 
-export interface Page<T> {
-  count: number;
-  results: T[];
-}
-
-export interface DecimalQuantity {
-  value: string;
-  unit: string;
-}
+/** A decimal value with its unit (a rule parameter, a configuration attribute). */
+export type DecimalQuantity = Schemas['QuantityMap'][string];
 
 export type Part = Schemas['Part'];
+export type PartPage = Schemas['PaginatedPartList'];
 
 export type CurvePoint = Schemas['MeasuredPoint'];
 
 export type Curve = Schemas['BenchmarkCurve'];
+export type CurvePage = Schemas['PaginatedBenchmarkCurveList'];
 
 export type SizingRule = Schemas['SizingRule'];
+export type SizingRulePage = Schemas['PaginatedSizingRuleList'];
 
-export interface ReferenceDesign {
-  slug: string;
-  name: string;
-  platform: string;
-  description: string;
-  attributes: Record<string, DecimalQuantity>;
-  document: string | null;
-  source_locator: string;
-}
+/** A reference configuration. The schema leaves `attributes` untyped (free JSON); the catalog stores
+ * them as a quantity map, which is how the references tab reads them. */
+export type ReferenceDesign = Omit<Schemas['ReferenceDesign'], 'attributes'> & { attributes: Schemas['QuantityMap'] };
 
-export interface ReferenceBom {
-  currency: string | null;
-  lines: { line: number; section: string; part_number: string; description: string; quantity: number; rule: string; source: string }[];
-}
+export type ReferenceBom = Schemas['ReferenceBomResponse'];

@@ -13,7 +13,7 @@ const column = (over: Partial<CompareColumn>): CompareColumn => ({
   sustained_throughput: null,
   headroom_pct: { value: 165.7, unit: '%' },
   bottleneck: 'storage',
-  capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, fits: true },
+  capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, after_data_reduction: { value: 435, unit: 'GB' }, fits: true, raid: 'mirrored' },
   warnings: 0,
   critical_warnings: 0,
   cost: { currency: null, total: null, complete: false, unpriced_lines: 3 },

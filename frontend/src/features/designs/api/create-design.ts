@@ -1,15 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
-import type { Design, PlatformInput, WorkloadInput } from './types';
-
-export interface NewDesign {
-  name: string;
-  customer?: string;
-  workload: WorkloadInput;
-  platform: PlatformInput;
-  reference_configuration?: string | null;
-}
+import type { Design, NewDesign } from './types';
 
 export const createDesign = (body: NewDesign): Promise<Design> =>
   apiFetch<Design>('/api/v1/designs/', { method: 'POST', body });

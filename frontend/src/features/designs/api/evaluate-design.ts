@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { EvaluationPayload, PlatformInput, WorkloadInput } from './types';
+import type { EvaluateRequest, EvaluationPayload } from './types';
 
-export interface EvaluateRequest {
-  workload: WorkloadInput;
-  platform: PlatformInput;
-  reference_configuration?: string | null;
-  price_book?: number | null;
-}
+export type { EvaluateRequest } from './types';
 
 export const evaluateDesign = (body: EvaluateRequest, signal?: AbortSignal): Promise<EvaluationPayload> =>
   apiFetch<EvaluationPayload>('/api/v1/evaluate/', { method: 'POST', body, signal });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
-import type { Design, Page } from './types';
+import type { DesignPage } from './types';
 
 // Filtering by platform and sorting happen client-side (lib/design-list.ts); one page is plenty
 // for a team's designs.
-export const listDesigns = (): Promise<Page<Design>> => apiFetch<Page<Design>>('/api/v1/designs/?limit=500');
+export const listDesigns = (): Promise<DesignPage> => apiFetch<DesignPage>('/api/v1/designs/?limit=500');
 
 export const designsQueryOptions = () => queryOptions({ queryKey: designKeys.list(), queryFn: listDesigns });
 

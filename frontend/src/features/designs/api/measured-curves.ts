@@ -1,24 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { Page } from './types';
+import type { MeasuredCurvePage } from './types';
 
-/** The part of a benchmark curve the load-response chart needs (backend/benchmarks serializers). */
-export interface MeasuredCurve {
-  slug: string;
-  configuration: string | null;
-  rac_nodes: number | null;
-  source_document: string | null;
-  points: {
-    conditions: Record<string, unknown>;
-    values: { quantity: string; value: string; unit: string }[];
-    source_document: string | null;
-    source_locator: string;
-  }[];
-}
+export type { MeasuredCurve } from './types';
 
 // Measured TPS curves of the design's reference configuration: the evidence its model lines stand on.
-export const listMeasuredCurves = (configuration: string): Promise<Page<MeasuredCurve>> =>
-  apiFetch<Page<MeasuredCurve>>(`/api/v1/curves/?configuration=${encodeURIComponent(configuration)}&quantity=tps&limit=100`);
+export const listMeasuredCurves = (configuration: string): Promise<MeasuredCurvePage> =>
+  apiFetch<MeasuredCurvePage>(`/api/v1/curves/?configuration=${encodeURIComponent(configuration)}&quantity=tps&limit=100`);
 
 export const measuredCurvesQueryOptions = (configuration: string | null) =>
   queryOptions({

@@ -3,6 +3,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
 import type { Design } from './types';
 
+/** The mutation's variables (SPA-side: URL and If-Match, no request body). */
 export interface RestoreRequest {
   id: number;
   etag: string;

@@ -22,33 +22,20 @@ export type WorkloadInput = Partial<DesignInputs['workload']> & Record<string, u
 export type PlatformInput = DesignInputs['platform'] & Record<string, unknown>;
 type DesignInputs = z.input<typeof zEvaluateInputRequest>;
 
-export interface Design {
-  id: number;
-  name: string;
-  customer: string;
-  description: string;
-  owner: { id: number; username: string };
-  team: { id: number; name: string; slug: string } | null;
-  visibility: 'private' | 'team';
-  status: 'draft' | 'proposed' | 'approved';
-  workload: WorkloadInput;
-  platform: PlatformInput;
-  reference_configuration: string | null;
-  price_book: { id: number; name: string; version: number; currency: string } | null;
-  version: number;
-  etag: string;
-  revision: number | null;
-  my_role: 'owner' | 'editor' | 'viewer' | null;
-  created: string;
-  updated: string;
-}
+/** An API shape whose engine-owned documents (workload, platform) are typed as the SPA reads them:
+ * by the input contract, lenient for designs saved before a field existed (WorkloadInput). */
+export type WithInputs<T> = Omit<T, 'workload' | 'platform'> & { workload: WorkloadInput; platform: PlatformInput };
 
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type Design = WithInputs<Schemas['Design']>;
+export type DesignPage = Omit<Schemas['PaginatedDesignList'], 'results'> & { results: Design[] };
+
+/** POST /designs/ (the create body). */
+export type NewDesign = WithInputs<Schemas['DesignInputRequest']>;
+/** PATCH /designs/{id}/: content fields plus the revision summary the author typed. */
+export type DesignPatch = Omit<Schemas['PatchedDesignInputRequest'], 'workload' | 'platform'> &
+  Partial<Pick<Design, 'workload' | 'platform'>>;
+/** POST /evaluate/. */
+export type EvaluateRequest = WithInputs<Schemas['EvaluateInputRequest']>;
 
 // The engine's evaluation, as the API publishes it (backend sizing/evaluation.py -> openapi.yaml).
 export type EngineEvaluation = Schemas['EngineEvaluation'];
@@ -80,35 +67,23 @@ export type PricedBom = Schemas['PricedBom'];
 /** What every evaluate endpoint answers: engine evaluation + priced BOM + assumptions. */
 export type EvaluationPayload = Schemas['EvaluationResponse'];
 
-export interface ReferenceDesign {
-  slug: string;
-  name: string;
-  platform: string;
-  description: string;
-  document: string | null;
-  source_locator: string;
-  platform_inputs: PlatformInput;
-}
+/** A catalog reference configuration; its platform inputs typed as a design's (PlatformInput). */
+export type ReferenceDesign = Omit<Schemas['ReferenceDesign'], 'platform_inputs'> & { platform_inputs: PlatformInput };
 
-export interface Revision {
-  number: number;
-  author: { id: number; username: string } | null;
-  created: string;
-  summary: string;
-  changes: { field: string; before: unknown; after: unknown }[];
-  restored_from: number | null;
-}
+export type Revision = Schemas['DesignRevision'];
+export type RevisionPage = Schemas['PaginatedDesignRevisionList'];
 
-export interface ShareLink {
-  token: string;
-  url: string;
-  created: string;
-  revoked_at: string | null;
-}
+export type ShareLink = Schemas['ShareLink'];
 
-export interface Team {
-  id: number;
-  name: string;
-  slug: string;
-  role: string;
-}
+export type Team = Schemas['Team'];
+export type TeamPage = Schemas['PaginatedTeamList'];
+
+export type PriceBook = Schemas['PriceBook'];
+export type PriceBookPage = Schemas['PaginatedPriceBookList'];
+
+/** GET /shared/{token}/: what a read-only link shows. */
+export type SharedDesign = Omit<Schemas['SharedDesignResponse'], 'design'> & { design: WithInputs<Schemas['SharedDesign']> };
+
+/** The part of a benchmark curve the load-response chart reads (GET /curves/). */
+export type MeasuredCurve = Pick<Schemas['BenchmarkCurve'], 'slug' | 'configuration' | 'rac_nodes' | 'source_document' | 'points'>;
+export type MeasuredCurvePage = Omit<Schemas['PaginatedBenchmarkCurveList'], 'results'> & { results: MeasuredCurve[] };

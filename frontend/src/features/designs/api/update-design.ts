@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
-import type { Design } from './types';
+import type { Design, DesignPatch } from './types';
 
+/** The mutation's variables (SPA-side: id and ETag go to the URL and If-Match, body is the PATCH). */
 export interface DesignChanges {
   id: number;
   /** The ETag of the version the editor started from (If-Match): a stale one answers 412. */
   etag: string;
-  body: Record<string, unknown>;
+  body: DesignPatch;
 }
 
 export const updateDesign = ({ id, etag, body }: DesignChanges): Promise<Design> =>

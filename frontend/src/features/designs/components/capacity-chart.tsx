@@ -7,7 +7,7 @@ import { formatNumber, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { CapacitySection } from '../api/types';
 import { buildCapacityChart, fullInText } from '../lib/capacity-chart';
-import { raidLabel } from '../lib/platforms';
+import { raidLabel, usePlatforms } from '../../../lib/platforms';
 
 const PLUGINS = [whiteBackgroundPlugin];
 
@@ -20,6 +20,7 @@ interface Props {
 
 export function CapacityChart({ capacity, growthPct, horizonYears, title }: Props) {
   const ref = useRef<ChartJS<'bar'> | null>(null);
+  const platforms = usePlatforms();
   const model = buildCapacityChart(capacity, growthPct, horizonYears);
   const full = fullInText(model.fullInYear);
   const data: ChartData<'bar' | 'line', number[], string> = {
@@ -28,7 +29,7 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title }: Prop
       ...model.stacks.map((s) => ({ type: 'bar' as const, label: s.label, data: s.values, backgroundColor: s.colour, stack: 'needed' })),
       {
         type: 'line' as const,
-        label: `Usable (${raidLabel(capacity.raid)})`,
+        label: `Usable (${raidLabel(platforms.data, capacity.raid)})`,
         data: model.labels.map(() => model.usable),
         borderColor: '#b91c1c',
         borderDash: [6, 4],

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useUnsavedChangesWarning } from '../../../components/use-unsaved-changes-warning';
 import { ApiError } from '../../../lib/api-client';
+import { usePlatforms } from '../../../lib/platforms';
 import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes } from '../lib/measured';
@@ -21,6 +22,8 @@ export function DesignEditor({ design }: { design: Design }) {
   const loaded = useMemo(() => ({ form: formFromInputs(design.workload, design.platform), meta: metaOf(design) }), [design]);
   const [form, setForm] = useState<DesignForm>(loaded.form);
   const [meta, setMeta] = useState(loaded.meta);
+  // Inputs validate and evaluate without the registry; only the platform choices wait for it.
+  const platforms = usePlatforms();
   useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, design.my_role !== 'viewer'));
   const clientErrors = validateForm(form);
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
@@ -45,8 +48,15 @@ export function DesignEditor({ design }: { design: Design }) {
       <SaveBar design={design} meta={meta} onMetaChange={setMeta} inputs={inputs} />
       <div className="editor-grid">
         <div className="editor-inputs">
-          <WorkloadPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} />
-          <PlatformPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} />
+          <WorkloadPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} registry={platforms.data} />
+          <PlatformPanel
+            form={form}
+            onChange={setForm}
+            clientErrors={clientErrors}
+            apiErrors={apiErrors}
+            registry={platforms.data}
+            registryError={platforms.error}
+          />
           <DesignSideTabs design={design} />
         </div>
         <ResultsPanel

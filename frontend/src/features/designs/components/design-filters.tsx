@@ -1,4 +1,4 @@
-import { FAMILIES } from '../lib/platforms';
+import { usePlatforms } from '../../../lib/platforms';
 import type { ListQuery, SortKey } from '../lib/design-list';
 
 interface Props {
@@ -7,6 +7,8 @@ interface Props {
 }
 
 export function DesignFilters({ query, onChange }: Props) {
+  // Families the list can be filtered by; the select offers only "All platforms" while they load.
+  const platforms = usePlatforms();
   const set = <K extends keyof ListQuery>(key: K, value: ListQuery[K]) => onChange({ ...query, [key]: value });
   return (
     <div className="filters" role="search">
@@ -32,7 +34,7 @@ export function DesignFilters({ query, onChange }: Props) {
         <label htmlFor="design-platform">Platform</label>
         <select id="design-platform" value={query.platform} onChange={(e) => set('platform', e.target.value)}>
           <option value="">All platforms</option>
-          {FAMILIES.map((f) => (
+          {(platforms.data ?? []).map((f) => (
             <option key={f.family} value={f.family}>
               {f.label}
             </option>

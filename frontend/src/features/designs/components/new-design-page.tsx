@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { usePlatforms } from '../../../lib/platforms';
 import { useCreateDesign } from '../api/create-design';
 import { useDesigns } from '../api/list-designs';
 import { useReferenceDesigns } from '../api/reference-designs';
@@ -8,13 +9,14 @@ import { defaultDesignName, newDesignInputs, startingPoints } from '../lib/prese
 
 export function NewDesignPage() {
   const references = useReferenceDesigns();
+  const platforms = usePlatforms();
   const designs = useDesigns();
   const create = useCreateDesign();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string>('');
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState('');
-  const starts = startingPoints(references.data ?? []);
+  const starts = startingPoints(references.data ?? [], platforms.data ?? []);
   const start = starts.find((s) => s.id === chosen);
   const existing = (designs.data?.results ?? []).map((d) => d.name);
 
@@ -45,7 +47,8 @@ export function NewDesignPage() {
         <fieldset className="card">
           <legend>Start from</legend>
           {references.isPending && <Loading what="reference configurations" />}
-          <ErrorMessage error={references.error} />
+          {platforms.isPending && <Loading what="platform families" />}
+          <ErrorMessage error={references.error ?? platforms.error} />
           <div className="start-grid">
             {starts.map((s) => (
               <label key={s.id} className={`start-card${chosen === s.id ? ' chosen' : ''}`}>

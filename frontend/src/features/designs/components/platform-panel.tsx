@@ -1,18 +1,36 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { familyOf, offersDrivesPerEnclosure, raidLabel, storageModelOf, type PlatformRegistry } from '../../../lib/platforms';
 import { FIELD_PATHS, errorsFor, inputBounds, withFamily, type DesignForm, type FormField } from '../lib/design-form';
-import { FAMILIES, familyInfo } from '../lib/platforms';
 
 interface Props {
   form: DesignForm;
   onChange: (form: DesignForm) => void;
   clientErrors: FieldErrors;
   apiErrors: FieldErrors;
+  /** The platform registry (GET /api/v1/platforms/); undefined while it loads. */
+  registry: PlatformRegistry | undefined;
+  registryError?: Error | null;
 }
 
-export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props) {
-  const info = familyInfo(form.family);
+export function PlatformPanel({ form, onChange, clientErrors, apiErrors, registry, registryError }: Props) {
+  if (!registry) {
+    return (
+      <fieldset className="card panel">
+        <legend>Platform</legend>
+        {registryError ? <ErrorMessage error={registryError} /> : <Loading what="platform families" />}
+      </fieldset>
+    );
+  }
+  return <PlatformFields form={form} onChange={onChange} clientErrors={clientErrors} apiErrors={apiErrors} registry={registry} />;
+}
+
+function PlatformFields({ form, onChange, clientErrors, apiErrors, registry }: Props & { registry: PlatformRegistry }) {
+  const family = familyOf(registry, form.family);
+  const model = storageModelOf(registry, form.family, form.storageModel);
+  const server = family?.default_server;
   const errors = (name: keyof typeof FIELD_PATHS) => errorsFor(name, clientErrors, apiErrors);
   // Bounds of the published contract (min, max, whole numbers), as the browser's number input hints.
   const number = (name: FormField) => ({
@@ -33,39 +51,42 @@ export function PlatformPanel({ form, onChange, clientErrors, apiErrors }: Props
         <SelectField
           label="Platform family"
           value={form.family}
-          options={FAMILIES.map((f) => ({ value: f.family, label: f.label }))}
-          onChange={(family) => onChange(withFamily(form, family))}
+          options={registry.map((f) => ({ value: f.family, label: f.label }))}
+          onChange={(next) => onChange(withFamily(form, next, registry))}
           errors={errors('family')}
         />
         <SelectField
           label="Storage model"
           value={form.storageModel}
-          options={info.storageModels}
+          options={(family?.storage_models ?? []).map((m) => ({ value: m.name, label: m.label }))}
           onChange={(storageModel) => onChange({ ...form, storageModel })}
           errors={errors('storageModel')}
         />
         <NumberField label="RAC nodes" unit="servers" testId="rac-nodes" {...number('racNodes')} />
         <NumberField
           label="Cores per node"
-          placeholder={String(info.server.coresPerNode)}
-          hint={`Empty: ${info.server.coresPerNode} (${info.server.label}, as measured)`}
+          placeholder={server ? String(server.cores_per_node) : undefined}
+          hint={server && `Empty: ${server.cores_per_node} (${server.server}, as measured)`}
           {...number('coresPerNode')}
         />
-        <NumberField label={info.arraysLabel} testId="arrays" {...number('arrays')} />
+        <NumberField label={model?.array_unit_label ?? 'Arrays'} testId="arrays" {...number('arrays')} />
         <SelectField
           label="RAID"
           value={form.raid}
-          options={[{ value: '', label: `Default (${info.raidLevels[0]?.label ?? '—'})` }, ...info.raidLevels]}
+          options={[
+            { value: '', label: `Default (${family ? raidLabel(registry, family.default_raid) : '—'})` },
+            ...(family?.raid_levels ?? []),
+          ]}
           onChange={(raid) => onChange({ ...form, raid })}
           errors={errors('raid')}
         />
-        {info.drivesPerEnclosure && (
+        {offersDrivesPerEnclosure(family) && (
           <NumberField label="SSDs per enclosure" unit="drives" {...number('drivesPerEnclosure')} />
         )}
       </div>
-      {info.pam && (
+      {family?.pam_option && (
         <div className="check-row">
-          <input id="pam" type="checkbox" checked={form.pam} onChange={(e) => onChange({ ...form, pam: e.target.checked })} />
+          <input id="pam" type="checkbox" checked={form.pam ?? false} onChange={(e) => onChange({ ...form, pam: e.target.checked })} />
           <label htmlFor="pam">Performance Acceleration Module (PAM read cache)</label>
         </div>
       )}

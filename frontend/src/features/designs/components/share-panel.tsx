@@ -2,7 +2,7 @@ import { formatTimestamp } from '../../../components/format';
 import { ErrorMessage } from '../../../components/ui/status';
 import { useMyTeams } from '../api/my-teams';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
-import type { Design } from '../api/types';
+import type { Design, DesignPatch } from '../api/types';
 import { useUpdateDesign } from '../api/update-design';
 
 export function SharePanel({ design }: { design: Design }) {
@@ -15,7 +15,7 @@ export function SharePanel({ design }: { design: Design }) {
   const current = design.visibility === 'team' && design.team ? String(design.team.id) : '';
 
   const setSharing = (teamId: string) => {
-    const body = teamId ? { visibility: 'team', team: Number(teamId) } : { visibility: 'private' };
+    const body: DesignPatch = teamId ? { visibility: 'team', team: Number(teamId) } : { visibility: 'private' };
     update.mutate({ id: design.id, etag: design.etag, body });
   };
 

@@ -25,7 +25,8 @@ export function SharedDesignPage() {
   }
   if (shared.isError) return <ErrorMessage error={shared.error} />;
   const { design, evaluation } = shared.data;
-  const nodes = Number(design.platform.rac_nodes ?? 2);
+  // The RAC nodes the engine evaluated (the design's, or the contract's default when it names none).
+  const nodes = evaluation.evaluation.inputs.platform.rac_nodes;
   return (
     <section className="stack" data-testid="shared-design">
       <div className="card">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
+import type { PlatformRegistry } from '../../../lib/platforms';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
 import {
@@ -18,6 +19,8 @@ interface Props {
   onChange: (form: DesignForm) => void;
   clientErrors: FieldErrors;
   apiErrors: FieldErrors;
+  /** The platform registry; undefined while it loads (the kind cannot be switched until then). */
+  registry: PlatformRegistry | undefined;
 }
 
 type FieldProps = (name: FormField) => {
@@ -29,11 +32,12 @@ type FieldProps = (name: FormField) => {
   step: number | 'any';
 };
 
-export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props) {
+export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registry }: Props) {
   // A switch to DSS that replaced the platform: its notice, and the platform OLTP gives back.
   const [kindSwitch, setKindSwitch] = useState(NO_KIND_SWITCH);
   const chooseKind = (kind: WorkloadKind) => {
-    const next = switchKind(form, kind, kindSwitch);
+    if (!registry) return;
+    const next = switchKind(form, kind, kindSwitch, registry);
     setKindSwitch(next.memory);
     onChange(next.form);
   };
@@ -49,11 +53,11 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors }: Props
       <legend>Workload ({form.kind === 'dss' ? 'DSS' : 'OLTP'})</legend>
       <div className="radio-row" role="radiogroup" aria-label="Workload kind">
         <label>
-          <input type="radio" name="workload-kind" checked={form.kind === 'oltp'} onChange={() => chooseKind('oltp')} />
+          <input type="radio" name="workload-kind" checked={form.kind === 'oltp'} disabled={!registry} onChange={() => chooseKind('oltp')} />
           OLTP (transactions)
         </label>
         <label>
-          <input type="radio" name="workload-kind" checked={form.kind === 'dss'} onChange={() => chooseKind('dss')} />
+          <input type="radio" name="workload-kind" checked={form.kind === 'dss'} disabled={!registry} onChange={() => chooseKind('dss')} />
           DSS (warehouse scans)
         </label>
       </div>

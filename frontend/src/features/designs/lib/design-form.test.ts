@@ -17,6 +17,10 @@ import {
   withKind,
 } from './design-form';
 import { publishedContract, rangeMessage, type InputSchemas } from './input-contract';
+import { platformRegistry } from '../../../lib/platforms-fixture';
+
+/** The registry GET /api/v1/platforms/ serves (a real payload). */
+const REGISTRY = platformRegistry();
 
 const quarter = (schemas?: InputSchemas) =>
   formFromInputs(
@@ -67,7 +71,7 @@ describe('formFromInputs / toInputs', () => {
     };
     const form = formFromInputs({ kind: 'oltp', users: 1000 }, { family: 'netapp', storage_model: 'FAS3140' }, bare);
     expect(form).toMatchObject({ blockSizeKb: '', readPct: '', racNodes: '2', arrays: '' });
-    expect(toInputs(form, bare)).toEqual({ workload: { kind: 'oltp', users: 1000 }, platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 2, pam: false } });
+    expect(toInputs(form, bare)).toEqual({ workload: { kind: 'oltp', users: 1000 }, platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 2 } });
   });
 
   it('sends target TPS instead of users when the load is given as TPS', () => {
@@ -99,7 +103,7 @@ describe('inputs the form does not show', () => {
   it('drops XtremIO-only inputs when the family changes', () => {
     const form = formFromInputs({ users: 1 }, { family: 'xtremio', storage_model: 'X-Brick', dedup_ratio: 3, asm_volumes: 8 });
     expect(toInputs(form)!.platform).toMatchObject({ dedup_ratio: 3 });
-    const moved = toInputs(withFamily(form, 'netapp'))!.platform;
+    const moved = toInputs(withFamily(form, 'netapp', REGISTRY))!.platform;
     expect(moved).not.toHaveProperty('dedup_ratio');
     expect(moved).toMatchObject({ asm_volumes: 8 });
   });
@@ -136,17 +140,32 @@ describe('validateForm', () => {
     const racNodes = publishedContract('oltp').rules.platform.rac_nodes!;
     expect(inputBounds(quarter(), 'racNodes')).toEqual({ min: racNodes.minimum, max: racNodes.maximum, step: 1 });
   });
-  it('ignores drives per enclosure where the family has none', () => {
-    const form = withFamily(quarter(), 'xtremio');
-    expect(validateForm({ ...form, drivesPerEnclosure: 'abc' })).toEqual({});
+  it('drops drives per enclosure for a family that offers none (registry: no drives_per_enclosure_options)', () => {
+    expect(quarter().drivesPerEnclosure).toBe('13');
+    const form = withFamily(quarter(), 'xtremio', REGISTRY);
+    expect(form.drivesPerEnclosure).toBe('');
+    expect(toInputs(form)!.platform).not.toHaveProperty('drives_per_enclosure');
   });
 });
 
 describe('withFamily', () => {
   it('resets storage model, RAID, PAM and reference to the new family', () => {
-    const form = withFamily({ ...quarter(), raid: 'mirrored' }, 'netapp');
+    const form = withFamily({ ...quarter(), raid: 'mirrored' }, 'netapp', REGISTRY);
     expect(form).toMatchObject({ family: 'netapp', storageModel: 'FAS3140', raid: '', reference: '', pam: false });
     expect(toInputs({ ...form, pam: true })?.platform).toMatchObject({ pam: true, storage_model: 'FAS3140' });
+    // The first storage model and the PAM option come from the registry, not from a family name.
+    const registry = REGISTRY.map((f) => (f.family === 'netapp' ? { ...f, pam_option: false } : f));
+    expect(withFamily(form, 'netapp', registry)).toMatchObject({ pam: null });
+    expect(toInputs(withFamily(form, 'netapp', registry))?.platform).not.toHaveProperty('pam');
+    const reordered = REGISTRY.map((f) => (f.family === 'equallogic' ? { ...f, storage_models: [...f.storage_models].reverse() } : f));
+    const models = reordered.find((f) => f.family === 'equallogic')!.storage_models;
+    expect(withFamily(form, 'equallogic', REGISTRY).storageModel).toBe(models.at(-1)!.name);
+    expect(withFamily(form, 'equallogic', reordered).storageModel).toBe(models[0]!.name);
+  });
+  it('keeps data-reduction inputs only for a family that offers them', () => {
+    const form = formFromInputs({ users: 1 }, { family: 'xtremio', storage_model: 'X-Brick', dedup_ratio: 3 });
+    const registry = REGISTRY.map((f) => (f.family === 'netapp' ? { ...f, data_reduction_option: true } : f));
+    expect(toInputs(withFamily(form, 'netapp', registry))!.platform).toMatchObject({ dedup_ratio: 3 });
   });
 });
 
@@ -167,7 +186,7 @@ const pick = (form: ReturnType<typeof quarter>) => {
 
 describe('DSS workloads', () => {
   it('switching a quarter rack to DSS moves to the DSS report platform and the 1 MB I/O size', () => {
-    const dss = withKind(quarter(ENGINE_LIKE), 'dss', ENGINE_LIKE);
+    const dss = withKind(quarter(ENGINE_LIKE), 'dss', REGISTRY, ENGINE_LIKE);
     expect(dss).toMatchObject({ kind: 'dss', family: 'equallogic', storageModel: 'PS6110XV', raid: 'raid50', arrays: '2', reference: '', blockSizeKb: '1024' });
     const inputs = toInputs(dss, ENGINE_LIKE)!;
     expect(inputs.workload).toEqual({
@@ -184,12 +203,25 @@ describe('DSS workloads', () => {
     expect(inputs.platform).not.toHaveProperty('reference');
   });
 
+  it("switches to DSS with a throughput target the published contract accepts (the DSS report's, where it declares no default)", () => {
+    const dss = withKind(quarter(), 'dss', REGISTRY);
+    const declared = publishedContract('dss').rules.workload.target_throughput_mb_s?.default;
+    expect(dss.targetThroughputMbS).toBe(String(declared ?? 1000));
+    expect(validateForm(dss)).toEqual({});
+  });
+
+  it('asks the registry which families have DSS evidence', () => {
+    const registry = REGISTRY.map((f) => (f.family === 'oracle-fs1' ? { ...f, workload_kinds: [...f.workload_kinds, 'dss' as const] } : f));
+    expect(withKind(quarter(), 'dss', registry)).toMatchObject({ kind: 'dss', family: 'oracle-fs1', storageModel: 'FS1-2' });
+    expect(withKind(quarter(), 'dss', REGISTRY)).toMatchObject({ family: 'equallogic' });
+  });
+
   it('keeps a platform that has DSS evidence, and comes back to OLTP with OLTP inputs only', () => {
     const xtremio = formFromInputs({ kind: 'oltp', users: 500, include_backup_overhead: false }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 }, ENGINE_LIKE);
-    const dss = withKind(xtremio, 'dss', ENGINE_LIKE);
+    const dss = withKind(xtremio, 'dss', REGISTRY, ENGINE_LIKE);
     expect(dss.family).toBe('xtremio');
     expect(toInputs(dss, ENGINE_LIKE)!.workload).not.toHaveProperty('include_backup_overhead');
-    const back = toInputs(withKind(dss, 'oltp', ENGINE_LIKE), ENGINE_LIKE)!.workload;
+    const back = toInputs(withKind(dss, 'oltp', REGISTRY, ENGINE_LIKE), ENGINE_LIKE)!.workload;
     expect(back).toMatchObject({ kind: 'oltp', users: 500, block_size_kb: 8 });
     expect(back).not.toHaveProperty('target_throughput_mb_s');
     expect(back).not.toHaveProperty('query_streams');
@@ -198,7 +230,7 @@ describe('DSS workloads', () => {
   it('fills the empty inputs of the new kind with its defaults (a DSS design switched to OLTP gets users and a read share)', () => {
     const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800 }, { family: 'xtremio', storage_model: 'X-Brick' }, ENGINE_LIKE);
     expect(dss).toMatchObject({ users: '', readPct: '', blockSizeKb: '1024' });
-    const oltp = withKind(dss, 'oltp', ENGINE_LIKE);
+    const oltp = withKind(dss, 'oltp', REGISTRY, ENGINE_LIKE);
     expect(oltp).toMatchObject({ users: '1000', readPct: '70', blockSizeKb: '8', targetThroughputMbS: '800' });
     expect(toInputs(oltp, ENGINE_LIKE)!.workload).toEqual({ kind: 'oltp', ...ENGINE_LIKE_DEFAULTS.oltp, database_size_gb: 1000 });
   });
@@ -223,42 +255,42 @@ describe('DSS workloads', () => {
 
   it('tells the user when the switch to DSS replaces the platform, and OLTP gives the old platform back', () => {
     const start = { ...quarter(), racNodes: '3', raid: 'mirrored', extras: { workload: {}, platform: { memory_gb_per_node: 256 } } };
-    const dss = switchKind(start, 'dss', NO_KIND_SWITCH);
+    const dss = switchKind(start, 'dss', NO_KIND_SWITCH, REGISTRY);
     expect(dss.form).toMatchObject({ kind: 'dss', family: 'equallogic', storageModel: 'PS6110XV', arrays: '2', raid: 'raid50' });
     expect(dss.memory.replaced).toBe(start);
     expect(dss.memory.notice).toBe(
-      'DSS evidence exists only for EqualLogic PS6110XV (and XtremIO): the platform was switched from ' +
+      `DSS evidence exists only for ${REGISTRY.filter((f) => f.workload_kinds.includes('dss')).map((f) => f.label).join(', ')}: the platform was switched from ` +
         'FS1-2 × 2, Mirrored, reference oracle-fs1-quarter-rack to PS6110XV × 2, RAID 50.',
     );
     // Picking DSS again changes nothing and keeps what is remembered.
-    expect(switchKind(dss.form, 'dss', dss.memory)).toEqual(dss);
+    expect(switchKind(dss.form, 'dss', dss.memory, REGISTRY)).toEqual(dss);
 
-    const back = switchKind({ ...dss.form, arrays: '1' }, 'oltp', dss.memory);
+    const back = switchKind({ ...dss.form, arrays: '1' }, 'oltp', dss.memory, REGISTRY);
     expect(back.memory).toEqual(NO_KIND_SWITCH);
-    expect(back.form).toEqual({ ...withKind(dss.form, 'oltp'), ...pick(start), extras: start.extras });
+    expect(back.form).toEqual({ ...withKind(dss.form, 'oltp', REGISTRY), ...pick(start), extras: start.extras });
     expect(back.form).toMatchObject({ kind: 'oltp', family: 'oracle-fs1', storageModel: 'FS1-2', reference: 'oracle-fs1-quarter-rack', arrays: '2', racNodes: '3', drivesPerEnclosure: '13' });
     expect(toInputs(back.form)).toEqual(toInputs(start));
   });
 
   it('keeps the platform on the way back when the user picked another family meanwhile, or nothing was replaced', () => {
-    const dss = switchKind(quarter(), 'dss', NO_KIND_SWITCH);
-    const chosen = withFamily(dss.form, 'xtremio');
-    expect(switchKind(chosen, 'oltp', dss.memory).form.family).toBe('xtremio');
+    const dss = switchKind(quarter(), 'dss', NO_KIND_SWITCH, REGISTRY);
+    const chosen = withFamily(dss.form, 'xtremio', REGISTRY);
+    expect(switchKind(chosen, 'oltp', dss.memory, REGISTRY).form.family).toBe('xtremio');
     const xtremio = formFromInputs({ kind: 'oltp', users: 500 }, { family: 'xtremio', storage_model: 'X-Brick', arrays: 2 });
-    const kept = switchKind(xtremio, 'dss', NO_KIND_SWITCH);
+    const kept = switchKind(xtremio, 'dss', NO_KIND_SWITCH, REGISTRY);
     expect(kept.memory).toEqual(NO_KIND_SWITCH);
-    expect(kept.form).toEqual(withKind(xtremio, 'dss'));
-    expect(switchKind(kept.form, 'oltp', kept.memory).form).toEqual(withKind(kept.form, 'oltp'));
+    expect(kept.form).toEqual(withKind(xtremio, 'dss', REGISTRY));
+    expect(switchKind(kept.form, 'oltp', kept.memory, REGISTRY).form).toEqual(withKind(kept.form, 'oltp', REGISTRY));
   });
 
   it('names a platform by model, count, RAID and reference', () => {
-    expect(platformText(quarter())).toBe('FS1-2 × 2, reference oracle-fs1-quarter-rack');
-    expect(platformText(withKind(quarter(), 'dss'))).toBe('PS6110XV × 2, RAID 50');
+    expect(platformText(quarter(), REGISTRY)).toBe('FS1-2 × 2, reference oracle-fs1-quarter-rack');
+    expect(platformText(withKind(quarter(), 'dss', REGISTRY), REGISTRY)).toBe('PS6110XV × 2, RAID 50');
   });
 
   it('leaves the saved reference configuration behind when the family changes', () => {
     const saved = { family: 'oracle-fs1', reference: 'oracle-fs1-quarter-rack' };
     expect(referenceConfigurationFor(quarter(), saved)).toBe('oracle-fs1-quarter-rack');
-    expect(referenceConfigurationFor(withKind(quarter(), 'dss'), saved)).toBeNull();
+    expect(referenceConfigurationFor(withKind(quarter(), 'dss', REGISTRY), saved)).toBeNull();
   });
 });

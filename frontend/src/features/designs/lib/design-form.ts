@@ -4,12 +4,14 @@
  * come from the zod schemas generated from backend/openapi.yaml). Error keys are the API's dotted
  * paths so client and server messages land next to the same field.
  *
- * The functions take an optional `schemas` (a modified copy of the published ones, in tests).
+ * The functions take an optional `schemas` (a modified copy of the published ones, in tests). What a
+ * platform family offers (storage models, RAID levels, drives per enclosure, PAM, DSS evidence) comes
+ * from the platform registry (src/lib/platforms.ts), passed in by the caller.
  */
 import type { FieldErrors } from '../../../lib/api-client';
 import type { PlatformInput, WorkloadInput } from '../api/types';
 import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
-import { familyInfo, raidLabel } from './platforms';
+import { familyOf, offersDrivesPerEnclosure, raidLabel, supportsKind, type PlatformRegistry } from '../../../lib/platforms';
 
 export type { WorkloadKind };
 
@@ -39,7 +41,8 @@ export interface DesignForm {
   arrays: string;
   raid: string;
   drivesPerEnclosure: string;
-  pam: boolean;
+  /** The PAM read cache; null where the family does not offer it (nothing is sent then). */
+  pam: boolean | null;
   /** Inputs the form does not show (e.g. ASM volumes, memory per node): kept as they are. */
   extras: { workload: Record<string, unknown>; platform: Record<string, unknown> };
 }
@@ -93,11 +96,10 @@ const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'databas
 // Workload inputs the engine accepts for one kind only (engine_adapter.serializers.WorkloadSerializer).
 const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead'];
 const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern'];
-/** Families with measured large-I/O throughput (the DSS evidence): EqualLogic and XtremIO. */
-export const DSS_FAMILIES = ['equallogic', 'xtremio'];
 const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
-// Platform inputs the engine accepts for one family only: dropped when the family changes.
-const FAMILY_ONLY: Record<string, string[]> = { xtremio: ['thin_provisioning', 'dedup_ratio'] };
+// Platform inputs of a family with data reduction (registry: data_reduction_option): dropped when the
+// family changes to one without it.
+const DATA_REDUCTION_INPUTS = ['thin_provisioning', 'dedup_ratio'];
 
 const without = (data: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(Object.entries(data).filter(([k, v]) => !keys.includes(k) && v !== null && v !== undefined));
@@ -137,17 +139,27 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     arrays: value('platform', 'arrays'),
     raid: text(platform.raid),
     drivesPerEnclosure: text(platform.drives_per_enclosure),
-    pam: Boolean(platform.pam),
+    pam: typeof platform.pam === 'boolean' ? platform.pam : null,
     extras: { workload: without(workload, WORKLOAD_FIELDS), platform: without(platform, PLATFORM_FIELDS) },
   };
 }
 
 /**
- * Switching between OLTP and DSS: inputs of the other kind are dropped, the block size moves to the
- * kind's default if it was at the other's, and a platform without DSS evidence (FS1-2, NetApp)
- * becomes the DSS report's EqualLogic PS6110XV (RAID 50, two arrays: the measured 1 → 2 array case).
+ * The DSS report's measured setup (dell-equallogic-dss-2012: two PS6110XV in RAID 50, the measured
+ * 1 → 2 array case): where a design moves when switched to DSS on a family without DSS evidence, and
+ * the new-design page's DSS start. Evidence of one document, not family vocabulary.
  */
-export function withKind(form: DesignForm, kind: WorkloadKind, schemas?: InputSchemas): DesignForm {
+export const DSS_EVIDENCE = { family: 'equallogic', storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' } as const;
+/** That report's throughput target: a DSS design starts from it where the contract declares no default
+ * (the API requires the target). */
+export const DSS_EVIDENCE_WORKLOAD = { kind: 'dss', target_throughput_mb_s: 1000 } as const;
+
+/**
+ * Switching between OLTP and DSS: inputs of the other kind are dropped, the block size moves to the
+ * kind's default if it was at the other's, and a platform whose family has no DSS evidence in the
+ * registry becomes the DSS report's setup (DSS_EVIDENCE).
+ */
+export function withKind(form: DesignForm, kind: WorkloadKind, registry: PlatformRegistry, schemas?: InputSchemas): DesignForm {
   if (form.kind === kind) return form;
   const dss = kind === 'dss';
   const fromBlock = defaultOf(form.kind, 'workload', 'block_size_kb', schemas);
@@ -156,6 +168,7 @@ export function withKind(form: DesignForm, kind: WorkloadKind, schemas?: InputSc
   const filled = Object.fromEntries(
     WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
   );
+  if (dss && !filled.targetThroughputMbS) filled.targetThroughputMbS = String(DSS_EVIDENCE_WORKLOAD.target_throughput_mb_s);
   let next: DesignForm = {
     ...form,
     ...filled,
@@ -163,14 +176,16 @@ export function withKind(form: DesignForm, kind: WorkloadKind, schemas?: InputSc
     blockSizeKb: toBlock !== undefined && Number(form.blockSizeKb) === fromBlock ? text(toBlock) : (filled.blockSizeKb ?? form.blockSizeKb),
     extras: { ...form.extras, workload: without(form.extras.workload, dss ? OLTP_ONLY : DSS_ONLY) },
   };
-  if (dss && !DSS_FAMILIES.includes(form.family)) {
-    next = { ...withFamily(next, DSS_PLATFORM.family), ...DSS_PLATFORM };
+  if (dss && !supportsKind(familyOf(registry, form.family), 'dss')) {
+    next = {
+      ...withFamily(next, DSS_EVIDENCE.family, registry),
+      storageModel: DSS_EVIDENCE.storage_model,
+      raid: DSS_EVIDENCE.raid,
+      arrays: String(DSS_EVIDENCE.arrays),
+    };
   }
   return next;
 }
-
-/** The DSS report's platform a design without DSS evidence moves to: two PS6110XV in RAID 50. */
-const DSS_PLATFORM = { family: 'equallogic', storageModel: 'PS6110XV', raid: 'raid50', arrays: '2' } as const;
 
 /** The form's platform fields (what a switch to DSS may replace). */
 const PLATFORM_KEYS = ['family', 'storageModel', 'reference', 'racNodes', 'coresPerNode', 'arrays', 'raid', 'drivesPerEnclosure', 'pam'] as const;
@@ -186,8 +201,8 @@ export interface KindSwitchMemory {
 export const NO_KIND_SWITCH: KindSwitchMemory = { replaced: null, notice: null };
 
 /** "FS1-2 × 2, reference oracle-fs1-quarter-rack", "PS6110XV × 2, RAID 50". */
-export function platformText(form: DesignForm): string {
-  const details = [form.raid ? raidLabel(form.raid) : null, form.reference ? `reference ${form.reference}` : null].filter(Boolean);
+export function platformText(form: DesignForm, registry: PlatformRegistry): string {
+  const details = [form.raid ? raidLabel(registry, form.raid) : null, form.reference ? `reference ${form.reference}` : null].filter(Boolean);
   return `${form.storageModel} × ${form.arrays}${details.length ? `, ${details.join(', ')}` : ''}`;
 }
 
@@ -199,43 +214,48 @@ export function switchKind(
   form: DesignForm,
   kind: WorkloadKind,
   memory: KindSwitchMemory,
+  registry: PlatformRegistry,
   schemas?: InputSchemas,
 ): { form: DesignForm; memory: KindSwitchMemory } {
   if (form.kind === kind) return { form, memory };
-  const next = withKind(form, kind, schemas);
+  const next = withKind(form, kind, registry, schemas);
   if (kind === 'dss') {
     if (next.family === form.family) return { form: next, memory: NO_KIND_SWITCH };
     return {
       form: next,
       memory: {
         replaced: form,
-        notice: `DSS evidence exists only for EqualLogic PS6110XV (and XtremIO): the platform was switched from ${platformText(form)} to ${platformText(next)}.`,
+        notice: `DSS evidence exists only for ${dssFamilies(registry)}: the platform was switched from ${platformText(form, registry)} to ${platformText(next, registry)}.`,
       },
     };
   }
   const replaced = memory.replaced;
-  if (!replaced || next.family !== DSS_PLATFORM.family) return { form: next, memory: NO_KIND_SWITCH };
+  if (!replaced || next.family !== DSS_EVIDENCE.family) return { form: next, memory: NO_KIND_SWITCH };
   const platform = Object.fromEntries(PLATFORM_KEYS.map((key) => [key, replaced[key]])) as Pick<DesignForm, (typeof PLATFORM_KEYS)[number]>;
   return { form: { ...next, ...platform, extras: { ...next.extras, platform: replaced.extras.platform } }, memory: NO_KIND_SWITCH };
 }
 
+/** "Dell EqualLogic, EMC XtremIO": the families with DSS evidence. */
+const dssFamilies = (registry: PlatformRegistry) =>
+  registry
+    .filter((f) => supportsKind(f, 'dss'))
+    .map((f) => f.label)
+    .join(', ');
+
 /** Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). */
-export function withFamily(form: DesignForm, family: string): DesignForm {
-  const info = familyInfo(family);
+export function withFamily(form: DesignForm, family: string, registry: PlatformRegistry): DesignForm {
+  const info = familyOf(registry, family);
   return {
     ...form,
     family,
-    storageModel: info.storageModels[0]?.value ?? '',
+    storageModel: info?.storage_models[0]?.name ?? '',
     raid: '',
-    pam: false,
+    pam: info?.pam_option ? false : null,
     reference: '',
-    drivesPerEnclosure: info.drivesPerEnclosure ? form.drivesPerEnclosure : '',
+    drivesPerEnclosure: offersDrivesPerEnclosure(info) ? form.drivesPerEnclosure : '',
     extras: {
       ...form.extras,
-      platform: without(
-        form.extras.platform,
-        Object.entries(FAMILY_ONLY).flatMap(([f, keys]) => (f === family ? [] : keys)),
-      ),
+      platform: info?.data_reduction_option ? form.extras.platform : without(form.extras.platform, DATA_REDUCTION_INPUTS),
     },
   };
 }
@@ -286,7 +306,6 @@ function payloadOf(form: DesignForm): { workload: WorkloadInput; platform: Platf
 
 /** The fields the form sends for its kind, load measure and family; an empty one is undefined. */
 function draftOf(form: DesignForm): { workload: WorkloadInput; platform: PlatformInput } {
-  const info = familyInfo(form.family);
   const workload = form.kind === 'dss' ? dssWorkload(form) : oltpWorkload(form);
   const platform: PlatformInput = {
     ...form.extras.platform,
@@ -298,8 +317,9 @@ function draftOf(form: DesignForm): { workload: WorkloadInput; platform: Platfor
     cores_per_node: num(form.coresPerNode),
     arrays: num(form.arrays),
     raid: form.raid || undefined,
-    ...(info.drivesPerEnclosure ? { drives_per_enclosure: num(form.drivesPerEnclosure) } : {}),
-    ...(info.pam ? { pam: form.pam } : {}),
+    // withFamily empties both where the family does not offer them.
+    drives_per_enclosure: num(form.drivesPerEnclosure),
+    pam: form.pam ?? undefined,
   };
   return { workload, platform };
 }

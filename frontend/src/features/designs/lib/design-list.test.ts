@@ -14,6 +14,8 @@ const design = (over: Partial<Design>): Design => ({
   workload: { users: 1000 },
   platform: { family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 2 },
   reference_configuration: null,
+  rule_versions: null,
+  bom_overrides: [],
   price_book: null,
   version: 1,
   etag: '"design-1-v1"',

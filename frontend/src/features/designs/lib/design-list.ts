@@ -1,6 +1,7 @@
 /** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
 import { plural } from '../../../components/format';
 import type { Design } from '../api/types';
+import { publishedContract } from './input-contract';
 
 export type SortKey = 'updated' | 'name' | 'customer' | 'status';
 
@@ -41,8 +42,10 @@ export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
 
 export function platformSummary(design: Pick<Design, 'platform'>): string {
   const p = design.platform;
-  const nodes = p.rac_nodes ?? 2;
-  const arrays = p.arrays ?? 1;
+  // A design that leaves a count out gets the published contract's default (as the API applies it).
+  const platformRules = publishedContract('oltp').rules.platform;
+  const nodes = Number(p.rac_nodes ?? platformRules.rac_nodes?.default);
+  const arrays = Number(p.arrays ?? platformRules.arrays?.default);
   return `${p.storage_model} × ${arrays}, ${nodes} RAC ${plural(nodes, 'node')}${p.pam ? ', PAM' : ''}`;
 }
 

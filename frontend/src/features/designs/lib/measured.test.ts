@@ -11,6 +11,7 @@ const swingbench: MeasuredCurve = {
   source_document: 'oracle-fs1-2016',
   points: [
     {
+      position: 0,
       conditions: { rack: 'quarter', rac_nodes: 2 },
       values: [
         { quantity: 'response_time', value: '20.000000', unit: 'ms' },
@@ -20,6 +21,7 @@ const swingbench: MeasuredCurve = {
       source_locator: 'Table 1',
     },
     {
+      position: 1,
       conditions: { rac_nodes: 2, stated_as: 'approximate' },
       values: [
         { quantity: 'approximate_tps', value: '26000.000000', unit: 'TPS' },
@@ -38,13 +40,14 @@ const tpcc: MeasuredCurve = {
   source_document: 'dell-equallogic-oltp-2010',
   points: [
     {
+      position: 0,
       conditions: { asm_volumes: 4 },
       values: [
         { quantity: 'users', value: '6900', unit: 'users' },
         { quantity: 'tps', value: '348.61', unit: 'TPS' },
         { quantity: 'response_time', value: '1.98', unit: 's' },
       ],
-      source_document: null,
+      source_document: 'dell-equallogic-oltp-2010',
       source_locator: 'Table 6',
     },
   ],

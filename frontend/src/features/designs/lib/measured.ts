@@ -20,7 +20,7 @@ export function measuredByNodes(curves: MeasuredCurve[]): Map<number, MeasuredPo
           tps: Number(tps.value),
           response_ms: RESPONSE_IN_MS[response.unit]!(Number(response.value)),
           ...(users ? { users: Number(users.value) } : {}),
-          source: [point.source_document ?? curve.source_document, point.source_locator].filter(Boolean).join(', '),
+          source: [point.source_document, point.source_locator].filter(Boolean).join(', '),
         },
       ]);
     }

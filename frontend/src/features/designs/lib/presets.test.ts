@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ReferenceDesign } from '../api/types';
 import { formFromInputs, toInputs } from './design-form';
 import { publishedContract, type WorkloadKind } from './input-contract';
+import { platformRegistry } from '../../../lib/platforms-fixture';
 import { defaultDesignName, newDesignInputs, startingPoints } from './presets';
+
+/** The registry GET /api/v1/platforms/ serves (a real payload). */
+const REGISTRY = platformRegistry();
 
 const quarter: ReferenceDesign = {
   slug: 'oracle-fs1-quarter-rack',
@@ -11,12 +15,13 @@ const quarter: ReferenceDesign = {
   description: '…',
   document: 'oracle-fs1-2016',
   source_locator: 'Table 2',
+  attributes: {},
   platform_inputs: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
 };
 
 describe('startingPoints', () => {
   it('offers the reference configurations with their platform inputs and source', () => {
-    const [first] = startingPoints([quarter]);
+    const [first] = startingPoints([quarter], REGISTRY);
     expect(first).toMatchObject({
       id: 'oracle-fs1-quarter-rack',
       referenceConfiguration: 'oracle-fs1-quarter-rack',
@@ -24,17 +29,33 @@ describe('startingPoints', () => {
       platform: { rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
     });
   });
-  it('adds EqualLogic and NetApp (with and without PAM) starts when the catalog has no reference for them', () => {
-    const ids = startingPoints([quarter]).map((s) => s.id);
-    expect(ids).toEqual(['oracle-fs1-quarter-rack', 'equallogic-ps6010xv', 'equallogic-ps6110xv-dss', 'netapp-fas3140', 'netapp-fas3140-pam']);
-    const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' };
-    expect(startingPoints([netappReference]).map((s) => s.id)).not.toContain('netapp-fas3140');
+  it("adds one start per storage model of a family without a reference (two where it offers PAM), from the registry", () => {
+    const starts = startingPoints([quarter], REGISTRY);
+    // Every family but the quarter rack's: its storage models, with the registry's defaults.
+    const uncovered = REGISTRY.filter((f) => f.family !== 'oracle-fs1');
+    const expected = uncovered.flatMap((f) => f.storage_models.flatMap((m) => (f.pam_option ? [`${m.name}/false`, `${m.name}/true`] : [`${m.name}/-`])));
+    const generic = starts.filter((s) => !s.referenceConfiguration && !s.workload);
+    expect(generic.map((s) => `${s.platform.storage_model}/${s.platform.pam ?? '-'}`)).toEqual(expected);
+    for (const start of generic) {
+      const family = REGISTRY.find((f) => f.family === start.family)!;
+      expect(start.platform).toMatchObject({ family: family.family, raid: family.default_raid, cores_per_node: family.default_server.cores_per_node });
+      expect(start.label).toContain(family.label);
+    }
+    expect(starts.map((s) => s.id)).toEqual(expect.arrayContaining(['equallogic-ps6010xv', 'netapp-fas3140', 'netapp-fas3140-pam', 'xtremio-x-brick']));
+    const netappReference = { ...quarter, slug: 'netapp-ref', platform: 'netapp' as const };
+    expect(startingPoints([netappReference], REGISTRY).map((s) => s.id)).not.toContain('netapp-fas3140');
+  });
+  it('offers the DSS report setup as a DSS start, and nothing while the registry loads', () => {
+    const dss = startingPoints([], REGISTRY).filter((s) => s.workload?.kind === 'dss');
+    expect(dss.map((s) => s.id)).toEqual(['equallogic-ps6110xv-dss']);
+    expect(dss[0]!.label).toMatch(/PS6110XV.*DSS/);
+    expect(startingPoints([quarter], []).map((s) => s.id)).toEqual(['oracle-fs1-quarter-rack']);
   });
 });
 
 describe('defaultDesignName', () => {
   it('names a new design after its starting point, unique among existing names', () => {
-    const [start] = startingPoints([quarter]);
+    const [start] = startingPoints([quarter], REGISTRY);
     expect(defaultDesignName(start!, [])).toBe('Oracle FS1-2 quarter rack');
     expect(defaultDesignName(start!, ['Oracle FS1-2 quarter rack', 'Oracle FS1-2 quarter rack (2)'])).toBe(
       'Oracle FS1-2 quarter rack (3)',
@@ -48,7 +69,7 @@ const declaredDefaults = (kind: WorkloadKind, fields: string[]) =>
 
 describe('newDesignInputs', () => {
   it('writes every default out, so a save without changes sends the same inputs', () => {
-    const inputs = newDesignInputs(startingPoints([quarter])[0]!);
+    const inputs = newDesignInputs(startingPoints([quarter], REGISTRY)[0]!);
     expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000 });
     const fields = ['database_size_gb', 'horizon_years', 'read_pct', 'block_size_kb'];
     expect(Object.fromEntries(fields.map((f) => [f, inputs.workload[f]]))).toEqual(declaredDefaults('oltp', fields));
@@ -56,7 +77,7 @@ describe('newDesignInputs', () => {
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
   });
   it('starts the DSS report setup as a DSS design with its defaults written out', () => {
-    const start = startingPoints([]).find((s) => s.id === 'equallogic-ps6110xv-dss')!;
+    const start = startingPoints([], REGISTRY).find((s) => s.id === 'equallogic-ps6110xv-dss')!;
     const inputs = newDesignInputs(start);
     expect(inputs.workload).toMatchObject({ kind: 'dss', target_throughput_mb_s: 1000 });
     const fields = ['block_size_kb', 'query_streams', 'database_size_gb'];
@@ -64,8 +85,9 @@ describe('newDesignInputs', () => {
     expect(inputs.platform).toMatchObject({ storage_model: 'PS6110XV', arrays: 2, raid: 'raid50' });
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
   });
-  it("keeps the EqualLogic start's 8 cores per node", () => {
-    const start = startingPoints([]).find((s) => s.id === 'equallogic-ps6010xv')!;
-    expect(newDesignInputs(start).platform).toMatchObject({ cores_per_node: 8, raid: 'raid10' });
+  it("keeps the EqualLogic start's measured server cores and default RAID", () => {
+    const start = startingPoints([], REGISTRY).find((s) => s.id === 'equallogic-ps6010xv')!;
+    const equallogic = REGISTRY.find((f) => f.family === 'equallogic')!;
+    expect(newDesignInputs(start).platform).toMatchObject({ cores_per_node: equallogic.default_server.cores_per_node, raid: equallogic.default_raid });
   });
 });

@@ -1,11 +1,15 @@
 /**
- * Starting points for a new design: the catalog's reference configurations (FS1-2 quarter/half
- * rack, XtremIO) plus platform-only starts for the families that have no reference configuration
- * (EqualLogic arrays, NetApp with or without PAM).
+ * Starting points for a new design, built from the platform registry (GET /api/v1/platforms/) and the
+ * catalog: the catalog's reference configurations, plus one platform-only start per storage model of a
+ * family the catalog has no reference for (with and without the read cache where the family offers
+ * one), plus the DSS report's measured setup as a DSS start.
  */
+import type { PlatformFamily, PlatformRegistry, StorageModel } from '../../../lib/platforms';
+import { familyOf, raidLabel, supportsKind } from '../../../lib/platforms';
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
-import { formFromInputs, toInputs } from './design-form';
+import { DSS_EVIDENCE, DSS_EVIDENCE_WORKLOAD, formFromInputs, toInputs } from './design-form';
 
+/** A start offered on the new-design page (SPA-side only; not an API shape). */
 export interface StartingPoint {
   id: string;
   label: string;
@@ -18,49 +22,48 @@ export interface StartingPoint {
   referenceConfiguration: string | null;
 }
 
-const FAMILY_STARTS: StartingPoint[] = [
-  {
-    id: 'equallogic-ps6010xv',
-    label: 'EqualLogic PS6010XV, 1 array, RAID 10',
-    family: 'equallogic',
-    description: '2 RAC nodes on one PS6010XV (15K SAS), the Dell OLTP sizing study setup.',
-    source: null,
-    platform: { family: 'equallogic', storage_model: 'PS6010XV', rac_nodes: 2, cores_per_node: 8, arrays: 1, raid: 'raid10' },
-    referenceConfiguration: null,
-  },
-  {
-    id: 'equallogic-ps6110xv-dss',
-    label: 'EqualLogic PS6110XV, 2 arrays, RAID 50 (DSS)',
-    family: 'equallogic',
-    description: 'A data warehouse scanning 1 MB reads from two PS6110XV arrays, the Dell DSS baseline setup.',
-    source: null,
-    platform: { family: 'equallogic', storage_model: 'PS6110XV', rac_nodes: 2, arrays: 2, raid: 'raid50' },
-    workload: { kind: 'dss', target_throughput_mb_s: 1000 },
-    referenceConfiguration: null,
-  },
-  {
-    id: 'netapp-fas3140',
-    label: 'NetApp FAS3140 HA pair, without PAM',
-    family: 'netapp',
-    description: 'Two FAS3140 controllers with RAID-DP over NFS.',
-    source: null,
-    platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 1, arrays: 2, pam: false },
-    referenceConfiguration: null,
-  },
-  {
-    id: 'netapp-fas3140-pam',
-    label: 'NetApp FAS3140 HA pair, with PAM',
-    family: 'netapp',
-    description: 'The same controllers with the Performance Acceleration Module read cache.',
-    source: null,
-    platform: { family: 'netapp', storage_model: 'FAS3140', rac_nodes: 1, arrays: 2, pam: true },
-    referenceConfiguration: null,
-  },
-];
-
 export const DEFAULT_WORKLOAD: WorkloadInput = { kind: 'oltp', users: 1000 };
 
-export function startingPoints(references: ReferenceDesign[]): StartingPoint[] {
+function modelStart(family: PlatformFamily, model: StorageModel, extra: { pam?: boolean } = {}): StartingPoint {
+  const g = model.geometry;
+  const pam = extra.pam === undefined ? '' : extra.pam ? ', with PAM' : ', without PAM';
+  return {
+    id: `${family.family}-${model.name.toLowerCase()}${extra.pam ? '-pam' : ''}`,
+    label: `${family.label} ${model.name}, ${raidLabel([family], family.default_raid)}${pam}`,
+    family: family.family,
+    description: `${model.label}: ${model.array_unit_label.toLowerCase()} of ${g.drives} × ${g.drive_gb} GB ${model.drive_technology}; ${family.default_server.server}.`,
+    source: g.source,
+    platform: {
+      family: family.family as PlatformInput['family'],
+      storage_model: model.name as PlatformInput['storage_model'],
+      cores_per_node: family.default_server.cores_per_node,
+      raid: family.default_raid,
+      ...extra,
+    },
+    referenceConfiguration: null,
+  };
+}
+
+/** The DSS report's measured setup, when the registry has it with DSS evidence. */
+function dssStart(registry: PlatformRegistry): StartingPoint[] {
+  const family = familyOf(registry, DSS_EVIDENCE.family);
+  const model = family?.storage_models.find((m) => m.name === DSS_EVIDENCE.storage_model);
+  if (!family || !model || !supportsKind(family, 'dss') || !model.workload_kinds.includes('dss')) return [];
+  const base = modelStart(family, model);
+  return [
+    {
+      ...base,
+      id: `${base.id}-dss`,
+      label: `${family.label} ${model.name}, ${DSS_EVIDENCE.arrays} ${model.array_unit_label.toLowerCase()}, ${raidLabel(registry, DSS_EVIDENCE.raid)} (DSS)`,
+      description: `A data warehouse scanning 1 MB reads from ${DSS_EVIDENCE.arrays} ${model.label} (${model.array_unit_label.toLowerCase()}), the measured DSS setup.`,
+      source: family.document,
+      platform: { ...base.platform, ...DSS_EVIDENCE },
+      workload: { ...DSS_EVIDENCE_WORKLOAD },
+    },
+  ];
+}
+
+export function startingPoints(references: ReferenceDesign[], registry: PlatformRegistry): StartingPoint[] {
   const fromCatalog = references.map((r) => ({
     id: r.slug,
     label: r.name,
@@ -70,9 +73,14 @@ export function startingPoints(references: ReferenceDesign[]): StartingPoint[] {
     platform: r.platform_inputs,
     referenceConfiguration: r.slug,
   }));
-  const covered = new Set(fromCatalog.map((s) => s.family));
-  // A family the catalog already has a reference for does not need a generic start.
-  return [...fromCatalog, ...FAMILY_STARTS.filter((s) => !covered.has(s.family))];
+  const covered = new Set<string>(fromCatalog.map((s) => s.family));
+  // A family the catalog already has a reference for does not need generic starts.
+  const fromRegistry = registry
+    .filter((f) => !covered.has(f.family))
+    .flatMap((f) =>
+      f.storage_models.flatMap((m) => (f.pam_option ? [modelStart(f, m, { pam: false }), modelStart(f, m, { pam: true })] : [modelStart(f, m)])),
+    );
+  return [...fromCatalog, ...fromRegistry, ...dssStart(registry)];
 }
 
 export function defaultDesignName(start: StartingPoint, existingNames: string[]): string {

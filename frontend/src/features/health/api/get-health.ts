@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import type { components } from '../../../lib/api-schema';
 
-export interface Health {
-  status: string;
-  database: string;
-}
+export type Health = components['schemas']['Health'];
 
 export const getHealth = (): Promise<Health> => apiFetch<Health>('/api/health/');
 

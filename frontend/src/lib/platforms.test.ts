@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { familyOf, offersDrivesPerEnclosure, raidLabel, storageModelOf, supportsKind } from './platforms';
+import { platformRegistry } from './platforms-fixture';
+
+/** The registry GET /api/v1/platforms/ serves (a real payload). */
+const REGISTRY = platformRegistry();
+
+describe('platform registry helpers', () => {
+  it("names a RAID level with the registry's label, and says 'default' for none", () => {
+    const level = REGISTRY[0]!.raid_levels[0]!;
+    expect(raidLabel(REGISTRY, level.value)).toBe(level.label);
+    expect(raidLabel(REGISTRY, null)).toBe('default');
+    // While the registry loads, the value itself is shown.
+    expect(raidLabel(undefined, level.value)).toBe(level.value);
+  });
+  it('finds the storage model a design names, else the family’s first', () => {
+    const equallogic = familyOf(REGISTRY, 'equallogic')!;
+    const last = equallogic.storage_models.at(-1)!;
+    expect(storageModelOf(REGISTRY, 'equallogic', last.name)).toBe(last);
+    expect(storageModelOf(REGISTRY, 'equallogic', 'unknown')).toBe(equallogic.storage_models[0]);
+    expect(storageModelOf(REGISTRY, 'unknown', 'unknown')).toBeUndefined();
+  });
+  it('reads drives per enclosure and workload kinds from the registry entries', () => {
+    for (const family of REGISTRY) {
+      expect(offersDrivesPerEnclosure(family)).toBe(family.storage_models.some((m) => m.drives_per_enclosure_options.length > 0));
+      expect(supportsKind(family, 'dss')).toBe(family.workload_kinds.includes('dss'));
+    }
+    // The fixture is the engine's: FS1-2 lets a design choose 13 or 19 SSDs per enclosure, and has no DSS evidence.
+    expect(offersDrivesPerEnclosure(familyOf(REGISTRY, 'oracle-fs1'))).toBe(true);
+    expect(supportsKind(familyOf(REGISTRY, 'oracle-fs1'), 'dss')).toBe(false);
+    expect(offersDrivesPerEnclosure(undefined)).toBe(false);
+  });
+});
