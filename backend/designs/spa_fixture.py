@@ -15,7 +15,7 @@ from rest_framework.test import APIRequestFactory
 
 from catalog.models import Configuration
 from designs.evaluation import evaluation_payload
-from performance.platform_views import PlatformListView
+from engine_adapter.platform_views import PlatformListView
 
 SPA_FIXTURE = (
     pathlib.Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ def quarter_rack_payload() -> dict[str, Any]:
 
 def platforms_payload() -> list[dict[str, Any]]:
     """The GET /api/v1/platforms/ payload, as the view answers it (designs reads the engine only
-    through the performance adapter: import-linter)."""
+    through the engine adapter: import-linter)."""
     response = PlatformListView.as_view()(APIRequestFactory().get("/api/v1/platforms/"))
     return json.loads(json.dumps(response.data))
 

@@ -1,6 +1,6 @@
 /**
  * The engine's platform-family registry, as GET /api/v1/platforms/ serves it (sizing.platforms through
- * performance/platform_views.py): family and storage-model labels, RAID levels and defaults, what
+ * engine_adapter/platform_views.py): family and storage-model labels, RAID levels and defaults, what
  * `arrays` counts, the measured server and the reference configurations. The SPA derives every
  * platform choice, label and default from it, so a new family needs no SPA change.
  */
