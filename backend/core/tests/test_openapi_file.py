@@ -1,5 +1,5 @@
 """backend/openapi.yaml is the published contract the frontend's types are generated from
-(frontend/src/lib/api-schema.d.ts, checked by frontend/src/app/api-contract.ts): it must be what
+(frontend/src/lib/api-schema.d.ts, whose aliases every feature's API types are): it must be what
 the code generates now. Regenerate with `make openapi` after changing a serializer or view."""
 
 from __future__ import annotations
