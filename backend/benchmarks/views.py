@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -24,11 +24,11 @@ from catalog.transfer_views import (
     EXPORT_AS,
     IMPORT_ERRORS,
     IMPORT_REJECTED_EXAMPLE,
-    UPLOAD,
     ImportView,
     export_response,
     read_payload,
     run_import,
+    upload,
 )
 from catalog.views import list_and_detail_examples
 
@@ -127,7 +127,16 @@ class BenchmarkCurveViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Benchma
 class ImportCurvesView(ImportView):
     @extend_schema(
         tags=["import"],
-        request=UPLOAD,
+        request=upload(
+            inline_serializer(
+                "CurvesImport",
+                fields={
+                    "curves": BenchmarkCurveSerializer(
+                        many=True, help_text="as GET /curves/{slug}/ returns them"
+                    )
+                },
+            )
+        ),
         responses={201: CURVES_IMPORTED, 400: IMPORT_ERRORS},
         examples=[IMPORT_REJECTED_EXAMPLE],
         description="Admins: create curves with their points. CSV: one row per value, columns "

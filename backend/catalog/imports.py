@@ -98,7 +98,7 @@ def import_parts(payload: Payload) -> list[Part]:
     return [serializer.save() for _, serializer in valid]
 
 
-class _PriceRowSerializer(serializers.Serializer[dict[str, Any]]):
+class PriceRowSerializer(serializers.Serializer[dict[str, Any]]):
     manufacturer = serializers.SlugField(required=False)
     part_number = serializers.CharField(max_length=80)
     unit_price = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=Decimal("0"))
@@ -129,7 +129,7 @@ def import_price_book(
     seen: dict[int, int] = {}
     for number, row in rows:
         errors += [RowError(number, k, "unknown field") for k in sorted(set(row) - set(PRICE_COLUMNS))]
-        serializer = _PriceRowSerializer(data=row)
+        serializer = PriceRowSerializer(data=row)
         if not serializer.is_valid():
             errors += flatten_errors(number, serializer.errors)
             continue

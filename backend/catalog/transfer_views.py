@@ -81,11 +81,21 @@ IMPORT_REJECTED_EXAMPLE = OpenApiExample(
     response_only=True,
     status_codes=["400"],
 )
-UPLOAD = {
+UPLOAD_FILE = {
     "multipart/form-data": inline_serializer("ImportUpload", fields={"file": serializers.FileField()}),
     "text/csv": OpenApiTypes.STR,
-    "application/json": OpenApiTypes.OBJECT,
 }
+
+
+def upload(json_body: Any) -> dict[str, Any]:
+    """An import's request: a file (multipart), CSV text, or the JSON body `json_body` documents (the
+    object form {"<rows>": [...]}; a bare JSON list of the same rows is accepted too)."""
+    return {**UPLOAD_FILE, "application/json": json_body}
+
+
+PARTS_IMPORT = inline_serializer(
+    "PartsImport", fields={"parts": imports.PartImportSerializer(many=True, help_text="the parts to create")}
+)
 PARTS_IMPORTED = inline_serializer(
     "PartsImported",
     fields={
@@ -173,7 +183,7 @@ class ImportView(APIView):
 class ImportPartsView(ImportView):
     @extend_schema(
         tags=["import"],
-        request=UPLOAD,
+        request=upload(PARTS_IMPORT),
         responses={201: PARTS_IMPORTED, 400: IMPORT_ERRORS},
         examples=[IMPORT_REJECTED_EXAMPLE],
         description="Admins: create parts from CSV (columns: " + ", ".join(imports.PART_COLUMNS) + "; "
@@ -197,10 +207,21 @@ class PriceBookImportMeta(serializers.Serializer[dict[str, Any]]):
     effective_date = serializers.DateField()
 
 
+PRICE_BOOK_IMPORT = inline_serializer(
+    "PriceBookImport",
+    fields={
+        "name": serializers.CharField(max_length=120, required=False, help_text="or the query parameter"),
+        "currency": serializers.RegexField(r"^[A-Z]{3}$", required=False, help_text="ISO 4217 code"),
+        "effective_date": serializers.DateField(required=False),
+        "entries": imports.PriceRowSerializer(many=True, help_text="one price per part number"),
+    },
+)
+
+
 class ImportPriceBookView(ImportView):
     @extend_schema(
         tags=["import"],
-        request=UPLOAD,
+        request=upload(PRICE_BOOK_IMPORT),
         parameters=[
             OpenApiParameter("name", str, description="price book name (or a form/JSON field)"),
             OpenApiParameter("currency", str, description="ISO 4217 code"),

@@ -161,6 +161,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "WorkloadKindEnum": ["oltp", "dss"],
         "TeamRoleEnum": "accounts.choices.TeamRole",
+        "PartKindEnum": "catalog.choices.PartKind",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

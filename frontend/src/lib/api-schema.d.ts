@@ -1270,6 +1270,10 @@ export interface components {
             is_staff: boolean;
             readonly teams: components["schemas"]["MembershipTeam"][];
         };
+        CurvesImportRequest: {
+            /** @description as GET /curves/{slug}/ returns them */
+            curves: components["schemas"]["BenchmarkCurveRequest"][];
+        };
         CurvesImported: {
             /** @description slugs of the curves */
             created: string[];
@@ -2185,6 +2189,34 @@ export interface components {
             source_locator: string;
             readonly from_fixtures: boolean;
         };
+        PartImportRequest: {
+            manufacturer: string;
+            part_number: string;
+            part_number_is_model?: boolean;
+            kind: components["schemas"]["PartKindEnum"];
+            model?: string;
+            description?: string;
+            cores?: number | null;
+            sockets?: number | null;
+            /** Format: decimal */
+            clock_ghz?: string | null;
+            memory_gb?: number | null;
+            drive_count?: number | null;
+            /** Format: decimal */
+            drive_capacity_gb?: string | null;
+            drive_technology?: components["schemas"]["DriveTechnologyEnum"] | components["schemas"]["BlankEnum"];
+            raid_levels?: components["schemas"]["RaidLevelList"];
+            hot_spares?: number | null;
+            host_ports?: number | null;
+            /** Format: decimal */
+            host_port_speed_gbps?: string | null;
+            host_port_protocol?: components["schemas"]["HostPortProtocolEnum"] | components["schemas"]["BlankEnum"];
+            rack_units?: number | null;
+            /** Format: decimal */
+            cache_gb?: string | null;
+            source_document?: string | null;
+            source_locator?: string;
+        };
         /**
          * @description * `server` - Server
          *     * `cpu` - CPU
@@ -2233,6 +2265,10 @@ export interface components {
             cache_gb?: string | null;
             source_document?: string | null;
             source_locator?: string;
+        };
+        PartsImportRequest: {
+            /** @description the parts to create */
+            parts: components["schemas"]["PartImportRequest"][];
         };
         PartsImported: {
             /** @description parts created */
@@ -2472,6 +2508,16 @@ export interface components {
             /** Format: decimal */
             unit_price: string;
         };
+        PriceBookImportRequest: {
+            /** @description or the query parameter */
+            name?: string;
+            /** @description ISO 4217 code */
+            currency?: string;
+            /** Format: date */
+            effective_date?: string;
+            /** @description one price per part number */
+            entries: components["schemas"]["PriceRowRequest"][];
+        };
         PriceBookImported: {
             id: number;
             name: string;
@@ -2490,6 +2536,12 @@ export interface components {
             currency: string;
             /** Format: date */
             effective_date: string;
+        };
+        PriceRowRequest: {
+            manufacturer?: string;
+            part_number: string;
+            /** Format: decimal */
+            unit_price: string;
         };
         PricedBom: {
             currency: string | null;
@@ -4973,9 +5025,7 @@ export interface operations {
             content: {
                 "multipart/form-data": components["schemas"]["ImportUploadRequest"];
                 "text/csv": string;
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["CurvesImportRequest"];
             };
         };
         responses: {
@@ -5018,9 +5068,7 @@ export interface operations {
             content: {
                 "multipart/form-data": components["schemas"]["ImportUploadRequest"];
                 "text/csv": string;
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["PartsImportRequest"];
             };
         };
         responses: {
@@ -5069,9 +5117,7 @@ export interface operations {
             content: {
                 "multipart/form-data": components["schemas"]["ImportUploadRequest"];
                 "text/csv": string;
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["PriceBookImportRequest"];
             };
         };
         responses: {

@@ -919,6 +919,19 @@ export const zPriceBookRequest = z.object({
     effective_date: z.iso.date()
 });
 
+export const zPriceRowRequest = z.object({
+    manufacturer: z.string().min(1).regex(/^[-a-zA-Z0-9_]+$/).optional(),
+    part_number: z.string().min(1).max(80),
+    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/)
+});
+
+export const zPriceBookImportRequest = z.object({
+    name: z.string().min(1).max(120).optional(),
+    currency: z.string().min(1).regex(/^[A-Z]{3}$/).optional(),
+    effective_date: z.iso.date().optional(),
+    entries: z.array(zPriceRowRequest)
+});
+
 /**
  * A number with its unit, as every engine output is written.
  */
@@ -1042,6 +1055,37 @@ export const zPaginatedPartList = z.object({
     results: z.array(zPart)
 });
 
+export const zPartImportRequest = z.object({
+    manufacturer: z.string().min(1),
+    part_number: z.string().min(1).max(80),
+    part_number_is_model: z.boolean().optional(),
+    kind: zPartKindEnum,
+    model: z.string().max(120).optional(),
+    description: z.string().max(300).optional(),
+    cores: z.int().gte(0).lte(2147483647).nullish(),
+    sockets: z.int().gte(0).lte(32767).nullish(),
+    clock_ghz: z.string().regex(/^-?\d{0,3}(?:\.\d{0,3})?$/).nullish(),
+    memory_gb: z.int().gte(0).lte(2147483647).nullish(),
+    drive_count: z.int().gte(0).lte(2147483647).nullish(),
+    drive_capacity_gb: z.string().regex(/^-?\d{0,9}(?:\.\d{0,3})?$/).nullish(),
+    drive_technology: z.union([
+        zDriveTechnologyEnum,
+        zBlankEnum
+    ]).optional(),
+    raid_levels: zRaidLevelList.optional(),
+    hot_spares: z.int().gte(0).lte(32767).nullish(),
+    host_ports: z.int().gte(0).lte(32767).nullish(),
+    host_port_speed_gbps: z.string().regex(/^-?\d{0,4}(?:\.\d{0,2})?$/).nullish(),
+    host_port_protocol: z.union([
+        zHostPortProtocolEnum,
+        zBlankEnum
+    ]).optional(),
+    rack_units: z.int().gte(0).lte(32767).nullish(),
+    cache_gb: z.string().regex(/^-?\d{0,7}(?:\.\d{0,3})?$/).nullish(),
+    source_document: z.string().min(1).nullish(),
+    source_locator: z.string().max(200).optional()
+});
+
 export const zPartRequest = z.object({
     manufacturer: z.string().min(1),
     part_number: z.string().min(1).max(80),
@@ -1071,6 +1115,10 @@ export const zPartRequest = z.object({
     cache_gb: z.string().regex(/^-?\d{0,7}(?:\.\d{0,3})?$/).nullish(),
     source_document: z.string().min(1).nullish(),
     source_locator: z.string().max(200).optional()
+});
+
+export const zPartsImportRequest = z.object({
+    parts: z.array(zPartImportRequest)
 });
 
 export const zPatchedPartRequest = z.object({
@@ -1604,6 +1652,10 @@ export const zBenchmarkCurveRequest = z.object({
     notes: z.string().optional(),
     source_document: z.string().min(1),
     source_locator: z.string().max(200).optional()
+});
+
+export const zCurvesImportRequest = z.object({
+    curves: z.array(zBenchmarkCurveRequest)
 });
 
 /**
@@ -2508,15 +2560,15 @@ export const zV1DocumentsRetrievePath = z.object({
 
 export const zV1DocumentsRetrieveResponse = zSourceDocument;
 
-export const zV1ImportCurvesCreateBody = z.record(z.string(), z.unknown());
+export const zV1ImportCurvesCreateBody = zCurvesImportRequest;
 
 export const zV1ImportCurvesCreateResponse = zCurvesImported;
 
-export const zV1ImportPartsCreateBody = z.record(z.string(), z.unknown());
+export const zV1ImportPartsCreateBody = zPartsImportRequest;
 
 export const zV1ImportPartsCreateResponse = zPartsImported;
 
-export const zV1ImportPriceBooksCreateBody = z.record(z.string(), z.unknown());
+export const zV1ImportPriceBooksCreateBody = zPriceBookImportRequest;
 
 export const zV1ImportPriceBooksCreateQuery = z.object({
     currency: z.string().optional(),
