@@ -445,7 +445,7 @@ def _evaluate_oltp(
     )
 
     zones = balance.zones(rules, model.ssd)
-    balance_at_sla = balance.point(stations, at_sla, model.ios_per_tx)
+    balance_at_sla = balance.point(stations, at_sla, model.reads_per_tx)
     classification = balance.classify(balance_at_sla, zones, bottleneck)
     cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
     warnings, holds_sla = _oltp_checks(
@@ -485,7 +485,7 @@ def _evaluate_oltp(
         ),
         performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
-            points=balance.curve(stations, model.think_s, model.ios_per_tx, at_sla.users),
+            points=balance.curve(stations, model.think_s, model.reads_per_tx, at_sla.users),
             at_sla=balance_at_sla,
             zones=zones.published(),
             classification=classification,

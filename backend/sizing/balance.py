@@ -69,11 +69,11 @@ def zones(rules: RuleSet, ssd: bool) -> Zones:
     return Zones(stress, limit, ls, ll, (cpu_rule, lat_rule))
 
 
-def point(stations: tuple[mva.Station, ...], sol: mva.Solution, ios_per_tx: float) -> BalancePoint:
+def point(stations: tuple[mva.Station, ...], sol: mva.Solution, reads_per_tx: float) -> BalancePoint:
     cpu = next(i for i, s in enumerate(stations) if s.name == "cpu")
     sto = next(i for i, s in enumerate(stations) if s.name == "storage")
-    # mean time per I/O: the storage residence per transaction spread over its I/Os
-    latency_ms = sol.residence_s[sto] / ios_per_tx * 1000.0
+    # time per foreground I/O (db file sequential read): storage residence over the foreground reads
+    latency_ms = sol.residence_s[sto] / reads_per_tx * 1000.0
     return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
 
 
@@ -101,10 +101,10 @@ def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) ->
 
 
 def curve(
-    stations: tuple[mva.Station, ...], think_s: float, ios_per_tx: float, max_users: float, steps: int = 12
+    stations: tuple[mva.Station, ...], think_s: float, reads_per_tx: float, max_users: float, steps: int = 12
 ) -> list[BalancePoint]:
     out = []
     for i in range(1, steps + 1):
         n = max(1.0, max_users * 1.2 * i / steps)
-        out.append(point(stations, mva.schweitzer(stations, think_s, n), ios_per_tx))
+        out.append(point(stations, mva.schweitzer(stations, think_s, n), reads_per_tx))
     return out

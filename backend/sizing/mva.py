@@ -19,15 +19,29 @@ EXACT_MAX_N = 300  # exact MVA up to here; Bard-Schweitzer above (O(K) per popul
 @dataclass(frozen=True)
 class Station:
     name: str
-    demand_s: float  # service demand per transaction (all visits), seconds
-    servers: int = 1
+    demand_s: float  # service demand per transaction on the response path (all visits), seconds
+    servers: float = 1  # a storage station's servers are its I/O concurrency, fitted: not an integer
     delay: bool = False  # pure delay (no queueing)
+    # Demand per transaction that keeps the station busy without the transaction waiting for it
+    # (DBWR's asynchronous data-file writes): it adds utilisation and queueing, not residence.
+    background_s: float = 0.0
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.demand_s) and self.demand_s >= 0):
             raise InputError(f"station.{self.name}", "demand must be finite and >= 0")
-        if self.servers < 1:
+        if not (math.isfinite(self.background_s) and self.background_s >= 0):
+            raise InputError(f"station.{self.name}", "background demand must be finite and >= 0")
+        if not self.servers >= 1:
             raise InputError(f"station.{self.name}", "needs at least one server")
+
+    @property
+    def background_per_server(self) -> float:
+        return 0.0 if self.delay else self.background_s / self.servers
+
+    @property
+    def busy_per_server(self) -> float:
+        """Utilisation per unit of throughput: (demand + background) / servers."""
+        return 0.0 if self.delay else (self.demand_s + self.background_s) / self.servers
 
     @property
     def queue_demand(self) -> float:
@@ -62,14 +76,16 @@ def _check(stations: tuple[Station, ...], think_s: float, n: float) -> None:
 
 def _finish(stations: tuple[Station, ...], n: float, x: float, rq: list[float]) -> Solution:
     residence = tuple(rq[k] + st.fixed_delay for k, st in enumerate(stations))
-    util = tuple(min(x * st.demand_s / st.servers, 1.0) if not st.delay else 0.0 for st in stations)
+    util = tuple(min(x * st.busy_per_server, 1.0) for st in stations)
     queue = tuple(x * r for r in residence)
     return Solution(n, x, sum(residence), residence, util, queue)
 
 
 def exact(stations: tuple[Station, ...], think_s: float, n: int) -> list[Solution]:
-    """Exact MVA on the decomposed network for populations 1..n."""
+    """Exact MVA on the decomposed network for populations 1..n (no background demand)."""
     _check(stations, think_s, n)
+    if any(st.background_s for st in stations):
+        raise InputError("stations", "exact MVA takes no background demand")
     d = [st.queue_demand for st in stations]
     fixed = sum(st.fixed_delay for st in stations)
     q = [0.0] * len(stations)
@@ -92,23 +108,28 @@ def schweitzer(
     """
     _check(stations, think_s, n)
     d = [st.queue_demand for st in stations]
+    bg = [st.background_per_server for st in stations]
     fixed = think_s + sum(st.fixed_delay for st in stations)
     a = (n - 1.0) / n
 
-    # For a given X, each queue's residence solves R = D (1 + a X R)  ->  R = D / (1 - a X D).
-    # Then N = X (fixed + sum R). Find X in (0, X_hi) where the right side equals n.
+    # For a given X, each queue's residence solves R = D (1 + a X R) + D U_b  (U_b = X B, the
+    # background utilisation, an open stream the arriving transaction also finds in the queue)
+    # ->  R = D / (1 - a X D - X B). Then N = X (fixed + sum R). Find X in (0, X_hi) where it equals n.
     dmax = max(d) if any(d) else 0.0
 
     def population(x: float) -> float:
-        return x * (fixed + sum(dk / (1.0 - a * x * dk) for dk in d if dk > 0))
+        return x * (fixed + sum(dk / (1.0 - a * x * dk - x * bk) for dk, bk in zip(d, bg, strict=True) if dk > 0))
 
     if dmax == 0.0:
         x = n / fixed if fixed > 0 else 0.0
         if x == 0.0:
             raise InputError("stations", "all demands and the think time are zero")
         return _finish(stations, n, x, [0.0] * len(d))
-    x_hi = 1.0 / (a * dmax) if a > 0 else n / (fixed + sum(d))
+    poles = [1.0 / (a * dk + bk) for dk, bk in zip(d, bg, strict=True) if dk > 0 and a * dk + bk > 0]
+    x_hi = min(poles) if poles else n / (fixed + sum(d))
     x_hi = min(x_hi, n / max(fixed + sum(d), 1e-300))  # X <= N / (Z + D) always
+    # a station with background demand only (no response-path demand) still saturates
+    x_hi = min([x_hi, *(1.0 / bk for dk, bk in zip(d, bg, strict=True) if dk == 0 and bk > 0)])
     lo, hi = 0.0, x_hi
     if population(hi * (1 - 1e-15)) <= n:
         x = hi
@@ -138,16 +159,16 @@ def schweitzer(
                 side = 1
             if hi - lo <= tol * hi or abs(fx) <= 1e-12 * n:
                 break
-    rq = [dk / (1.0 - a * x * dk) if dk > 0 else 0.0 for dk in d]
+    rq = [dk / (1.0 - a * x * dk - x * bk) if dk > 0 else 0.0 for dk, bk in zip(d, bg, strict=True)]
     # Near the pole the bisection leaves a tiny residual in N; give it to the bottleneck queue so
     # that Little's law N = X (R + Z) holds to rounding.
-    b = d.index(dmax)
+    b = max((k for k in range(len(d)) if d[k] > 0), key=lambda k: a * d[k] + bg[k])
     rq[b] = max(rq[b] + (n / x - fixed - sum(rq)), d[b])
     return _finish(stations, n, x, rq)
 
 
 def solve(stations: tuple[Station, ...], think_s: float, n: float) -> Solution:
-    if n <= EXACT_MAX_N and float(n).is_integer():
+    if n <= EXACT_MAX_N and float(n).is_integer() and not any(st.background_s for st in stations):
         return exact(stations, think_s, int(n))[-1]
     return schweitzer(stations, think_s, n)
 
@@ -164,7 +185,7 @@ def bounds(stations: tuple[Station, ...], think_s: float, n: float) -> Bounds:
     """Asymptotic bounds: X <= min(N/(D+Z), 1/Dmax), R >= max(D, N Dmax - Z)."""
     _check(stations, think_s, n)
     total = sum(st.demand_s for st in stations)
-    dmax = max((st.demand_s / st.servers for st in stations if not st.delay), default=0.0)
+    dmax = max((st.busy_per_server for st in stations if not st.delay), default=0.0)
     xmax = 1.0 / dmax if dmax > 0 else math.inf
     x_up = min(n / (total + think_s), xmax)
     r_low = max(total, n * dmax - think_s)
@@ -211,6 +232,7 @@ def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> So
     if not (math.isfinite(think_s) and think_s >= 0):
         raise InputError("think_time_s", "must be finite and >= 0")
     d = [st.queue_demand for st in stations]
+    bg = [st.background_per_server for st in stations]
     fixed = sum(st.fixed_delay for st in stations)
     if fixed + sum(d) >= sla_s:
         return schweitzer(stations, think_s, 1.0)
@@ -220,10 +242,11 @@ def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> So
     a = 1.0
     x = 0.0
     for _ in range(8):
-        lo, hi = 0.0, 1.0 / (a * dmax)
+        lo = 0.0
+        hi = min(1.0 / (a * dk + bk) for dk, bk in zip(d, bg, strict=True) if a * dk + bk > 0)
         for _ in range(100):
             mid = 0.5 * (lo + hi)
-            r = fixed + sum(dk / (1.0 - a * mid * dk) for dk in d)
+            r = fixed + sum(dk / (1.0 - a * mid * dk - mid * bk) for dk, bk in zip(d, bg, strict=True))
             if r < sla_s:
                 lo = mid
             else:

@@ -99,29 +99,95 @@ class StorageModel:
 
 
 @dataclass(frozen=True)
+class WorkloadProfile:
+    """The benchmark load a document measured (TPC-C, Swingbench OrderEntry, SLOB, OET, TPC-H) or the
+    user's own (AWR-like figures): what one transaction is, what it costs, how long users think. The
+    constants behind it are `Constant`s with their derivation and sources (model assumptions)."""
+
+    slug: str
+    label: str
+    tool: str  # fixture vocabulary (benchmark_factory_tpcc, swingbench_orderentry, slob, oet, custom)
+    document: str  # the seed document that ran it ("" for the user's own workload)
+    think_s: float
+    sla_s: float
+    source: str  # citation of the profile as a whole
+
+
+@dataclass(frozen=True)
 class PlatformModel:
+    """The closed queueing network of one design, per transaction of its workload profile.
+
+    Stations: CPU (cores x RAC nodes, `cpu_demand_s` core-seconds per transaction), storage (a
+    multi-server queue: `read_service_s` per foreground I/O at light load - the device's fixed latency
+    - and `storage_concurrency` servers, so it saturates at concurrency / service IOPS; background
+    writes load it without the transaction waiting for them) and an optional pure delay `other_s`
+    (waits outside CPU and storage: commit, cluster, network)."""
+
     family: str
     think_s: float
     sla_s: float
-    ios_per_tx: float
-    storage_iops: float  # IOPS the storage sustains within its latency limit
-    storage_servers: int
+    reads_per_tx: float  # foreground I/Os per transaction (on the response path)
+    storage_estimate: Estimate  # IOPS within the document's latency limit (the storage section)
+    read_service_s: float  # storage time per foreground I/O at light load
+    storage_concurrency: float  # servers of the storage station
     cpu_demand_s: float  # CPU-seconds per transaction
     cores_per_node: int
-    storage_estimate: Estimate
     ssd: bool
     assumptions: tuple[Assumption, ...]
     flags: tuple[Flag, ...]
+    profile: WorkloadProfile | None = None
+    writes_per_tx: float = 0.0  # background writes per transaction (DBWR), storage load only
+    write_service_s: float = 0.0  # storage time per background write
+    other_s: float = 0.0  # pure delay per transaction outside CPU and storage
+    # Foreground I/Os per transaction at a RAC node count, relative to the design's (a larger
+    # aggregate buffer cache with more nodes reads less); None: independent of the node count.
+    node_read_factor: Callable[[int], float] | None = None
+    rac_nodes: int = 0  # the design's node count (the one reads_per_tx is for)
+
+    @property
+    def ios_per_tx(self) -> float:
+        return self.reads_per_tx + self.writes_per_tx
+
+    @property
+    def storage_iops(self) -> float:
+        """IOPS the storage sustains within its latency limit (as the document states or the model
+        derives it)."""
+        return self.storage_estimate.value
 
     @property
     def storage_tps(self) -> float:
         return self.storage_iops / self.ios_per_tx
 
+    def reads_at(self, rac_nodes: int) -> float:
+        if self.node_read_factor is None or not self.rac_nodes:
+            return self.reads_per_tx
+        return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
+
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
-        return (
+        out = (
             mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
-            mva.Station("storage", self.storage_servers / self.storage_tps, self.storage_servers),
+            mva.Station(
+                "storage",
+                self.reads_at(rac_nodes) * self.read_service_s,
+                self.storage_concurrency,
+                background_s=self.writes_per_tx * self.write_service_s,
+            ),
         )
+        if self.other_s > 0:
+            out = (*out, mva.Station("other", self.other_s, delay=True))
+        return out
+
+    @classmethod
+    def saturating(
+        cls, family: str, think_s: float, sla_s: float, ios_per_tx: float, storage_iops: float,
+        storage_servers: int, cpu_demand_s: float, cores_per_node: int, storage_estimate: Estimate,
+        ssd: bool, assumptions: tuple[Assumption, ...], flags: tuple[Flag, ...],
+    ) -> PlatformModel:  # fmt: skip
+        """The round-1 storage: `storage_servers` drives saturating at the rated IOPS (no fixed latency)."""
+        return cls(
+            family, think_s, sla_s, ios_per_tx, storage_estimate, storage_servers / storage_iops,
+            float(storage_servers), cpu_demand_s, cores_per_node, ssd, assumptions, flags,
+        )  # fmt: skip
 
 
 @dataclass

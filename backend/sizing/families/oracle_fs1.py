@@ -58,7 +58,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
         ssds,
         "count",
     )
-    return PlatformModel(
+    return PlatformModel.saturating(
         p.family, think, sla, v, iops, ssds, fs1.cpu_demand.value, p.node_cores, estimate, True,
         tuple(b.assumptions), tuple(b.flags),
     )  # fmt: skip

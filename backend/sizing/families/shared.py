@@ -96,7 +96,7 @@ def tpcc_calibrated_model(
         estimate.value,
         "IOPS",
     )
-    return PlatformModel(
+    return PlatformModel.saturating(
         p.family,
         think,
         sla,
