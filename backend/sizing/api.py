@@ -383,12 +383,20 @@ def _oltp_demand(
     # The Dell rule counts TPC-C users (19 s think time) on EqualLogic: other platforms' users
     # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
     dell_rule = platform_family(platform.family).dell_tpcc_rules
+    profile = model.profile
     return OltpDemand(
         users=q(load.users, "users"),
         tps=q(load.design_tps, "TPS"),
         think_time=q(model.think_s, "s"),
+        profile=profile.slug if profile else "",
+        profile_label=profile.label if profile else "",
         ios_per_transaction=q(model.ios_per_tx, "IOs/transaction"),
+        reads_per_transaction=q(model.reads_per_tx, "IOs/transaction"),
+        writes_per_transaction=q(model.writes_per_tx, "IOs/transaction"),
+        cpu_per_transaction=q(model.cpu_demand_s * 1000, "ms"),
         iops_model=q(iops_model, "IOPS"),
+        read_iops=q(load.design_tps * model.reads_per_tx, "IOPS"),
+        write_iops=q(load.design_tps * model.writes_per_tx, "IOPS"),
         iops_rule=_iops_per_user_rule(iops_rule, load.users) if dell_rule else None,
         read_pct=q(workload.read_pct, "%"),
         block_size=q(workload.block_size_kb, "KB"),
@@ -448,6 +456,7 @@ def _evaluate_oltp(
     balance_at_sla = balance.point(stations, at_sla, model.reads_per_tx)
     classification = balance.classify(balance_at_sla, zones, bottleneck)
     cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
+    sto = next(k for k, s in enumerate(stations) if s.name == "storage")
     warnings, holds_sla = _oltp_checks(
         inputs, model, load, limit, bounds, bottleneck, iops_rule, zones, at_sla.utilisation[cpu] * 100,
         raw, breakdown, rules,
@@ -473,6 +482,12 @@ def _evaluate_oltp(
             headroom_pct=q(headroom, "%"),
             bottleneck=bottleneck,
             balance=classification,
+            storage_latency_at_design=q(
+                load.solution.residence_s[sto] / model.reads_per_tx * 1000 if model.reads_per_tx else 0.0, "ms"
+            ),
+            storage_latency_at_sla=q(balance_at_sla.read_latency_ms, "ms"),
+            cpu_utilisation_at_design=q(load.solution.utilisation[cpu] * 100, "%"),
+            storage_utilisation_at_design=q(load.solution.utilisation[sto] * 100, "%"),
         ),
         demand=_oltp_demand(workload, platform, model, load, iops_model, iops_rule),
         capacity=capacity,

@@ -46,6 +46,11 @@ class OltpSummary(Section):
     headroom_pct: Quantity
     bottleneck: str
     balance: BalanceClassification
+    # time per foreground I/O (db file sequential read) and utilisations at the design load
+    storage_latency_at_design: Quantity
+    storage_latency_at_sla: Quantity
+    cpu_utilisation_at_design: Quantity
+    storage_utilisation_at_design: Quantity
 
 
 class IopsPerUserRule(Section):
@@ -67,8 +72,15 @@ class OltpDemand(Section):
     users: Quantity5
     tps: Quantity
     think_time: Quantity
+    profile: str  # the workload profile slug (sizing/profiles.py)
+    profile_label: str
     ios_per_transaction: Quantity
+    reads_per_transaction: Quantity  # foreground I/Os (on the response path)
+    writes_per_transaction: Quantity  # background writes (storage load only)
+    cpu_per_transaction: Quantity  # core-milliseconds
     iops_model: Quantity
+    read_iops: Quantity
+    write_iops: Quantity
     iops_rule: IopsPerUserRule | None
     read_pct: Quantity
     block_size: Quantity

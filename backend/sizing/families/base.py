@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from sizing import mva
+from sizing.cases import CasesHook, KeysHook, no_cases, no_keys
 from sizing.evidence import Estimate, EvidenceBundle
 from sizing.notes import Assumption, Flag
 from sizing.rules import RuleSet
@@ -243,6 +244,10 @@ class PlatformFamily:
     # The catalog part kinds whose quantities in a reference configuration count its units of
     # `Platform.arrays` (when the configuration states no count).
     array_part_kinds: tuple[str, ...] = ARRAY_PART_KINDS
+    # The validation rows of the family's documents (sizing/cases.py) and the observation keys its
+    # calibration is fitted on (those rows are `calibration`, the others held out).
+    validation_cases: CasesHook = no_cases
+    calibration_keys: KeysHook = no_keys
 
     @property
     def workload_kinds(self) -> tuple[WorkloadKind, ...]:
