@@ -25,6 +25,10 @@ DEFAULT_RAID: dict[str, str] = {f.slug: f.default_raid for f in REGISTRY.values(
 DEFAULT_SERVER: dict[str, ServerDefault] = {f.slug: f.default_server for f in REGISTRY.values()}
 IO_PATTERNS = ("random", "sequential")
 
+# Workload profiles: each family's own benchmark (sizing/families/), or the user's own figures.
+CUSTOM_PROFILE = "custom"
+PROFILES: tuple[str, ...] = (*dict.fromkeys(f.profile for f in REGISTRY.values() if f.profile), CUSTOM_PROFILE)
+
 RAID_LEVELS: tuple[str, ...] = tuple(dict.fromkeys(r for f in REGISTRY.values() for r in f.raid_levels))
 WORKLOAD_KINDS = ("oltp", "dss")
 
@@ -119,12 +123,17 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
                nullable=True, minimum=1, maximum=1_000_000),
     InputField("target_tps", "number", "Transactions per second; give users or target_tps (exactly one)", "TPS",
                nullable=True, minimum=0.0, maximum=1_000_000.0, exclusive_minimum=True),
+    InputField("profile", "string",
+               "Workload profile: a document's benchmark load, or custom (your own AWR figures); "
+               "empty = the platform family's own benchmark", nullable=True, choices=PROFILES),
     InputField("think_time_s", "number",
-               "Seconds between a user's transactions; empty = the platform's calibrated think time", "s",
-               nullable=True, minimum=0.0, maximum=3600.0, exclusive_minimum=True),
+               "Seconds between a user's transactions (0: a closed loop with no think time, as SLOB); "
+               "empty = the profile's calibrated think time", "s",
+               nullable=True, minimum=0.0, maximum=3600.0),
     InputField("database_size_gb", "number", "Database size today", "GB", 100.0,
                minimum=0.0, maximum=10_000_000.0, exclusive_minimum=True),
-    InputField("read_pct", "number", "Share of reads in the I/O mix", "%", 70.0, minimum=0.0, maximum=100.0),
+    InputField("read_pct", "number", "Share of reads in the I/O mix; empty = the profile's measured mix", "%",
+               nullable=True, minimum=0.0, maximum=100.0),
     InputField("block_size_kb", "number", "Database I/O size", "KB", 8.0, minimum=2.0, maximum=1024.0),
     InputField("sla_response_ms", "number",
                "Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)",
@@ -135,7 +144,24 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
     InputField("include_backup_overhead", "boolean", "Size the capacity for backups (flash recovery area)",
                default=True),
     InputField("include_growth_overhead", "boolean", "Size the capacity for the growth horizon", default=True),
+    InputField("warehouses", "integer",
+               "Order-entry schema size in warehouses (TPC-C, OET); empty = the profile's measured schema",
+               "warehouses", nullable=True, minimum=1, maximum=1_000_000),
+    InputField("sga_gb", "number", "SGA (buffer cache) per RAC instance; empty = the profile's measured SGA",
+               "GB", nullable=True, minimum=0.0, maximum=100_000.0, exclusive_minimum=True),
+    # The user's own workload (profile custom), as an AWR load profile reads: per second of DB time.
+    InputField("tx_per_s", "number", "Custom profile: transactions per second measured (AWR)", "TPS",
+               nullable=True, minimum=0.0, maximum=10_000_000.0, exclusive_minimum=True),
+    InputField("reads_per_s", "number", "Custom profile: physical reads per second (AWR)", "IOPS",
+               nullable=True, minimum=0.0, maximum=100_000_000.0),
+    InputField("writes_per_s", "number", "Custom profile: physical writes per second, DBWR + LGWR (AWR)",
+               "IOPS", nullable=True, minimum=0.0, maximum=100_000_000.0),
+    InputField("db_cpu_s_per_s", "number", "Custom profile: DB CPU seconds per second (AWR)", "s/s",
+               nullable=True, minimum=0.0, maximum=100_000.0),
+    InputField("redo_mb_per_s", "number", "Custom profile: redo per second (AWR)", "MB/s",
+               nullable=True, minimum=0.0, maximum=100_000.0),
 )  # fmt: skip
+CUSTOM_PROFILE_FIELDS = ("tx_per_s", "reads_per_s", "writes_per_s", "db_cpu_s_per_s", "redo_mb_per_s")
 
 DSS_FIELDS: dict[str, InputField] = _fields(
     InputField("target_throughput_mb_s", "number", "Scan throughput the warehouse needs", "MB/s", required=True,
@@ -195,9 +221,9 @@ class OltpWorkload:
 
     users: int | None = None
     target_tps: float | None = None
-    think_time_s: float | None = None  # None: the think time calibrated for the platform's benchmark
+    think_time_s: float | None = None  # None: the think time calibrated for the profile
     database_size_gb: float = _default(OLTP_FIELDS, "database_size_gb")
-    read_pct: float = _default(OLTP_FIELDS, "read_pct")
+    read_pct: float | None = None  # None: the profile's measured read share
     block_size_kb: float = _default(OLTP_FIELDS, "block_size_kb")
     sla_response_ms: float | None = None  # None: the platform's benchmark threshold
     user_growth_pct_per_year: float = _default(OLTP_FIELDS, "user_growth_pct_per_year")
@@ -205,12 +231,28 @@ class OltpWorkload:
     horizon_years: int = _default(OLTP_FIELDS, "horizon_years")
     include_backup_overhead: bool = _default(OLTP_FIELDS, "include_backup_overhead")
     include_growth_overhead: bool = _default(OLTP_FIELDS, "include_growth_overhead")
+    profile: str | None = None  # None: the platform family's own benchmark profile
+    warehouses: int | None = None
+    sga_gb: float | None = None
+    tx_per_s: float | None = None
+    reads_per_s: float | None = None
+    writes_per_s: float | None = None
+    db_cpu_s_per_s: float | None = None
+    redo_mb_per_s: float | None = None
     kind: Literal["oltp"] = "oltp"
 
     def __post_init__(self) -> None:
         if (self.users is None) == (self.target_tps is None):
             raise InputError("workload.users", "give either users or target_tps (exactly one)")
         _check_all(self, OLTP_FIELDS, "workload.")
+        if self.profile == CUSTOM_PROFILE:
+            for name in ("tx_per_s", "reads_per_s", "db_cpu_s_per_s"):
+                if getattr(self, name) is None:
+                    raise InputError(f"workload.{name}", "is required for the custom profile")
+        else:
+            for name in CUSTOM_PROFILE_FIELDS:
+                if getattr(self, name) is not None:
+                    raise InputError(f"workload.{name}", "applies to the custom profile only")
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,16 @@ the evidence."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sizing.errors import EvidenceError
 from sizing.evidence import EvidenceBundle
-from sizing.families.base import ModelBuild, PlatformModel
+from sizing.calibration import Constant
+from sizing.evidence import Source
+from sizing.families.base import ModelBuild, PlatformFamily, PlatformModel, ProfileFit, WorkloadProfile
 from sizing.families.shared import WRITE_PENALTY, write_factor
-from sizing.inputs import DesignInputs, OltpWorkload
-from sizing.platforms import platform_family, storage_model
+from sizing.inputs import CUSTOM_PROFILE, DesignInputs, OltpWorkload
+from sizing.platforms import REGISTRY, platform_family, storage_model
 from sizing.rules import RuleSet
 
 __all__ = ["WRITE_PENALTY", "PlatformModel", "build_model", "raid_write_factor"]
@@ -28,6 +32,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
         raise EvidenceError("the queueing model is for OLTP workloads")
     family = platform_family(p.family)
     b = ModelBuild(w, p, storage_model(p.storage_model), evidence, rules)
+    b.profile_fit = resolve_profile(b, family)
     server = family.default_server
     if p.node_cores == server.cores_per_node:
         b.note("cores_per_node", f"cores per RAC node of the measured server ({server.server})", server.source,
@@ -35,4 +40,77 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
     else:
         b.note("cores_per_node", f"cores per RAC node as designed (measured server: {server.server})",
                "design input", p.node_cores, "count")  # fmt: skip
-    return family.build_model(b)
+    model = family.build_model(b)
+    profile = model.profile or (b.profile_fit.profile if b.profile_fit else None)
+    return replace(model, read_pct=b.read_pct, rac_nodes=p.rac_nodes, profile=profile)
+
+
+# A custom profile's defaults where the AWR figures say nothing about them (flagged).
+CUSTOM_THINK_S = 0.0
+CUSTOM_SLA_S = 0.020
+
+
+def custom_profile(w: OltpWorkload) -> ProfileFit:
+    """The user's own workload from AWR load-profile figures: per-transaction reads, writes and CPU by
+    the forced-flow and utilisation laws (V = X_io / X, D_cpu = DB CPU / X)."""
+    tps = float(w.tx_per_s or 0.0)
+    reads = float(w.reads_per_s or 0.0) / tps
+    writes = float(w.writes_per_s or 0.0) / tps
+    cpu = float(w.db_cpu_s_per_s or 0.0) / tps
+    total = reads + writes
+    src = (Source("design input", "AWR load profile"),)
+    return ProfileFit(
+        profile=WorkloadProfile(
+            CUSTOM_PROFILE, "Your workload (AWR figures)", CUSTOM_PROFILE, "", CUSTOM_THINK_S, CUSTOM_SLA_S,
+            "design input (AWR load profile)",
+        ),  # fmt: skip
+        family="",
+        server="the server the AWR report was taken on",
+        read_pct=100.0 * reads / total if total else 100.0,
+        block_size_kb=w.block_size_kb,
+        reads_per_tx=reads,
+        writes_per_tx=writes,
+        cpu_s_per_tx=cpu,
+        constants=(
+            Constant("reads_per_transaction", reads, "IOs/transaction",
+                     f"physical reads/s {w.reads_per_s:g} / transactions/s {tps:g} (forced flow law)", src),
+            Constant("writes_per_transaction", writes, "IOs/transaction",
+                     f"physical writes/s {w.writes_per_s or 0:g} / transactions/s {tps:g}", src),
+            Constant("cpu_per_transaction", cpu, "s",
+                     f"DB CPU s/s {w.db_cpu_s_per_s:g} / transactions/s {tps:g} (utilisation law)", src),
+        ),  # fmt: skip
+    )
+
+
+def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
+    """The profile the design runs: its own AWR figures, a named document's benchmark, or its family's
+    own. A benchmark measured on another family's servers is flagged: its CPU cost per transaction is
+    that server's."""
+    w = b.workload
+    if w.profile == CUSTOM_PROFILE:
+        fit = custom_profile(w)
+        if w.think_time_s is None:
+            b.flag("workload.think_time_s", f"custom profile without a think time: {CUSTOM_THINK_S:g} s assumed")
+        if w.sla_response_ms is None:
+            b.flag("workload.sla_response_ms",
+                   f"custom profile without an SLA: {CUSTOM_SLA_S * 1000:g} ms assumed")  # fmt: skip
+        for c in fit.constants:
+            b.const(c)
+        return fit
+    slug = w.profile or family.profile
+    if not slug:
+        return None
+    owner = next((f for f in REGISTRY.values() if f.profile == slug and f.fit_profile is not None), None)
+    if owner is None or owner.fit_profile is None:
+        return None
+    key = f"profile:{slug}:{id(b.rules)}:{sorted(b.rules.versions().items())}"
+    if key not in b.evidence.cache:
+        b.evidence.cache[key] = owner.fit_profile(b.evidence, b.rules)
+    fit: ProfileFit = b.evidence.cache[key]
+    if owner.slug != family.slug:
+        b.flag(
+            "workload.profile",
+            f"{fit.profile.label} was measured on {fit.server} ({fit.profile.document}): its CPU cost per "
+            f"transaction is that server's, transferred to this platform's cores",
+        )
+    return fit

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from sizing.errors import InputError
 
-EXACT_MAX_N = 300  # exact MVA up to here; Bard-Schweitzer above (O(K) per population)
 
 
 @dataclass(frozen=True)
@@ -168,8 +167,9 @@ def schweitzer(
 
 
 def solve(stations: tuple[Station, ...], think_s: float, n: float) -> Solution:
-    if n <= EXACT_MAX_N and float(n).is_integer() and not any(st.background_s for st in stations):
-        return exact(stations, think_s, int(n))[-1]
+    """The network at population n: Bard-Schweitzer at every n. One method across the whole range, so
+    throughput and response never step where a switch between methods would be (exact MVA stays
+    available as `exact`, the reference the tests compare it with)."""
     return schweitzer(stations, think_s, n)
 
 

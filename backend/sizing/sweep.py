@@ -44,7 +44,8 @@ def _model_key(inputs: DesignInputs) -> tuple[object, ...]:
     w, p = inputs.workload, inputs.platform
     assert isinstance(w, OltpWorkload)
     return (p.family, p.storage_model, p.arrays, p.drives_per_enclosure, p.asm_volumes, p.pam, p.node_cores, p.raid_level,
-            w.block_size_kb, w.read_pct, w.think_time_s, w.sla_response_ms)  # fmt: skip
+            w.block_size_kb, w.read_pct, w.think_time_s, w.sla_response_ms, w.profile, w.warehouses, w.sga_gb,
+            w.tx_per_s, w.reads_per_s, w.writes_per_s, w.db_cpu_s_per_s)  # fmt: skip
 
 
 def _bisect_x(q: F, fixed: F, a: F, target: F, think: F, mode: str, iters: int = 64) -> F:

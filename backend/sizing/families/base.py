@@ -115,6 +115,25 @@ class WorkloadProfile:
 
 
 @dataclass(frozen=True)
+class ProfileFit:
+    """A workload profile's per-transaction constants, fitted on the document that ran it (or read
+    from the user's AWR figures). CPU is in core-seconds on `server`, the server it was measured on."""
+
+    profile: WorkloadProfile
+    family: str  # the family whose document measured it ("" for the user's own)
+    server: str
+    read_pct: float  # measured read share of the I/O
+    block_size_kb: float
+    reads_per_tx: float  # foreground I/Os per transaction
+    writes_per_tx: float  # background writes per transaction
+    cpu_s_per_tx: float
+    other_s: float = 0.0  # delay per transaction outside CPU and storage
+    warehouses: float | None = None  # the schema size it was measured at (order-entry loads)
+    sga_gb: float | None = None  # SGA per instance it was measured at
+    constants: tuple[Constant, ...] = ()
+
+
+@dataclass(frozen=True)
 class PlatformModel:
     """The closed queueing network of one design, per transaction of its workload profile.
 
@@ -144,6 +163,7 @@ class PlatformModel:
     # aggregate buffer cache with more nodes reads less); None: independent of the node count.
     node_read_factor: Callable[[int], float] | None = None
     rac_nodes: int = 0  # the design's node count (the one reads_per_tx is for)
+    read_pct: float = 70.0  # the design's read share (as given or the profile's)
 
     @property
     def ios_per_tx(self) -> float:
@@ -203,6 +223,30 @@ class ModelBuild:
     rules: RuleSet
     assumptions: list[Assumption] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
+    # The workload profile the design runs (resolved by sizing.model.build_model; None only for a
+    # family that predates profiles).
+    profile_fit: ProfileFit | None = None
+
+    @property
+    def read_pct(self) -> float:
+        """The design's read share: as given, else the profile's measured one (70 % without one)."""
+        if self.workload.read_pct is not None:
+            return self.workload.read_pct
+        return self.profile_fit.read_pct if self.profile_fit else 70.0
+
+    @property
+    def think_s(self) -> float:
+        if self.workload.think_time_s is not None:
+            return self.workload.think_time_s
+        assert self.profile_fit is not None
+        return self.profile_fit.profile.think_s
+
+    @property
+    def sla_s(self) -> float:
+        if self.workload.sla_response_ms is not None:
+            return self.workload.sla_response_ms / 1000.0
+        assert self.profile_fit is not None
+        return self.profile_fit.profile.sla_s
 
     def note(self, name: str, text: str, source: str, value: float | None = None, unit: str = "") -> None:
         self.assumptions.append(Assumption(name, text, source, q(value, unit) if value is not None else None))
@@ -248,6 +292,10 @@ class PlatformFamily:
     # calibration is fitted on (those rows are `calibration`, the others held out).
     validation_cases: CasesHook = no_cases
     calibration_keys: KeysHook = no_keys
+    # The benchmark load the family's document ran (a workload profile slug) and how its constants
+    # are fitted on that document; designs on other families may name it (flagged as transferred).
+    profile: str = ""
+    fit_profile: Callable[[EvidenceBundle, RuleSet], ProfileFit] | None = None
 
     @property
     def workload_kinds(self) -> tuple[WorkloadKind, ...]:

@@ -25,7 +25,7 @@ def _storage(b: ModelBuild) -> tuple[Estimate, int]:
     w, p = b.workload, b.platform
     dell = dell_calibration(b.evidence, b.rules)
     curve = b.storage.orion_iops_curve or p.storage_model
-    est = orion_estimate(b.evidence, curve, w.block_size_kb, w.read_pct)
+    est = orion_estimate(b.evidence, curve, w.block_size_kb, b.read_pct)
     per_array = est.value
     basis = est.basis
     notes = list(est.notes)

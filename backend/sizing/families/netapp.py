@@ -25,7 +25,7 @@ TRANSFER_CURVE = "PS6010XV"
 
 def _storage(b: ModelBuild) -> tuple[Estimate, int]:
     w, p = b.workload, b.platform
-    est = orion_estimate(b.evidence, TRANSFER_CURVE, w.block_size_kb, w.read_pct)
+    est = orion_estimate(b.evidence, TRANSFER_CURVE, w.block_size_kb, b.read_pct)
     per_disk = est.value / DELL_ACTIVE_DRIVES[TRANSFER_CURVE]
     disks = DATA_DISKS_PER_CONTROLLER * p.arrays
     iops = per_disk * disks

@@ -33,8 +33,8 @@ def build_model(b: ModelBuild) -> PlatformModel:
         b.flag("platform.arrays", f"{ssds} SSDs is outside the rated FS1-2 systems ({rated} SSDs)")
     elif basis == "interpolated":
         notes.append("nominal IOPS and IOs per transaction interpolated in SSD count between rated systems")
-    if w.block_size_kb != 8 or w.read_pct != 70:
-        factor, _ = ssd_shape(b.evidence, w.block_size_kb, w.read_pct)
+    if w.block_size_kb != 8 or b.read_pct != 70:
+        factor, _ = ssd_shape(b.evidence, w.block_size_kb, b.read_pct)
         iops *= factor
         b.flag(
             "workload.block_size_kb",

@@ -56,7 +56,7 @@ def write_factor(measured: str | None, raid: str, read_pct: float) -> float:
 
 def raid_penalty(b: ModelBuild, measured_raid: str | None, measured_text: str) -> float:
     """The write-penalty factor for the design's RAID level, flagged when it is not the measured one."""
-    raid, read_pct = b.platform.raid_level, b.workload.read_pct
+    raid, read_pct = b.platform.raid_level, b.read_pct
     factor = write_factor(measured_raid, raid, read_pct)
     if factor != 1.0:
         b.flag(

@@ -22,7 +22,7 @@ MEASURED_XBRICKS = 2  # emc-xtremio-2014, Table 1: the two-X-Brick cluster
 
 def _storage(b: ModelBuild) -> tuple[Estimate, int]:
     w, p = b.workload, b.platform
-    iops, basis, srcs = xtremio_iops(b.evidence, w.read_pct, p.arrays)
+    iops, basis, srcs = xtremio_iops(b.evidence, b.read_pct, p.arrays)
     if w.block_size_kb != 8:
         factor, _ = ssd_shape(b.evidence, w.block_size_kb, 70)
         iops *= factor

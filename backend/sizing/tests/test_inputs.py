@@ -11,7 +11,7 @@ from sizing.inputs import DssWorkload, OltpWorkload, Platform, design_inputs_fro
     [
         ({"users": -1}, "workload.users"),
         ({"users": 0}, "workload.users"),
-        ({"users": 10, "think_time_s": 0}, "workload.think_time_s"),
+        ({"users": 10, "think_time_s": 3601}, "workload.think_time_s"),
         ({"users": 10, "think_time_s": -3}, "workload.think_time_s"),
         ({"users": 10, "read_pct": 101}, "workload.read_pct"),
         ({"users": 10, "block_size_kb": 1}, "workload.block_size_kb"),

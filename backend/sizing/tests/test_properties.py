@@ -121,7 +121,7 @@ def test_any_valid_dss_design_gives_finite_json(
         st.floats(0.01, 0.99),
         st.sampled_from([float("nan"), float("inf"), "12", None, True]),
     ),
-    think=st.one_of(st.floats(max_value=0), st.just(float("nan")), st.just(float("inf"))),
+    think=st.one_of(st.floats(max_value=-1e-9), st.floats(min_value=3600.001, allow_infinity=False), st.just(float("nan")), st.just(float("inf"))),
 )
 def test_bad_input_is_a_named_error(users: Any, think: float) -> None:
     with pytest.raises(InputError) as err:
