@@ -72,6 +72,10 @@ class PlatformFamilySerializer(serializers.Serializer[Any]):
         child=serializers.CharField(),
         help_text="Measured test systems (catalog configuration slugs) a BOM starts from without a reference",
     )
+    profile = serializers.CharField(
+        help_text="The workload profile the family's document ran (workload.profile of a design that names none)"
+    )
+    profile_label = serializers.CharField(help_text="That profile in words")
     pam_option = serializers.BooleanField(help_text="platform.pam is offered")
     data_reduction_option = serializers.BooleanField(
         help_text="platform.thin_provisioning / dedup_ratio are offered"
@@ -115,6 +119,8 @@ def family_entry(f: PlatformFamily) -> dict[str, Any]:
         },
         "reference_configurations": list(f.reference_configurations),
         "measured_systems": list(f.measured_systems),
+        "profile": f.profile,
+        "profile_label": f.profile_label,
         "pam_option": f.pam_option,
         "data_reduction_option": f.data_reduction_option,
     }

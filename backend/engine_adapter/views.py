@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -15,20 +17,48 @@ ValidationRowsSerializer = inline_serializer(
     "ModelValidationRow",
     many=True,
     fields={
+        "family": serializers.CharField(help_text="platform family slug"),
+        "document": serializers.CharField(help_text="the document the measurement comes from"),
         "case": serializers.CharField(),
-        "source": serializers.CharField(),
+        "source": serializers.CharField(help_text="document and locator"),
         "quantity": serializers.CharField(),
         "unit": serializers.CharField(),
+        "kind": serializers.ChoiceField(choices=["throughput", "utilisation", "latency", "ratio"]),
         "measured": serializers.FloatField(),
-        "predicted": serializers.FloatField(),
+        "predicted": serializers.FloatField(
+            help_text="what evaluate returns for the document's configuration"
+        ),
         "error_pct": serializers.FloatField(),
-        "held_out_error_pct": serializers.FloatField(),
+        "role": serializers.ChoiceField(
+            choices=["calibration", "held-out"],
+            help_text="calibration: the model was fitted on this measurement (not evidence); held-out: predicted without it",
+        ),
+        "bound": serializers.ChoiceField(
+            choices=["upper", "lower"],
+            allow_null=True,
+            help_text="the document states a bound; error statistics exclude it",
+        ),
+        "bound_holds": serializers.BooleanField(allow_null=True),
     },
 )
 
+_STATS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
+    "held_out": serializers.IntegerField(help_text="held-out rows counted in the error statistics"),
+    "calibration": serializers.IntegerField(help_text="calibration rows (listed, never counted)"),
+    "median_abs_held_out_error_pct": serializers.FloatField(allow_null=True),
+    "max_abs_held_out_error_pct": serializers.FloatField(allow_null=True),
+    "within_tolerance_held_out": serializers.IntegerField(
+        help_text="held-out rows within 15 % (throughput, utilisation) or 25 % (latency)"
+    ),
+    "bounds": serializers.IntegerField(help_text="held-out rows that check a stated bound"),
+    "bounds_held": serializers.IntegerField(),
+}
+FamilyStatsSerializer = inline_serializer("ModelValidationFamilyStats", fields=dict(_STATS))
+
 
 class ModelValidationView(APIView):
-    """Measured vs predicted for every point the model can predict, with held-out errors."""
+    """Measured vs predicted (what evaluate returns) for each document's configurations, per family:
+    calibration rows beside held-out ones."""
 
     permission_classes = [AllowAny]
 
@@ -40,10 +70,8 @@ class ModelValidationView(APIView):
                     "ModelValidationSummary",
                     fields={
                         "count": serializers.IntegerField(),
-                        "median_abs_error_pct": serializers.FloatField(allow_null=True),
-                        "median_abs_held_out_error_pct": serializers.FloatField(allow_null=True),
-                        "max_abs_held_out_error_pct": serializers.FloatField(allow_null=True),
-                        "within_10pct_held_out": serializers.IntegerField(),
+                        **_STATS,
+                        "families": serializers.DictField(child=FamilyStatsSerializer),
                     },
                 ),
                 "rows": ValidationRowsSerializer,

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sizing import balance, demand, mva, projection
+from sizing import balance, demand, error_bands, mva, projection
 from sizing.dss import throughput_estimate
 from sizing.evaluation import (
     Balance,
+    Band,
     Bounds,
     Capacity,
     CapacityElement,
@@ -59,6 +60,19 @@ def evaluate_design(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleS
     if isinstance(inputs.workload, DssWorkload):
         return _evaluate_dss(inputs.workload, inputs.platform, evidence, rules)
     return _evaluate_oltp(inputs.workload, inputs.platform, evidence, rules)
+
+
+def _band_warnings(bands: list[Band]) -> list[Warning]:
+    """One note when the bands are doubled for a design beyond the measured configurations."""
+    widened = [b for b in bands if b.widened]
+    if not widened:
+        return []
+    text = ", ".join(f"{b.label} +/-{b.half_width.value:.0f} %" for b in widened)
+    return [
+        Warning(
+            "band-widened", "info", f"beyond the measured configurations the error bands double: {text}", None
+        )
+    ]
 
 
 def _has_critical(warnings: list[Warning]) -> bool:
@@ -469,6 +483,17 @@ def _evaluate_oltp(
     # A critical warning (SLA missed, capacity short, or the document's own sizing rule saying one more
     # array is needed) means the design does not hold, whatever the queueing model alone says.
     holds = holds_sla and raw.fits and not _has_critical(warnings)
+    storage_latency_ms = (
+        load.solution.residence_s[sto] / model.reads_per_tx * 1000 if model.reads_per_tx else 0.0
+    )
+    bands = [
+        error_bands.band(platform.family, "max_sustained_tps", limit.max_tps, "TPS", model.flags),
+        error_bands.band(
+            platform.family, "response_at_design", load.solution.response_s * 1000, "ms", model.flags
+        ),
+        error_bands.band(platform.family, "storage_latency_at_design", storage_latency_ms, "ms", model.flags),
+    ]
+    warnings += _band_warnings(bands)
 
     users = q(load.users, "users")
     return OltpEvaluation(
@@ -485,9 +510,7 @@ def _evaluate_oltp(
             headroom_pct=q(headroom, "%"),
             bottleneck=bottleneck,
             balance=classification,
-            storage_latency_at_design=q(
-                load.solution.residence_s[sto] / model.reads_per_tx * 1000 if model.reads_per_tx else 0.0, "ms"
-            ),
+            storage_latency_at_design=q(storage_latency_ms, "ms"),
             storage_latency_at_sla=q(balance_at_sla.read_latency_ms, "ms"),
             cpu_utilisation_at_design=q(load.solution.utilisation[cpu] * 100, "%"),
             storage_utilisation_at_design=q(load.solution.utilisation[sto] * 100, "%"),
@@ -521,6 +544,7 @@ def _evaluate_oltp(
         extrapolation=list(model.flags),
         assumptions=[*model.assumptions, MVA_ASSUMPTION],
         rule_versions=dict(sorted(rules.versions().items())),
+        bands=bands,
     )
 
 
@@ -594,6 +618,8 @@ def _evaluate_dss(
             "model assumption",
         ),
     ]
+    bands = [error_bands.band(platform.family, "sustained_throughput", estimate.value, "MB/s", flags)]
+    warnings += _band_warnings(bands)
     holds = throughput_holds and raw.fits and not _has_critical(warnings)
     return DssEvaluation(
         kind="dss",
@@ -632,4 +658,5 @@ def _evaluate_dss(
         extrapolation=flags,
         assumptions=assumptions,
         rule_versions=dict(sorted(rules.versions().items())),
+        bands=bands,
     )

@@ -235,6 +235,20 @@ class DssInputs(Section):
     platform: Platform
 
 
+class Band(Section):
+    """How far a projection can be trusted: value +/- its family's worst held-out error of that kind
+    (sizing/error_bands.py), doubled when the design reaches beyond the measured configurations."""
+
+    quantity: str  # the summary field it bands (max_sustained_tps, response_at_design, ...)
+    label: str
+    value: Quantity
+    low: Quantity
+    high: Quantity
+    half_width: Quantity  # % of the value
+    basis: str
+    widened: bool
+
+
 class _Evaluation(Section):
     engine_version: str = __version__
     verdict: Verdict
@@ -243,6 +257,7 @@ class _Evaluation(Section):
     extrapolation: list[Flag]
     assumptions: list[Assumption]
     rule_versions: dict[str, int]
+    bands: list[Band]
 
     @field_serializer("inputs", check_fields=False)
     def _inputs_as_given(self, inputs: OltpInputs | DssInputs) -> dict[str, Any]:

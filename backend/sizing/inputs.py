@@ -27,7 +27,10 @@ IO_PATTERNS = ("random", "sequential")
 
 # Workload profiles: each family's own benchmark (sizing/families/), or the user's own figures.
 CUSTOM_PROFILE = "custom"
-PROFILES: tuple[str, ...] = (*dict.fromkeys(f.profile for f in REGISTRY.values() if f.profile), CUSTOM_PROFILE)
+PROFILES: tuple[str, ...] = (
+    *dict.fromkeys(f.profile for f in REGISTRY.values() if f.profile),
+    CUSTOM_PROFILE,
+)
 
 RAID_LEVELS: tuple[str, ...] = tuple(dict.fromkeys(r for f in REGISTRY.values() for r in f.raid_levels))
 WORKLOAD_KINDS = ("oltp", "dss")

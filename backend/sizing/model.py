@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sizing.errors import EvidenceError
-from sizing.evidence import EvidenceBundle
 from sizing.calibration import Constant
-from sizing.evidence import Source
+from sizing.errors import EvidenceError
+from sizing.evidence import EvidenceBundle, Source
 from sizing.families.base import ModelBuild, PlatformFamily, PlatformModel, ProfileFit, WorkloadProfile
 from sizing.families.shared import WRITE_PENALTY, write_factor
 from sizing.inputs import CUSTOM_PROFILE, DesignInputs, OltpWorkload
@@ -61,9 +60,14 @@ def custom_profile(w: OltpWorkload) -> ProfileFit:
     src = (Source("design input", "AWR load profile"),)
     return ProfileFit(
         profile=WorkloadProfile(
-            CUSTOM_PROFILE, "Your workload (AWR figures)", CUSTOM_PROFILE, "", CUSTOM_THINK_S, CUSTOM_SLA_S,
+            CUSTOM_PROFILE,
+            "Your workload (AWR figures)",
+            CUSTOM_PROFILE,
+            "",
+            CUSTOM_THINK_S,
+            CUSTOM_SLA_S,
             "design input (AWR load profile)",
-        ),  # fmt: skip
+        ),
         family="",
         server="the server the AWR report was taken on",
         read_pct=100.0 * reads / total if total else 100.0,
@@ -72,13 +76,28 @@ def custom_profile(w: OltpWorkload) -> ProfileFit:
         writes_per_tx=writes,
         cpu_s_per_tx=cpu,
         constants=(
-            Constant("reads_per_transaction", reads, "IOs/transaction",
-                     f"physical reads/s {w.reads_per_s:g} / transactions/s {tps:g} (forced flow law)", src),
-            Constant("writes_per_transaction", writes, "IOs/transaction",
-                     f"physical writes/s {w.writes_per_s or 0:g} / transactions/s {tps:g}", src),
-            Constant("cpu_per_transaction", cpu, "s",
-                     f"DB CPU s/s {w.db_cpu_s_per_s:g} / transactions/s {tps:g} (utilisation law)", src),
-        ),  # fmt: skip
+            Constant(
+                "reads_per_transaction",
+                reads,
+                "IOs/transaction",
+                f"physical reads/s {w.reads_per_s:g} / transactions/s {tps:g} (forced flow law)",
+                src,
+            ),
+            Constant(
+                "writes_per_transaction",
+                writes,
+                "IOs/transaction",
+                f"physical writes/s {w.writes_per_s or 0:g} / transactions/s {tps:g}",
+                src,
+            ),
+            Constant(
+                "cpu_per_transaction",
+                cpu,
+                "s",
+                f"DB CPU s/s {w.db_cpu_s_per_s:g} / transactions/s {tps:g} (utilisation law)",
+                src,
+            ),
+        ),
     )
 
 
@@ -88,15 +107,17 @@ def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
     that server's."""
     w = b.workload
     if w.profile == CUSTOM_PROFILE:
-        fit = custom_profile(w)
+        own = custom_profile(w)
         if w.think_time_s is None:
-            b.flag("workload.think_time_s", f"custom profile without a think time: {CUSTOM_THINK_S:g} s assumed")
+            b.flag(
+                "workload.think_time_s", f"custom profile without a think time: {CUSTOM_THINK_S:g} s assumed"
+            )
         if w.sla_response_ms is None:
             b.flag("workload.sla_response_ms",
                    f"custom profile without an SLA: {CUSTOM_SLA_S * 1000:g} ms assumed")  # fmt: skip
-        for c in fit.constants:
+        for c in own.constants:
             b.const(c)
-        return fit
+        return own
     slug = w.profile or family.profile
     if not slug:
         return None

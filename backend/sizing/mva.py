@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from sizing.errors import InputError
 
 
-
 @dataclass(frozen=True)
 class Station:
     name: str
@@ -117,7 +116,9 @@ def schweitzer(
     dmax = max(d) if any(d) else 0.0
 
     def population(x: float) -> float:
-        return x * (fixed + sum(dk / (1.0 - a * x * dk - x * bk) for dk, bk in zip(d, bg, strict=True) if dk > 0))
+        return x * (
+            fixed + sum(dk / (1.0 - a * x * dk - x * bk) for dk, bk in zip(d, bg, strict=True) if dk > 0)
+        )
 
     if dmax == 0.0:
         x = n / fixed if fixed > 0 else 0.0

@@ -110,7 +110,9 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
         except SizingError:
             continue  # the catalog lacks this family's evidence: nothing to validate there
         role = {id(c): "calibration" if set(c.keys) & calibrated else "held-out" for c in cases}
-        series_out = {k for c in cases if role[id(c)] == "held-out" and c.hold_out == "series" for k in c.keys}
+        series_out = {
+            k for c in cases if role[id(c)] == "held-out" and c.hold_out == "series" for k in c.keys
+        }
         without_series = evidence.without(series_out)
         keep.append(without_series)
         for c in cases:

@@ -185,7 +185,7 @@ class PlatformModel:
         return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
 
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
-        out = (
+        out: tuple[mva.Station, ...] = (
             mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
             mva.Station(
                 "storage",
@@ -295,6 +295,7 @@ class PlatformFamily:
     # The benchmark load the family's document ran (a workload profile slug) and how its constants
     # are fitted on that document; designs on other families may name it (flagged as transferred).
     profile: str = ""
+    profile_label: str = ""  # the profile in words, as a select offers it
     fit_profile: Callable[[EvidenceBundle, RuleSet], ProfileFit] | None = None
 
     @property

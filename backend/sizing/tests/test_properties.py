@@ -80,7 +80,7 @@ def test_any_valid_oltp_design_gives_finite_json(workload: OltpWorkload, platfor
         platform.arrays > 2
         or workload.block_size_kb > 64
         or workload.block_size_kb < 8
-        or workload.read_pct < 48
+        or (workload.read_pct is not None and workload.read_pct < 48)
     ):
         assert result["extrapolated"] is True
 
@@ -121,7 +121,12 @@ def test_any_valid_dss_design_gives_finite_json(
         st.floats(0.01, 0.99),
         st.sampled_from([float("nan"), float("inf"), "12", None, True]),
     ),
-    think=st.one_of(st.floats(max_value=-1e-9), st.floats(min_value=3600.001, allow_infinity=False), st.just(float("nan")), st.just(float("inf"))),
+    think=st.one_of(
+        st.floats(max_value=-1e-9),
+        st.floats(min_value=3600.001, allow_infinity=False),
+        st.just(float("nan")),
+        st.just(float("inf")),
+    ),
 )
 def test_bad_input_is_a_named_error(users: Any, think: float) -> None:
     with pytest.raises(InputError) as err:

@@ -630,7 +630,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Measured vs predicted for every point the model can predict, with held-out errors. */
+        /**
+         * @description Measured vs predicted (what evaluate returns) for each document's configurations, per family:
+         *     calibration rows beside held-out ones.
+         */
         get: operations["v1_model_validation_retrieve"];
         put?: never;
         post?: never;
@@ -1101,6 +1104,12 @@ export interface components {
             total: string;
             unpriced_lines: number;
         };
+        /**
+         * @description * `upper` - upper
+         *     * `lower` - lower
+         * @enum {string}
+         */
+        BoundEnum: "upper" | "lower";
         /** @description The capacity headline of a design (the evaluation's `capacity` carries more). */
         CompareCapacity: {
             /** @description Raw capacity the design needs */
@@ -1449,6 +1458,20 @@ export interface components {
             read_latency_limit: components["schemas"]["EngineQuantity"];
             rules: components["schemas"]["EngineRuleRef"][];
         };
+        /**
+         * @description How far a projection can be trusted: value +/- its family's worst held-out error of that kind
+         *     (sizing/error_bands.py), doubled when the design reaches beyond the measured configurations.
+         */
+        EngineBand: {
+            quantity: string;
+            label: string;
+            value: components["schemas"]["EngineQuantity"];
+            low: components["schemas"]["EngineQuantity"];
+            high: components["schemas"]["EngineQuantity"];
+            half_width: components["schemas"]["EngineQuantity"];
+            basis: string;
+            widened: boolean;
+        };
         /** @description Asymptotic bounds of the closed network. */
         EngineBounds: {
             throughput_upper: components["schemas"]["EngineQuantity"];
@@ -1488,6 +1511,7 @@ export interface components {
             rule_versions: {
                 [key: string]: number;
             };
+            bands: components["schemas"]["EngineBand"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1572,8 +1596,15 @@ export interface components {
             users: components["schemas"]["EngineQuantity"];
             tps: components["schemas"]["EngineQuantity"];
             think_time: components["schemas"]["EngineQuantity"];
+            profile: string;
+            profile_label: string;
             ios_per_transaction: components["schemas"]["EngineQuantity"];
+            reads_per_transaction: components["schemas"]["EngineQuantity"];
+            writes_per_transaction: components["schemas"]["EngineQuantity"];
+            cpu_per_transaction: components["schemas"]["EngineQuantity"];
             iops_model: components["schemas"]["EngineQuantity"];
+            read_iops: components["schemas"]["EngineQuantity"];
+            write_iops: components["schemas"]["EngineQuantity"];
             iops_rule: components["schemas"]["EngineIopsPerUserRule"] | null;
             read_pct: components["schemas"]["EngineQuantity"];
             block_size: components["schemas"]["EngineQuantity"];
@@ -1589,6 +1620,7 @@ export interface components {
             rule_versions: {
                 [key: string]: number;
             };
+            bands: components["schemas"]["EngineBand"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1635,6 +1667,10 @@ export interface components {
             headroom_pct: components["schemas"]["EngineQuantity"];
             bottleneck: string;
             balance: "cpu-bound" | "storage-bound" | "balanced";
+            storage_latency_at_design: components["schemas"]["EngineQuantity"];
+            storage_latency_at_sla: components["schemas"]["EngineQuantity"];
+            cpu_utilisation_at_design: components["schemas"]["EngineQuantity"];
+            storage_utilisation_at_design: components["schemas"]["EngineQuantity"];
         };
         /** @description OLTP demand. Give `users` or `target_tps` (exactly one). */
         EngineOltpWorkload: {
@@ -1646,8 +1682,8 @@ export interface components {
             think_time_s: number | null;
             /** @default 100 */
             database_size_gb: number;
-            /** @default 70 */
-            read_pct: number;
+            /** @default null */
+            read_pct: number | null;
             /** @default 8 */
             block_size_kb: number;
             /** @default null */
@@ -1662,6 +1698,22 @@ export interface components {
             include_backup_overhead: boolean;
             /** @default true */
             include_growth_overhead: boolean;
+            /** @default null */
+            profile: string | null;
+            /** @default null */
+            warehouses: number | null;
+            /** @default null */
+            sga_gb: number | null;
+            /** @default null */
+            tx_per_s: number | null;
+            /** @default null */
+            reads_per_s: number | null;
+            /** @default null */
+            writes_per_s: number | null;
+            /** @default null */
+            db_cpu_s_per_s: number | null;
+            /** @default null */
+            redo_mb_per_s: number | null;
             /** @default oltp */
             kind: "oltp";
         };
@@ -1889,29 +1941,89 @@ export interface components {
             rows: components["schemas"]["ModelValidationRow"][];
             summary: components["schemas"]["ModelValidationSummary"];
         };
-        ModelValidationRow: {
-            case: string;
-            source: string;
-            quantity: string;
-            unit: string;
-            /** Format: double */
-            measured: number;
-            /** Format: double */
-            predicted: number;
-            /** Format: double */
-            error_pct: number;
-            /** Format: double */
-            held_out_error_pct: number;
-        };
-        ModelValidationSummary: {
-            count: number;
-            /** Format: double */
-            median_abs_error_pct: number | null;
+        ModelValidationFamilyStats: {
+            /** @description held-out rows counted in the error statistics */
+            held_out: number;
+            /** @description calibration rows (listed, never counted) */
+            calibration: number;
             /** Format: double */
             median_abs_held_out_error_pct: number | null;
             /** Format: double */
             max_abs_held_out_error_pct: number | null;
-            within_10pct_held_out: number;
+            /** @description held-out rows within 15 % (throughput, utilisation) or 25 % (latency) */
+            within_tolerance_held_out: number;
+            /** @description held-out rows that check a stated bound */
+            bounds: number;
+            bounds_held: number;
+        };
+        ModelValidationRow: {
+            /** @description platform family slug */
+            family: string;
+            /** @description the document the measurement comes from */
+            document: string;
+            case: string;
+            /** @description document and locator */
+            source: string;
+            quantity: string;
+            unit: string;
+            kind: components["schemas"]["ModelValidationRowKindEnum"];
+            /** Format: double */
+            measured: number;
+            /**
+             * Format: double
+             * @description what evaluate returns for the document's configuration
+             */
+            predicted: number;
+            /** Format: double */
+            error_pct: number;
+            /**
+             * @description calibration: the model was fitted on this measurement (not evidence); held-out: predicted without it
+             *
+             *     * `calibration` - calibration
+             *     * `held-out` - held-out
+             */
+            role: components["schemas"]["ModelValidationRowRoleEnum"];
+            /**
+             * @description the document states a bound; error statistics exclude it
+             *
+             *     * `upper` - upper
+             *     * `lower` - lower
+             */
+            bound: (components["schemas"]["BoundEnum"] | components["schemas"]["NullEnum"]) | null;
+            bound_holds: boolean | null;
+        };
+        /**
+         * @description * `throughput` - throughput
+         *     * `utilisation` - utilisation
+         *     * `latency` - latency
+         *     * `ratio` - ratio
+         * @enum {string}
+         */
+        ModelValidationRowKindEnum: "throughput" | "utilisation" | "latency" | "ratio";
+        /**
+         * @description * `calibration` - calibration
+         *     * `held-out` - held-out
+         * @enum {string}
+         */
+        ModelValidationRowRoleEnum: "calibration" | "held-out";
+        ModelValidationSummary: {
+            /** @description held-out rows counted in the error statistics */
+            held_out: number;
+            /** @description calibration rows (listed, never counted) */
+            calibration: number;
+            /** Format: double */
+            median_abs_held_out_error_pct: number | null;
+            /** Format: double */
+            max_abs_held_out_error_pct: number | null;
+            /** @description held-out rows within 15 % (throughput, utilisation) or 25 % (latency) */
+            within_tolerance_held_out: number;
+            /** @description held-out rows that check a stated bound */
+            bounds: number;
+            bounds_held: number;
+            count: number;
+            families: {
+                [key: string]: components["schemas"]["ModelValidationFamilyStats"];
+            };
         };
         /** @enum {string} */
         MyRoleEnum: "owner" | "editor" | "viewer";
@@ -1938,9 +2050,11 @@ export interface components {
              * @description Transactions per second; give users or target_tps (exactly one)
              */
             target_tps?: number | null;
+            /** @description Workload profile: a document's benchmark load, or custom (your own AWR figures); empty = the platform family's own benchmark */
+            profile?: (components["schemas"]["ProfileEnum"] | components["schemas"]["NullEnum"]) | null;
             /**
              * Format: double
-             * @description Seconds between a user's transactions; empty = the platform's calibrated think time
+             * @description Seconds between a user's transactions (0: a closed loop with no think time, as SLOB); empty = the profile's calibrated think time
              */
             think_time_s?: number | null;
             /**
@@ -1951,10 +2065,9 @@ export interface components {
             database_size_gb: number;
             /**
              * Format: double
-             * @description Share of reads in the I/O mix
-             * @default 70
+             * @description Share of reads in the I/O mix; empty = the profile's measured mix
              */
-            read_pct: number;
+            read_pct?: number | null;
             /**
              * Format: double
              * @description Database I/O size
@@ -1993,6 +2106,38 @@ export interface components {
              * @default true
              */
             include_growth_overhead: boolean;
+            /** @description Order-entry schema size in warehouses (TPC-C, OET); empty = the profile's measured schema */
+            warehouses?: number | null;
+            /**
+             * Format: double
+             * @description SGA (buffer cache) per RAC instance; empty = the profile's measured SGA
+             */
+            sga_gb?: number | null;
+            /**
+             * Format: double
+             * @description Custom profile: transactions per second measured (AWR)
+             */
+            tx_per_s?: number | null;
+            /**
+             * Format: double
+             * @description Custom profile: physical reads per second (AWR)
+             */
+            reads_per_s?: number | null;
+            /**
+             * Format: double
+             * @description Custom profile: physical writes per second, DBWR + LGWR (AWR)
+             */
+            writes_per_s?: number | null;
+            /**
+             * Format: double
+             * @description Custom profile: DB CPU seconds per second (AWR)
+             */
+            db_cpu_s_per_s?: number | null;
+            /**
+             * Format: double
+             * @description Custom profile: redo per second (AWR)
+             */
+            redo_mb_per_s?: number | null;
         };
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
@@ -2400,6 +2545,10 @@ export interface components {
             reference_configurations: string[];
             /** @description Measured test systems (catalog configuration slugs) a BOM starts from without a reference */
             measured_systems: string[];
+            /** @description The workload profile the family's document ran (workload.profile of a design that names none) */
+            profile: string;
+            /** @description That profile in words */
+            profile_label: string;
             /** @description platform.pam is offered */
             pam_option: boolean;
             /** @description platform.thin_provisioning / dedup_ratio are offered */
@@ -2553,6 +2702,8 @@ export interface components {
             complete: boolean;
             notes: string[];
         };
+        /** @enum {string} */
+        ProfileEnum: "custom";
         /** @description A number with its unit, as every engine output is written. */
         Quantity: {
             /** Format: double */

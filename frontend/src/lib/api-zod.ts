@@ -77,6 +77,12 @@ export const zBomDifference = z.object({
     quantities: z.record(z.string(), z.int())
 });
 
+/**
+ * * `upper` - upper
+ * * `lower` - lower
+ */
+export const zBoundEnum = z.enum(['upper', 'lower']);
+
 export const zCompareCost = z.object({
     currency: z.string().nullable(),
     total: z.string().nullable(),
@@ -215,7 +221,7 @@ export const zEngineOltpWorkload = z.object({
     target_tps: z.number().nullable().default(null),
     think_time_s: z.number().nullable().default(null),
     database_size_gb: z.number().default(100),
-    read_pct: z.number().default(70),
+    read_pct: z.number().nullable().default(null),
     block_size_kb: z.number().default(8),
     sla_response_ms: z.number().nullable().default(null),
     user_growth_pct_per_year: z.number().default(0),
@@ -223,6 +229,14 @@ export const zEngineOltpWorkload = z.object({
     horizon_years: z.int().default(3),
     include_backup_overhead: z.boolean().default(true),
     include_growth_overhead: z.boolean().default(true),
+    profile: z.string().nullable().default(null),
+    warehouses: z.int().nullable().default(null),
+    sga_gb: z.number().nullable().default(null),
+    tx_per_s: z.number().nullable().default(null),
+    reads_per_s: z.number().nullable().default(null),
+    writes_per_s: z.number().nullable().default(null),
+    db_cpu_s_per_s: z.number().nullable().default(null),
+    redo_mb_per_s: z.number().nullable().default(null),
     kind: z.enum(['oltp'])
 });
 
@@ -306,6 +320,21 @@ export const zEngineAssumption = z.object({
 });
 
 /**
+ * How far a projection can be trusted: value +/- its family's worst held-out error of that kind
+ * (sizing/error_bands.py), doubled when the design reaches beyond the measured configurations.
+ */
+export const zEngineBand = z.object({
+    quantity: z.string(),
+    label: z.string(),
+    value: zEngineQuantity,
+    low: zEngineQuantity,
+    high: zEngineQuantity,
+    half_width: zEngineQuantity,
+    basis: z.string(),
+    widened: z.boolean()
+});
+
+/**
  * Asymptotic bounds of the closed network.
  */
 export const zEngineBounds = z.object({
@@ -372,7 +401,11 @@ export const zEngineOltpSummary = z.object({
         'cpu-bound',
         'storage-bound',
         'balanced'
-    ])
+    ]),
+    storage_latency_at_design: zEngineQuantity,
+    storage_latency_at_sla: zEngineQuantity,
+    cpu_utilisation_at_design: zEngineQuantity,
+    storage_utilisation_at_design: zEngineQuantity
 });
 
 export const zEngineOperatingPoint = z.object({
@@ -456,8 +489,15 @@ export const zEngineOltpDemand = z.object({
     users: zEngineQuantity,
     tps: zEngineQuantity,
     think_time: zEngineQuantity,
+    profile: z.string(),
+    profile_label: z.string(),
     ios_per_transaction: zEngineQuantity,
+    reads_per_transaction: zEngineQuantity,
+    writes_per_transaction: zEngineQuantity,
+    cpu_per_transaction: zEngineQuantity,
     iops_model: zEngineQuantity,
+    read_iops: zEngineQuantity,
+    write_iops: zEngineQuantity,
     iops_rule: zEngineIopsPerUserRule.nullable(),
     read_pct: zEngineQuantity,
     block_size: zEngineQuantity
@@ -549,6 +589,7 @@ export const zEngineDssEvaluation = z.object({
     extrapolation: z.array(zEngineFlag),
     assumptions: z.array(zEngineAssumption),
     rule_versions: z.record(z.string(), z.int()),
+    bands: z.array(zEngineBand),
     kind: z.enum(['dss']),
     inputs: zEngineDssInputs,
     summary: zEngineDssSummary,
@@ -566,6 +607,7 @@ export const zEngineOltpEvaluation = z.object({
     extrapolation: z.array(zEngineFlag),
     assumptions: z.array(zEngineAssumption),
     rule_versions: z.record(z.string(), z.int()),
+    bands: z.array(zEngineBand),
     kind: z.enum(['oltp']),
     inputs: zEngineOltpInputs,
     summary: zEngineOltpSummary,
@@ -687,28 +729,45 @@ export const zMeasuredPointRequest = z.object({
     source_locator: z.string().min(1).max(200)
 });
 
-export const zModelValidationRow = z.object({
-    case: z.string(),
-    source: z.string(),
-    quantity: z.string(),
-    unit: z.string(),
-    measured: z.number(),
-    predicted: z.number(),
-    error_pct: z.number(),
-    held_out_error_pct: z.number()
-});
-
-export const zModelValidationSummary = z.object({
-    count: z.int(),
-    median_abs_error_pct: z.number().nullable(),
+export const zModelValidationFamilyStats = z.object({
+    held_out: z.int(),
+    calibration: z.int(),
     median_abs_held_out_error_pct: z.number().nullable(),
     max_abs_held_out_error_pct: z.number().nullable(),
-    within_10pct_held_out: z.int()
+    within_tolerance_held_out: z.int(),
+    bounds: z.int(),
+    bounds_held: z.int()
 });
 
-export const zModelValidation = z.object({
-    rows: z.array(zModelValidationRow),
-    summary: zModelValidationSummary
+/**
+ * * `throughput` - throughput
+ * * `utilisation` - utilisation
+ * * `latency` - latency
+ * * `ratio` - ratio
+ */
+export const zModelValidationRowKindEnum = z.enum([
+    'throughput',
+    'utilisation',
+    'latency',
+    'ratio'
+]);
+
+/**
+ * * `calibration` - calibration
+ * * `held-out` - held-out
+ */
+export const zModelValidationRowRoleEnum = z.enum(['calibration', 'held-out']);
+
+export const zModelValidationSummary = z.object({
+    held_out: z.int(),
+    calibration: z.int(),
+    median_abs_held_out_error_pct: z.number().nullable(),
+    max_abs_held_out_error_pct: z.number().nullable(),
+    within_tolerance_held_out: z.int(),
+    bounds: z.int(),
+    bounds_held: z.int(),
+    count: z.int(),
+    families: z.record(z.string(), zModelValidationFamilyStats)
 });
 
 export const zMyRoleEnum = z.enum([
@@ -719,29 +778,34 @@ export const zMyRoleEnum = z.enum([
 
 export const zNullEnum = z.unknown();
 
+export const zModelValidationRow = z.object({
+    family: z.string(),
+    document: z.string(),
+    case: z.string(),
+    source: z.string(),
+    quantity: z.string(),
+    unit: z.string(),
+    kind: zModelValidationRowKindEnum,
+    measured: z.number(),
+    predicted: z.number(),
+    error_pct: z.number(),
+    role: zModelValidationRowRoleEnum,
+    bound: z.union([
+        zBoundEnum,
+        zNullEnum
+    ]).nullable(),
+    bound_holds: z.boolean().nullable()
+});
+
+export const zModelValidation = z.object({
+    rows: z.array(zModelValidationRow),
+    summary: zModelValidationSummary
+});
+
 /**
  * * `oltp` - oltp
  */
 export const zOltpWorkloadKindEnum = z.enum(['oltp']);
-
-/**
- * OLTP demand: give `users` or `target_tps` (exactly one).
- */
-export const zOltpWorkloadRequest = z.object({
-    kind: zOltpWorkloadKindEnum.optional(),
-    users: z.int().gte(1).lte(1000000).nullish(),
-    target_tps: z.number().gt(0).lte(1000000).nullish(),
-    think_time_s: z.number().gt(0).lte(3600).nullish(),
-    database_size_gb: z.number().gt(0).lte(10000000).optional().default(100),
-    read_pct: z.number().gte(0).lte(100).optional().default(70),
-    block_size_kb: z.number().gte(2).lte(1024).optional().default(8),
-    sla_response_ms: z.number().gt(0).lte(600000).nullish(),
-    user_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
-    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
-    horizon_years: z.int().gte(0).lte(20).optional().default(3),
-    include_backup_overhead: z.boolean().optional().default(true),
-    include_growth_overhead: z.boolean().optional().default(true)
-});
 
 export const zPaginatedManufacturerList = z.object({
     count: z.int(),
@@ -930,6 +994,38 @@ export const zPriceBookImportRequest = z.object({
     currency: z.string().min(1).regex(/^[A-Z]{3}$/).optional(),
     effective_date: z.iso.date().optional(),
     entries: z.array(zPriceRowRequest)
+});
+
+export const zProfileEnum = z.enum(['custom']);
+
+/**
+ * OLTP demand: give `users` or `target_tps` (exactly one).
+ */
+export const zOltpWorkloadRequest = z.object({
+    kind: zOltpWorkloadKindEnum.optional(),
+    users: z.int().gte(1).lte(1000000).nullish(),
+    target_tps: z.number().gt(0).lte(1000000).nullish(),
+    profile: z.union([
+        zProfileEnum,
+        zNullEnum
+    ]).nullish(),
+    think_time_s: z.number().gte(0).lte(3600).nullish(),
+    database_size_gb: z.number().gt(0).lte(10000000).optional().default(100),
+    read_pct: z.number().gte(0).lte(100).nullish(),
+    block_size_kb: z.number().gte(2).lte(1024).optional().default(8),
+    sla_response_ms: z.number().gt(0).lte(600000).nullish(),
+    user_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    horizon_years: z.int().gte(0).lte(20).optional().default(3),
+    include_backup_overhead: z.boolean().optional().default(true),
+    include_growth_overhead: z.boolean().optional().default(true),
+    warehouses: z.int().gte(1).lte(1000000).nullish(),
+    sga_gb: z.number().gt(0).lte(100000).nullish(),
+    tx_per_s: z.number().gt(0).lte(10000000).nullish(),
+    reads_per_s: z.number().gte(0).lte(100000000).nullish(),
+    writes_per_s: z.number().gte(0).lte(100000000).nullish(),
+    db_cpu_s_per_s: z.number().gte(0).lte(100000).nullish(),
+    redo_mb_per_s: z.number().gte(0).lte(100000).nullish()
 });
 
 /**
@@ -1869,6 +1965,8 @@ export const zPlatformFamily = z.object({
     default_server: zServerDefault,
     reference_configurations: z.array(z.string()),
     measured_systems: z.array(z.string()),
+    profile: z.string(),
+    profile_label: z.string(),
     pam_option: z.boolean(),
     data_reduction_option: z.boolean()
 });

@@ -14,7 +14,7 @@ from sizing import validation_summary as summary
 
 
 class Command(BaseCommand):
-    help = "Report the model's error against each measured point (held-out: recalibrated without it)."
+    help = "Report what evaluate returns for each document's configurations against the measurements (calibration and held-out rows, per family)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         fmt = parser.add_mutually_exclusive_group()
@@ -32,16 +32,19 @@ class Command(BaseCommand):
             return
         width = max((len(r.case) for r in rows), default=10)
         self.stdout.write(
-            f"{'case':<{width}}  {'measured':>12}  {'predicted':>12}  {'err %':>7}  {'held-out %':>10}"
+            f"{'family':<12}  {'role':<11}  {'case':<{width}}  {'measured':>12}  {'predicted':>12}  {'err %':>8}"
         )
         for r in rows:
             d = r.to_dict()
+            err = f"{d['error_pct']:>+8.2f}" if r.bound is None else ("  held" if r.bound_holds else "MISSED")
             self.stdout.write(
-                f"{r.case:<{width}}  {d['measured']:>12g}  {d['predicted']:>12g}  {d['error_pct']:>+7.2f}  "
-                f"{d['held_out_error_pct']:>+10.2f}  {r.unit}"
+                f"{r.family:<12}  {r.role:<11}  {r.case:<{width}}  {d['measured']:>12g}  {d['predicted']:>12g}  "
+                f"{err}  {r.unit}"
             )
         s = summary(rows)
-        self.stdout.write(
-            f"\n{s['count']} points; median |error| {s['median_abs_error_pct']}%, median |held-out error| "
-            f"{s['median_abs_held_out_error_pct']}% (max {s['max_abs_held_out_error_pct']}%)"
-        )
+        for family, f in s["families"].items():
+            self.stdout.write(
+                f"{family}: {f['held_out']} held-out rows, median |error| {f['median_abs_held_out_error_pct']}% "
+                f"(worst {f['max_abs_held_out_error_pct']}%), {f['bounds_held']}/{f['bounds']} bounds held, "
+                f"{f['calibration']} calibration rows"
+            )

@@ -1,0 +1,112 @@
+"""Error bands: how far a projection can be trusted, from its family's held-out errors.
+
+The validation report (sizing.validation) grades `evaluate` on measurements each family was not fitted
+to. For every family and kind of figure (throughput: TPS, IOPS, MB/s; latency: response times and
+per-I/O latencies) the worst absolute held-out error is the half-width of the band drawn around that
+kind of projection. The table is computed from the seed catalog and kept in `error_bands.json` beside
+this module (`python -m sizing.error_bands --write` regenerates it; a test fails when it drifts from the
+report), so an evaluation does not re-run the report. A design that reaches beyond the measured
+configurations (any extrapolation flag) gets the band doubled, with a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from sizing.notes import Flag
+from sizing.units import q
+
+TABLE_FILE = pathlib.Path(__file__).with_name("error_bands.json")
+# A family with no held-out row of a kind: the acceptance ceiling on the worst held-out error.
+NO_EVIDENCE_PCT = 30.0
+EXTRAPOLATION_FACTOR = 2.0
+# Which validation kind stands for which projection.
+KIND_OF = {
+    "max_sustained_tps": "throughput",
+    "response_at_design": "latency",
+    "storage_latency_at_design": "latency",
+    "sustained_throughput": "throughput",
+}
+LABELS = {
+    "max_sustained_tps": "maximum sustained TPS within the SLA",
+    "response_at_design": "response time at the design load",
+    "storage_latency_at_design": "storage latency per I/O at the design load",
+    "sustained_throughput": "sustained scan throughput",
+}
+
+
+def table_from_rows(rows: Sequence[Any]) -> dict[str, dict[str, dict[str, float]]]:
+    """{family: {kind: {"worst_pct", "count"}}} over the held-out rows (bound checks excluded)."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for r in rows:
+        if not r.counted:
+            continue
+        kind = "throughput" if r.kind in ("throughput", "utilisation", "ratio") else "latency"
+        cell = out.setdefault(r.family, {}).setdefault(kind, {"worst_pct": 0.0, "count": 0})
+        cell["worst_pct"] = round(max(cell["worst_pct"], abs(r.error_pct)), 2)
+        cell["count"] += 1
+    return {f: dict(sorted(k.items())) for f, k in sorted(out.items())}
+
+
+_table_cache: dict[str, Any] = {}
+
+
+def table() -> dict[str, dict[str, dict[str, float]]]:
+    if "table" not in _table_cache:
+        _table_cache["table"] = json.loads(TABLE_FILE.read_text()) if TABLE_FILE.exists() else {}
+    data: dict[str, dict[str, dict[str, float]]] = _table_cache["table"]
+    return data
+
+
+def half_width(family: str, kind: str) -> tuple[float, str]:
+    """(half-width %, basis in words) for a family's kind of projection."""
+    cells = table().get(family, {})
+    cell = cells.get(kind)
+    if cell and cell["count"]:
+        return float(cell["worst_pct"]), (
+            f"worst absolute error of {int(cell['count'])} held-out {kind} rows of this family"
+        )
+    if cells:
+        worst = max(float(c["worst_pct"]) for c in cells.values())
+        return worst, f"no held-out {kind} row for this family: its worst held-out error over all kinds"
+    return NO_EVIDENCE_PCT, f"no held-out rows for this family: the {NO_EVIDENCE_PCT:g} % acceptance ceiling"
+
+
+def band(family: str, quantity: str, value: float, unit: str, flags: Sequence[Flag]) -> Any:
+    from sizing.evaluation import Band  # the typed result imports this module's caller, not the reverse
+
+    pct, basis = half_width(family, KIND_OF[quantity])
+    widened = bool(flags)
+    if widened:
+        pct *= EXTRAPOLATION_FACTOR
+        basis += f", x{EXTRAPOLATION_FACTOR:g} because the design reaches beyond the measured configurations"
+    return Band(
+        quantity=quantity,
+        label=LABELS[quantity],
+        value=q(value, unit),
+        low=q(max(value * (1 - pct / 100.0), 0.0), unit),
+        high=q(value * (1 + pct / 100.0), unit),
+        half_width=q(pct, "%"),
+        basis=basis,
+        widened=widened,
+    )
+
+
+def main(argv: Sequence[str]) -> int:
+    from sizing.fixtures import load_fixture_dir
+    from sizing.validation import validation_report
+
+    rows = validation_report(*load_fixture_dir(pathlib.Path(__file__).resolve().parents[2] / "fixtures"))
+    text = json.dumps(table_from_rows(rows), indent=1, sort_keys=True) + "\n"
+    if "--write" in argv:
+        TABLE_FILE.write_text(text)
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
