@@ -75,7 +75,7 @@ def _workload(ev: DesignEvaluation) -> Summary:
         target = float(o.target_tps) if o.target_tps is not None else None
         load = f"{fmt_number(users)} users" if users is not None else f"{fmt_number(target)} TPS target"
         title = (
-            f"OLTP, {load}, {fmt_number(float(o.read_pct))} % reads, "
+            f"OLTP, {load}, {fmt_number(float(ev.demand.read_pct.value))} % reads, "
             f"{fmt_number(float(o.block_size_kb))} KB blocks, "
             f"{fmt_number(float(o.database_size_gb))} GB database"
         )
@@ -85,9 +85,9 @@ def _workload(ev: DesignEvaluation) -> Summary:
             facts.append(fact("Target throughput", target, INPUT, "TPS"))
             facts.append(fact("Users to carry it", ev.summary.users, MODEL))
         facts += [
-            fact("Read share", o.read_pct, INPUT, "%"),
+            fact("Read share", ev.demand.read_pct, INPUT if o.read_pct is not None else "workload profile"),
             fact("Block size", o.block_size_kb, INPUT, "KB"),
-            fact("Think time", ev.demand.think_time, INPUT if o.think_time_s else "benchmark calibration"),
+            fact("Think time", ev.demand.think_time, INPUT if o.think_time_s is not None else "workload profile"),
             fact("I/Os per transaction", ev.demand.ios_per_transaction, MODEL),
             fact("User growth", o.user_growth_pct_per_year, INPUT, "%/year"),
         ]

@@ -15,7 +15,7 @@ OK_PLATFORM = {"family": "equallogic", "storage_model": "PS6010XV"}
     ("data", "section", "field"),
     [
         ({"workload": {"users": -1}, "platform": OK_PLATFORM}, "workload", "users"),
-        ({"workload": {"users": 10, "think_time_s": 0}, "platform": OK_PLATFORM}, "workload", "think_time_s"),
+        ({"workload": {"users": 10, "think_time_s": -0.5}, "platform": OK_PLATFORM}, "workload", "think_time_s"),
         ({"workload": {"users": 10, "think_time_s": "NaN"}, "platform": OK_PLATFORM}, "workload", "think_time_s"),
         ({"workload": {"users": 10, "read_pct": 120}, "platform": OK_PLATFORM}, "workload", "read_pct"),
         ({"workload": {"users": 10, "target_tps": 3}, "platform": OK_PLATFORM}, "workload", "users"),

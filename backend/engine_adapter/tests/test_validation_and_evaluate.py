@@ -47,23 +47,27 @@ def test_validate_model_json_and_endpoint_agree(catalog: None, api_client: APICl
     assert rows, "the seed catalog has points the model can predict"
     for row in rows:
         assert set(row) == set(KEYS)
-        assert isinstance(row["held_out_error_pct"], float)
-    assert statistics.median(abs(r["held_out_error_pct"]) for r in rows) <= 10.0
+        assert row["role"] in ("calibration", "held-out")
+        assert isinstance(row["error_pct"], float)
+    held = [abs(r["error_pct"]) for r in rows if r["role"] == "held-out" and r["bound"] is None]
     resp = api_client.get("/api/v1/model/validation/")
     assert resp.status_code == 200
     body = resp.json()
     assert body["rows"] == rows
     assert body["summary"]["count"] == len(rows)
-    assert body["summary"]["median_abs_held_out_error_pct"] <= 10.0
+    assert body["summary"]["held_out"] == len(held)
+    assert body["summary"]["median_abs_held_out_error_pct"] == round(statistics.median(held), 2)
+    assert set(body["summary"]["families"]) == {r["family"] for r in rows}
 
 
 def test_validate_model_text_and_markdown(catalog: None) -> None:
     out = io.StringIO()
     call_command("validate_model", stdout=out)
-    assert "median |held-out error|" in out.getvalue()
+    assert "held-out rows, median |error|" in out.getvalue()
     md = io.StringIO()
     call_command("validate_model", "--markdown", stdout=md)
-    assert md.getvalue().startswith("| case | source |")
+    assert md.getvalue().startswith("### ")
+    assert "| role | case | source |" in md.getvalue()
 
 
 def test_evaluate_service_fs1_quarter_rack(catalog: None) -> None:
@@ -99,7 +103,7 @@ def test_evaluate_endpoint_validates_fields(catalog: None) -> None:
     client = APIClient()
     user = get_user_model().objects.create_user("engine-tester", password="x-Long-pass-1")
     client.force_authenticate(user)
-    bad = {"workload": {"kind": "oltp", "users": -5, "think_time_s": 0},
+    bad = {"workload": {"kind": "oltp", "users": -5, "think_time_s": -1},
            "platform": {"family": "equallogic", "storage_model": "X-Brick"}}  # fmt: skip
     resp = client.post("/api/v1/evaluate/", bad, format="json")
     assert resp.status_code == 400
