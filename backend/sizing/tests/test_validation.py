@@ -75,3 +75,11 @@ def test_markdown_groups_by_family(rows: list[ValidationRow]) -> None:
         assert f"### {family.label}" in md
     assert "held-out rows" in md
     json.dumps([r.to_dict() for r in rows])
+
+
+def test_error_band_table_is_the_reports(rows: list[ValidationRow]) -> None:
+    """The bands every evaluation carries come from this report: regenerate with
+    `python -m sizing.error_bands --write` when the model or the catalog changes."""
+    from sizing import error_bands
+
+    assert error_bands.table() == error_bands.table_from_rows(rows)
