@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing import balance, demand, error_bands, mva, projection
-from sizing.dss import throughput_estimate
+from sizing.dss import QueryEstimate, query_throughput, throughput_estimate
 from sizing.evaluation import (
     Balance,
     Band,
@@ -41,7 +41,7 @@ from sizing.evaluation import (
     UslSection,
     UslUnavailable,
 )
-from sizing.evidence import EvidenceBundle
+from sizing.evidence import Estimate, EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.model import PlatformModel, build_model
 from sizing.notes import Assumption, Flag, rule_ref
@@ -583,42 +583,35 @@ def _evaluate_dss(
     workload: DssWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
 ) -> DssEvaluation:
     inputs = DesignInputs(workload, platform)
-    estimate = throughput_estimate(evidence, platform, workload)
-    flags = [Flag("platform", note) for note in estimate.notes] if estimate.extrapolated else []
+    storage = throughput_estimate(evidence, platform, workload)
+    query = query_throughput(evidence, platform, workload, storage)
+    sustained = query.throughput if query else storage.value
+    flags = [Flag("platform", note) for note in storage.notes] if storage.extrapolated else []
+    if query:
+        flags += [Flag("workload", note) for note in query.flags]
     warnings: list[Warning] = []
-    throughput_holds = estimate.value >= workload.target_throughput_mb_s
+    throughput_holds = sustained >= workload.target_throughput_mb_s
     if not throughput_holds:
-        basis = "measured" if estimate.basis == "measured" else estimate.basis + " from the measurements"
-        message = (
-            f"target {workload.target_throughput_mb_s:,.0f} MB/s above the {estimate.value:,.0f} MB/s "
-            f"{basis} for this storage"
-        )
+        basis = "measured" if storage.basis == "measured" else storage.basis + " from the measurements"
+        what = "the query streams sustain on" if query else f"{basis} for"
+        target = workload.target_throughput_mb_s
+        message = f"target {target:,.0f} MB/s above the {sustained:,.0f} MB/s {what} this storage"
         warnings.append(Warning("throughput-short", "critical", message, None))
     best_practice, _ = best_practice_warnings(rules, design_facts(inputs))
     warnings += best_practice
     warnings += extrapolation_warnings(flags)
-    per_stream_mb_s = estimate.value / workload.query_streams
+    per_stream_mb_s = sustained / workload.query_streams
     scan_s = workload.database_size_gb * 1024.0 / per_stream_mb_s
     capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True)
     if not raw.fits:
         message = f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable"
         warnings.append(Warning("capacity-short", "critical", message, None))
-    sources = "; ".join(s.cite() for s in estimate.sources)
-    assumptions = [
-        Assumption(
-            "dss_throughput",
-            "sustained MB/s = measured ORION large-I/O throughput for the storage model, "
-            "RAID level, pattern and array count",
-            sources,
-            q(estimate.value, "MB/s"),
-        ),
-        Assumption(
-            "stream_scan",
-            "each query stream gets an equal share of the throughput and scans the whole database once",
-            "model assumption",
-        ),
-    ]
-    bands = [error_bands.band(platform.family, "sustained_throughput", estimate.value, "MB/s", flags)]
+    assumptions = _dss_assumptions(storage, query, platform)
+    database_capacity = query.storage_capacity if query else storage.value
+    cpu_upper = None
+    if query:
+        cpu_upper = q(min(query.host_busy / platform.total_cores, 1.0) * 100.0, "%")
+    bands = [error_bands.band(platform.family, "sustained_throughput", sustained, "MB/s", flags)]
     warnings += _band_warnings(bands)
     holds = throughput_holds and raw.fits and not _has_critical(warnings)
     return DssEvaluation(
@@ -627,21 +620,28 @@ def _evaluate_dss(
         verdict="holds" if holds else "does-not-hold",
         summary=DssSummary(
             target_throughput=q(workload.target_throughput_mb_s, "MB/s"),
-            sustained_throughput=q(estimate.value, "MB/s"),
-            headroom_pct=q((estimate.value / workload.target_throughput_mb_s - 1) * 100, "%"),
-            storage_utilisation=q(workload.target_throughput_mb_s / estimate.value * 100, "%"),
+            sustained_throughput=q(sustained, "MB/s"),
+            headroom_pct=q((sustained / workload.target_throughput_mb_s - 1) * 100, "%"),
+            storage_utilisation=q(workload.target_throughput_mb_s / database_capacity * 100, "%"),
             bottleneck="storage",
+            peak_throughput=q(query.peak, "MB/s") if query else None,
+            cpu_utilisation_upper=cpu_upper,
         ),
         storage=DssStorage(
-            throughput_capacity=q(estimate.value, "MB/s"),
-            basis=estimate.basis,
-            sources=[s.cite() for s in estimate.sources],
-            notes=list(estimate.notes),
+            throughput_capacity=q(storage.value, "MB/s"),
+            basis=storage.basis,
+            sources=[s.cite() for s in storage.sources],
+            notes=list(storage.notes),
+            database_capacity=q(query.storage_capacity, "MB/s") if query else None,
         ),
         streams=QueryStreams(
             query_streams=q(workload.query_streams, "count"),
             per_stream=q(per_stream_mb_s, "MB/s"),
             full_scan_time_per_stream=q(scan_s / 60.0, "min"),
+            concurrent_readers=q(query.readers, "count") if query else None,
+            completion_time_estimate=(
+                q(query.completion_min, "min") if query and query.completion_min is not None else None
+            ),
         ),
         capacity=capacity,
         growth=DssGrowth(
@@ -660,3 +660,65 @@ def _evaluate_dss(
         rule_versions=dict(sorted(rules.versions().items())),
         bands=bands,
     )
+
+
+def _dss_assumptions(storage: Estimate, query: QueryEstimate | None, platform: Platform) -> list[Assumption]:
+    sources = "; ".join(s.cite() for s in storage.sources)
+    out = [
+        Assumption(
+            "dss_storage_throughput",
+            "the storage's large-I/O MB/s as measured for the design's I/O: the ORION cell of the storage "
+            "model, RAID level, pattern, read share, block size, ORION mode and array count (an unmeasured "
+            "cell: the nearest measured one times the ratio the same change produced elsewhere, named in "
+            "the notes); a family without ORION figures: its data-warehouse tests",
+            sources,
+            q(storage.value, "MB/s"),
+        )
+    ]
+    if query is None:
+        out.append(
+            Assumption(
+                "dss_sustained",
+                "sustained MB/s = the storage's figure (no query-stream runs measured on this family)",
+                sources,
+            )
+        )
+    else:
+        m = query.model
+        out += [Assumption(c.name, c.derivation, c.cite(), q(c.value, c.unit)) for c in m.constants]
+        out.append(
+            Assumption(
+                "dss_query_network",
+                f"query streams x RAC nodes = {query.readers} concurrent large reads (parallel query on every "
+                "instance), each alternating between the storage (one queue at the database capacity) and "
+                "the host time per MB; Bard-Schweitzer MVA gives the sustained MB/s (TPC-H measured with "
+                f"{m.streams} streams on 1 to {m.max_nodes} nodes)",
+                m.storage_ratio.cite(),
+                q(query.storage_capacity, "MB/s"),
+            )
+        )
+        if query.completion_min is not None:
+            out.append(
+                Assumption(
+                    "dss_completion_time",
+                    f"each stream runs the measured 22-query set ({m.streams} users read the query-set volume); "
+                    "completion time = the streams' data over the sustained MB/s",
+                    m.query_set.cite() if m.query_set else "",
+                )
+            )
+        out.append(
+            Assumption(
+                "dss_cpu_upper",
+                f"CPU at most: host time per MB x sustained MB/s over {platform.total_cores} cores "
+                f"({platform.rac_nodes} x {platform.node_cores}; the DSS report names no server)",
+                m.host_time.cite(),
+            )
+        )
+    out.append(
+        Assumption(
+            "stream_scan",
+            "each query stream gets an equal share of the sustained throughput and scans the whole database once",
+            "model assumption",
+        )
+    )
+    return out

@@ -195,23 +195,34 @@ class UslSection(Section):
 
 class DssSummary(Section):
     target_throughput: Quantity
+    # What the query streams sustain on RAC (the TPC-H-fitted query network), else the storage's
+    # large-I/O figure where the family has no query runs (XtremIO).
     sustained_throughput: Quantity
     headroom_pct: Quantity
-    storage_utilisation: Quantity
+    storage_utilisation: Quantity  # the target's share of what the storage gives the database
     bottleneck: str
+    # The run's maximum MB/s (the TPC-H runs' maximum-to-average ratio); None without a query model.
+    peak_throughput: Quantity | None = None
+    # At most this CPU on the RAC nodes: all host time per MB counted as CPU, one core per reader.
+    cpu_utilisation_upper: Quantity | None = None
 
 
 class DssStorage(Section):
-    throughput_capacity: Quantity
+    throughput_capacity: Quantity  # the storage's large-I/O MB/s for the design's I/O (ORION)
     basis: str
     sources: list[str]
     notes: list[str]
+    # What the database's large reads reach at saturation on it (TPC-H storage ratio x ORION figure).
+    database_capacity: Quantity | None = None
 
 
 class QueryStreams(Section):
     query_streams: Quantity
     per_stream: Quantity
     full_scan_time_per_stream: Quantity
+    concurrent_readers: Quantity | None = None  # query streams x RAC nodes (the query network's population)
+    # Each stream running the measured TPC-H set (22 queries), at the sustained MB/s.
+    completion_time_estimate: Quantity | None = None
 
 
 class DssGrowth(Section):

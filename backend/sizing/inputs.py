@@ -173,6 +173,12 @@ DSS_FIELDS: dict[str, InputField] = _fields(
     InputField("io_pattern", "string", "Large I/O pattern of the scans", default="random",
                choices=("random", "sequential")),
     InputField("query_streams", "integer", "Concurrent query streams", "count", 1, minimum=1, maximum=1000),
+    InputField("read_pct", "number", "Share of reads in the large I/O (100: scans and queries, 0: data loads)", "%",
+               100.0, minimum=0.0, maximum=100.0),
+    InputField("orion_mode", "string",
+               "How the large I/O spreads over the volumes, as ORION runs it: raid0 = striped as Oracle ASM "
+               "does (a database), concat = one volume after another", default="raid0",
+               choices=("raid0", "concat")),
     InputField("database_size_gb", "number", "Database size today", "GB", 1000.0,
                minimum=0.0, maximum=10_000_000.0, exclusive_minimum=True),
     InputField("data_growth_pct_per_year", help="Yearly growth of the data", **_GROWTH),  # type: ignore[arg-type]
@@ -266,6 +272,8 @@ class DssWorkload:
     block_size_kb: float = _default(DSS_FIELDS, "block_size_kb")
     io_pattern: str = _default(DSS_FIELDS, "io_pattern")
     query_streams: int = _default(DSS_FIELDS, "query_streams")
+    read_pct: float = _default(DSS_FIELDS, "read_pct")
+    orion_mode: str = _default(DSS_FIELDS, "orion_mode")
     database_size_gb: float = _default(DSS_FIELDS, "database_size_gb")
     data_growth_pct_per_year: float = _default(DSS_FIELDS, "data_growth_pct_per_year")
     horizon_years: int = _default(DSS_FIELDS, "horizon_years")
