@@ -15,6 +15,7 @@ from sizing.families.base import (
     StorageGeometry,
     StorageModel,
 )
+from sizing.families.equallogic_dss import dss_calibration_keys, dss_validation_cases
 from sizing.families.shared import dell_calibration, raid_penalty, tpcc_calibrated_model
 
 OLTP = "dell-equallogic-oltp-2010"
@@ -147,4 +148,6 @@ FAMILY = PlatformFamily(
     bom_rule=scaled_bom,
     dell_tpcc_rules=True,
     document=OLTP,
+    validation_cases=dss_validation_cases,
+    calibration_keys=dss_calibration_keys,
 )
