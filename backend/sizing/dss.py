@@ -357,12 +357,21 @@ def _dw_throughput(evidence: EvidenceBundle, p: Platform, w: DssWorkload) -> Est
 
 # --- the database's query streams on RAC (TPC-H) -----------------------------------------------------
 
-# The TPC-H run's I/O: "large block sized I/O read requests which were random in nature" (Section
-# 3.2.1.1), which the report sets beside ORION's 1 MB random reads (Figure 7 text); a database stripes
-# with ASM, which ORION's RAID 0 mode simulates (Section 2.3).
-TPCH_IO = {"io_pattern": "random", "read_pct": 100.0, "block_size_kb": 1024.0, "orion_mode": "raid0"}
 TPCH_RAID = "raid50"  # Section 3.1: every TPC-H run on RAID 50
-COMPLETION_UNIT_DEFAULT = "min"  # Section 3.2.1.3 prints no unit; read as minutes (see query_model)
+
+
+def tpch_workload(streams: int = 5) -> DssWorkload:
+    """The TPC-H run's I/O: "large block sized I/O read requests which were random in nature" (Section
+    3.2.1.1), which the report sets beside ORION's 1 MB random reads (Figure 7 text); a database stripes
+    with ASM, which ORION's RAID 0 mode simulates (Section 2.3)."""
+    return DssWorkload(
+        target_throughput_mb_s=1.0, query_streams=streams, io_pattern="random", read_pct=100.0,
+        block_size_kb=1024.0, orion_mode="raid0",
+    )  # fmt: skip
+
+
+# Section 3.2.1.3 prints the completion times without a unit: read as minutes (see query_model).
+MINUTES_PER = {"min": 1.0, "s": 1 / 60.0, "h": 60.0, "unstated": 1.0}
 
 
 def _nodes(o: Observation) -> int:
@@ -422,8 +431,7 @@ class QueryModel:
 def _tpch_design_storage(evidence: EvidenceBundle, o: Observation, family: str) -> float:
     p = Platform(family, str(o.storage_model), rac_nodes=max(_nodes(o), 1), arrays=_arrays(o),
                  raid=str(o.cond("raid") or TPCH_RAID))  # fmt: skip
-    w = DssWorkload(target_throughput_mb_s=1.0, query_streams=int(o.cond("users", 5) or 5), **TPCH_IO)  # type: ignore[arg-type]
-    return throughput_estimate(evidence, p, w).value
+    return throughput_estimate(evidence, p, tpch_workload(int(o.cond("users", 5) or 5))).value
 
 
 def network(storage_mb_s: float, host_s_per_mb: float) -> tuple[mva.Station, ...]:
@@ -496,7 +504,9 @@ def _fit_query_model(evidence: EvidenceBundle, family: str) -> QueryModel | None
     query_set = None
     if completion is not None:
         v = completion.values["completion_time"]
-        minutes = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}.get(v.unit, 1.0)  # unstated: read as minutes
+        minutes = MINUTES_PER.get(v.unit)
+        if minutes is None:
+            raise EvidenceError(f"{completion.curve}: completion time in {v.unit}")
         avg = next(m for o, m in zip(runs, measured, strict=True) if _arrays(o) == _arrays(completion))
         gb = avg * v.value * minutes * 60.0 / 1024.0
         query_set = Constant(
@@ -520,8 +530,7 @@ def _fit_query_model(evidence: EvidenceBundle, family: str) -> QueryModel | None
 
 def _orion_sources(evidence: EvidenceBundle, o: Observation, family: str) -> Iterable[Source]:
     p = Platform(family, str(o.storage_model), arrays=_arrays(o), raid=str(o.cond("raid") or TPCH_RAID))
-    w = DssWorkload(target_throughput_mb_s=1.0, **TPCH_IO)  # type: ignore[arg-type]
-    return throughput_estimate(evidence, p, w).sources
+    return throughput_estimate(evidence, p, tpch_workload()).sources
 
 
 @dataclass(frozen=True)
