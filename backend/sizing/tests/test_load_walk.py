@@ -29,13 +29,13 @@ WALKED = [
 ]
 
 
-def _walk(seed: tuple[EvidenceBundle, RuleSet], name: str, **workload: Any) -> list[OltpEvaluation]:
+def _walk(catalog: tuple[EvidenceBundle, RuleSet], name: str, **workload: Any) -> list[OltpEvaluation]:
     base = SEED_DESIGNS[name]
     out = []
     for n in USERS:
         w = {**base["workload"], **workload, "users": n}
         w.pop("target_tps", None)
-        e = evaluate_design(design_inputs_from_dict({"workload": w, "platform": base["platform"]}), *seed)
+        e = evaluate_design(design_inputs_from_dict({"workload": w, "platform": base["platform"]}), *catalog)
         assert isinstance(e, OltpEvaluation)
         out.append(e)
     return out
@@ -43,9 +43,9 @@ def _walk(seed: tuple[EvidenceBundle, RuleSet], name: str, **workload: Any) -> l
 
 @pytest.mark.parametrize("name", WALKED)
 def test_throughput_and_response_never_fall_as_users_grow(
-    seed: tuple[EvidenceBundle, RuleSet], name: str
+    catalog: tuple[EvidenceBundle, RuleSet], name: str
 ) -> None:
-    walk = _walk(seed, name)
+    walk = _walk(catalog, name)
     for a, b in zip(walk, walk[1:], strict=False):
         x_a, x_b = a.performance.at_design.tps.value, b.performance.at_design.tps.value
         r_a, r_b = a.summary.response_at_design.value, b.summary.response_at_design.value
@@ -55,8 +55,8 @@ def test_throughput_and_response_never_fall_as_users_grow(
 
 
 @pytest.mark.parametrize("name", WALKED)
-def test_verdict_agrees_with_the_response_time(seed: tuple[EvidenceBundle, RuleSet], name: str) -> None:
-    for e in _walk(seed, name):
+def test_verdict_agrees_with_the_response_time(catalog: tuple[EvidenceBundle, RuleSet], name: str) -> None:
+    for e in _walk(catalog, name):
         r, sla = e.summary.response_at_design.value, e.summary.sla_response.value
         codes = {w.code for w in e.warnings}
         if r > sla * (1 + TOLERANCE):
@@ -66,15 +66,15 @@ def test_verdict_agrees_with_the_response_time(seed: tuple[EvidenceBundle, RuleS
 
 
 @pytest.mark.parametrize("name", ["ps6010xv-4-volumes-6900-users", "fs1-quarter-2-nodes-1000-users"])
-def test_no_step_where_a_solver_could_switch(seed: tuple[EvidenceBundle, RuleSet], name: str) -> None:
-    walk = {int(e.summary.users.value): e for e in _walk(seed, name)}
+def test_no_step_where_a_solver_could_switch(catalog: tuple[EvidenceBundle, RuleSet], name: str) -> None:
+    walk = {int(e.summary.users.value): e for e in _walk(catalog, name)}
     x300, x301 = walk[300].performance.at_design.tps.value, walk[301].performance.at_design.tps.value
     assert x300 <= x301 <= x300 * 301 / 300 * (1 + 1e-9)
     assert walk[300].verdict == walk[301].verdict
 
 
-def test_long_think_time_is_not_unattainable(seed: tuple[EvidenceBundle, RuleSet]) -> None:
-    e = evaluate_design(design_inputs_from_dict(SEED_DESIGNS["fs1-quarter-long-think-time"]), *seed)
+def test_long_think_time_is_not_unattainable(catalog: tuple[EvidenceBundle, RuleSet]) -> None:
+    e = evaluate_design(design_inputs_from_dict(SEED_DESIGNS["fs1-quarter-long-think-time"]), *catalog)
     assert isinstance(e, OltpEvaluation)
     assert e.summary.response_at_design.value < e.summary.sla_response.value
     assert not {w.code for w in e.warnings} & {"sla-unattainable", "sla-missed"}

@@ -15,8 +15,8 @@ from sizing.validation import KEYS, TOLERANCE_PCT, ValidationRow, summary, to_ma
 
 
 @pytest.fixture(scope="module")
-def rows(seed: tuple[EvidenceBundle, RuleSet]) -> list[ValidationRow]:
-    return validation_report(*seed)
+def rows(catalog: tuple[EvidenceBundle, RuleSet]) -> list[ValidationRow]:
+    return validation_report(*catalog)
 
 
 def test_every_row_has_the_published_keys(rows: list[ValidationRow]) -> None:
@@ -46,10 +46,10 @@ def test_calibration_rows_are_listed_but_not_counted(rows: list[ValidationRow]) 
     assert not any(r.counted for r in calibration)
 
 
-def test_series_held_out_points_never_reach_a_calibration(seed: tuple[EvidenceBundle, RuleSet]) -> None:
+def test_series_held_out_points_never_reach_a_calibration(catalog: tuple[EvidenceBundle, RuleSet]) -> None:
     """A family's calibration reads only the points it declares: evaluating its held-out designs with or
     without the held-out measurements in the evidence gives the same figures."""
-    evidence, rules = seed
+    evidence, rules = catalog
     for family in REGISTRY.values():
         cases = family.validation_cases(evidence)
         calibrated = family.calibration_keys(evidence)
