@@ -456,7 +456,7 @@ def _evaluate_oltp(
     )
 
     zones = balance.zones(rules, model.ssd)
-    balance_at_sla = balance.point(stations, at_sla, model.reads_per_tx)
+    balance_at_sla = balance.point(stations, at_sla, model.read_calls)
     classification = balance.classify(balance_at_sla, zones, bottleneck)
     cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
     sto = next(k for k, s in enumerate(stations) if s.name == "storage")
@@ -486,7 +486,7 @@ def _evaluate_oltp(
             bottleneck=bottleneck,
             balance=classification,
             storage_latency_at_design=q(
-                load.solution.residence_s[sto] / model.reads_per_tx * 1000 if model.reads_per_tx else 0.0, "ms"
+                load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0, "ms"
             ),
             storage_latency_at_sla=q(balance_at_sla.read_latency_ms, "ms"),
             cpu_utilisation_at_design=q(load.solution.utilisation[cpu] * 100, "%"),
@@ -503,7 +503,7 @@ def _evaluate_oltp(
         ),
         performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
-            points=balance.curve(stations, model.think_s, model.reads_per_tx, at_sla.users),
+            points=balance.curve(stations, model.think_s, model.read_calls, at_sla.users),
             at_sla=balance_at_sla,
             zones=zones.published(),
             classification=classification,
