@@ -171,3 +171,15 @@ def test_validation_rows(catalog: Catalog) -> None:
     assert any(r.quantity == "db_time_pct" for r in calibration)  # the AWR DB CPU shares are rows too
     for r in rows:  # every row, calibration or not, within its kind's tolerance
         assert abs(r.error_pct) <= (25.0 if r.kind == "latency" else 15.0), r
+
+
+def test_sweep_matches_evaluate_with_reads_in_flight_and_background_writes(catalog: Catalog) -> None:
+    from sizing.sweep import sweep
+
+    designs = [design_inputs_from_dict(xtremio.slob_design(n, pct)) for n, pct in ((32, 100.0), (32, 0.0), (64, 75.0), (500, 75.0))]  # fmt: skip
+    result = sweep(designs, *catalog)
+    for i, d in enumerate(designs):
+        one = evaluate_design(d, *catalog).summary
+        assert result.max_sustained_tps[i] == pytest.approx(one.max_sustained_tps.value, rel=2e-3)
+        assert result.design_tps[i] == pytest.approx(one.design_tps.value, rel=2e-3)
+        assert result.response_ms[i] == pytest.approx(one.response_at_design.value, rel=2e-3)
