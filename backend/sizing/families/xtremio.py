@@ -62,6 +62,9 @@ def _workload(b: ModelBuild, fit: XtremioFit) -> tuple[SlobOperation, float | No
                 f"SLOB was measured at {measured} % query sessions; {b.read_pct:g} % is "
                 f"{op.basis} between them (per-operation reads, writes, CPU, reads in flight)",
             )
+        for c in fit.profile.constants:  # the measured mixes and the SLA, with their derivations
+            if c is not fit.sla or b.workload.sla_response_ms is None:
+                b.const(c)
         b.note(
             "slob_operation",
             f"one SLOB operation at {b.read_pct:g} % query sessions ({op.basis}): {op.reads:.3f} blocks read, "
@@ -147,9 +150,9 @@ def build_model(b: ModelBuild) -> PlatformModel:
     own = profile.slug == PROFILE
     if b.workload.think_time_s is None:
         b.note("think_time", f"{profile.label}: think time", profile.source, b.think_s, "s")
-    if b.workload.sla_response_ms is None:
-        b.note("sla_response", f"{profile.label}: response threshold of one transaction",
-               fit.sla.cite() if own else profile.source, b.sla_s * 1000, "ms")  # fmt: skip
+    if b.workload.sla_response_ms is None and not own:
+        b.note("sla_response", f"{profile.label}: response threshold of one transaction", profile.source,
+               b.sla_s * 1000, "ms")  # fmt: skip
     b.note(
         "redo_writes",
         "LGWR's redo writes (21-26 MB/s) are no separate storage load: the fitted write cost carries them",
