@@ -470,7 +470,7 @@ def _evaluate_oltp(
     )
 
     zones = balance.zones(rules, model.ssd)
-    balance_at_sla = balance.point(stations, at_sla, model.reads_per_tx)
+    balance_at_sla = balance.point(stations, at_sla, model.read_calls)
     classification = balance.classify(balance_at_sla, zones, bottleneck)
     cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
     sto = next(k for k, s in enumerate(stations) if s.name == "storage")
@@ -526,7 +526,7 @@ def _evaluate_oltp(
         ),
         performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
-            points=balance.curve(stations, model.think_s, model.reads_per_tx, at_sla.users),
+            points=balance.curve(stations, model.think_s, model.read_calls, at_sla.users),
             at_sla=balance_at_sla,
             zones=zones.published(),
             classification=classification,

@@ -164,6 +164,14 @@ class PlatformModel:
     node_read_factor: Callable[[int], float] | None = None
     rac_nodes: int = 0  # the design's node count (the one reads_per_tx is for)
     read_pct: float = 70.0  # the design's read share (as given or the profile's)
+    # Foreground reads a transaction keeps in flight at once (Oracle's db file parallel read submits a
+    # batch; Little's law: in flight = IOPS x latency / waiting sessions): the response path holds
+    # reads / reads_in_flight service times, the rest of the reads' device time loads the storage
+    # like background writes. 1: one read at a time.
+    reads_in_flight: float = 1.0
+    # Foreground read waits per transaction (a db file parallel read is one wait for many blocks):
+    # the storage latency is published per wait, as AWR averages it. None: one wait per read.
+    read_calls_per_tx: float | None = None
 
     @property
     def ios_per_tx(self) -> float:
@@ -179,19 +187,26 @@ class PlatformModel:
     def storage_tps(self) -> float:
         return self.storage_iops / self.ios_per_tx
 
+    @property
+    def read_calls(self) -> float:
+        """Foreground read waits per transaction (the storage latency is per wait)."""
+        return self.reads_per_tx if self.read_calls_per_tx is None else self.read_calls_per_tx
+
     def reads_at(self, rac_nodes: int) -> float:
         if self.node_read_factor is None or not self.rac_nodes:
             return self.reads_per_tx
         return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
 
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
+        reads_s = self.reads_at(rac_nodes) * self.read_service_s
+        waited_s = reads_s / self.reads_in_flight
         out: tuple[mva.Station, ...] = (
             mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
             mva.Station(
                 "storage",
-                self.reads_at(rac_nodes) * self.read_service_s,
+                waited_s,
                 self.storage_concurrency,
-                background_s=self.writes_per_tx * self.write_service_s,
+                background_s=(reads_s - waited_s) + self.writes_per_tx * self.write_service_s,
             ),
         )
         if self.other_s > 0:

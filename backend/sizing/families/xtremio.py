@@ -1,54 +1,306 @@
-"""EMC XtremIO X-Bricks (emc-xtremio-2014): SLOB IOPS by read mix, linear per-X-Brick scaling as the
-vendor states; no TPC-C run, so the Dell TPC-C calibration carries the workload."""
+"""EMC XtremIO X-Bricks (emc-xtremio-2014): the document ran SLOB (zero-think-time sessions) on two
+X-Bricks under a four-node virtualised RAC. Its own profile `slob` and the storage (a fixed 8 KB read
+latency, queueing on a fitted concurrency that scales linearly per X-Brick as the vendor states, and a
+write cost) are fitted in `xtremio_fit`; any other profile (another document's benchmark, the user's
+AWR figures) runs on the same fitted storage."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
 from sizing.bom import scaled_bom
-from sizing.calibration import XTREMIO_SSDS_PER_BRICK, xtremio_iops
-from sizing.evidence import Estimate
+from sizing.calibration import XTREMIO_SSDS_PER_BRICK
+from sizing.cases import Kind, ValidationCase, design, oltp
+from sizing.errors import EvidenceError
+from sizing.evidence import Estimate, EvidenceBundle, Observation, Source
 from sizing.families.base import (
     ModelBuild,
     PlatformFamily,
     PlatformModel,
+    ProfileFit,
     ServerDefault,
     StorageGeometry,
     StorageModel,
 )
-from sizing.families.shared import ssd_shape, tpcc_calibrated_model
+from sizing.families.shared import ssd_shape
+from sizing.families.xtremio_fit import (
+    DOCUMENT,
+    MEASURED_BLOCK_KB,
+    MEASURED_RAC_NODES,
+    MEASURED_XBRICKS,
+    PROFILE,
+    SlobOperation,
+    XtremioFit,
+    fit_xtremio,
+)
+from sizing.rules import RuleSet
 
-DOCUMENT = "emc-xtremio-2014"
-MEASURED_XBRICKS = 2  # emc-xtremio-2014, Table 1: the two-X-Brick cluster
+_ORDER = ("measured", "interpolated", "stated-scaling", "transferred", "extrapolated")
 
 
-def _storage(b: ModelBuild) -> tuple[Estimate, int]:
-    w, p = b.workload, b.platform
-    iops, basis, srcs = xtremio_iops(b.evidence, b.read_pct, p.arrays)
-    if w.block_size_kb != 8:
-        factor, _ = ssd_shape(b.evidence, w.block_size_kb, 70)
-        iops *= factor
-        b.flag(
-            "workload.block_size_kb",
-            f"XtremIO measured with 8 KB SLOB I/O; block-size effect ({factor:.2f}x) from the Dell PS6010S SSD curve",
+def _worst(*bases: str) -> str:
+    return max(bases, key=_ORDER.index)
+
+
+def _profile(evidence: EvidenceBundle, rules: RuleSet) -> ProfileFit:
+    return fit_xtremio(evidence, rules).profile
+
+
+def _workload(b: ModelBuild, fit: XtremioFit) -> tuple[SlobOperation, float | None, float]:
+    """(per-transaction reads, writes, CPU and reads in flight; read waits per transaction; other delay)."""
+    pf = b.profile_fit
+    assert pf is not None
+    if pf.profile.slug == PROFILE:
+        op = fit.operation(b.read_pct)
+        measured = ", ".join(f"{m.read_pct:g}" for m in sorted(fit.mixes, key=lambda m: m.read_pct))
+        if op.basis != "measured":
+            b.flag(
+                "workload.read_pct",
+                f"SLOB was measured at {measured} % query sessions; {b.read_pct:g} % is "
+                f"{op.basis} between them (per-operation reads, writes, CPU, reads in flight)",
+            )
+        for c in fit.profile.constants:  # the measured mixes and the SLA, with their derivations
+            if c is not fit.sla or b.workload.sla_response_ms is None:
+                b.const(c)
+        b.note(
+            "slob_operation",
+            f"one SLOB operation at {b.read_pct:g} % query sessions ({op.basis}): {op.reads:.3f} blocks read, "
+            f"{op.in_flight:.2f} in flight, {op.writes:.3f} blocks written (DBWR), {op.cpu_s * 1000:.4f} ms CPU",
+            f"{DOCUMENT}, Tables 11-13; Figures 10-12",
         )
-    if basis == "extrapolated":
-        b.flag("workload.read_pct", "read mix outside the measured XtremIO mixes")
-    if p.arrays != MEASURED_XBRICKS:
-        rule = b.rules.get("xtremio-linear-scaling")
-        b.flag(
-            "platform.arrays",
-            f"{p.arrays} X-Bricks: only two were measured; linear per-X-Brick "
-            f"scaling is the vendor's statement ({rule.source.cite()})",
-        )
-    servers = XTREMIO_SSDS_PER_BRICK * p.arrays
+        return op, 1.0, 0.0
+    # Another profile: its own per-transaction demands, one read per wait (no parallel reads known).
+    reads, writes = pf.reads_per_tx, pf.writes_per_tx
+    share = 100.0 * reads / (reads + writes) if reads + writes else 100.0
+    lowest = min(100.0 * m.reads / (m.reads + m.writes) for m in fit.mixes)
     b.flag(
-        "workload",
-        "XtremIO has no TPC-C run: think time, IOs and CPU per transaction are the Dell TPC-C calibration",
+        "workload.profile",
+        f"XtremIO's storage was fitted under SLOB (8 KB random reads, {lowest:.0f}-100 % of the I/O read); "
+        f"{pf.profile.label} reads {share:.0f} % of its I/O one block at a time on those service times",
     )
-    return Estimate(iops, "IOPS", basis, srcs), servers
+    if share < lowest:
+        b.flag(
+            "workload.read_pct",
+            f"{share:.0f} % reads is below the lowest measured SLOB read share ({lowest:.0f} %)",
+        )
+    op = SlobOperation(share, reads, writes, pf.cpu_s_per_tx, 1.0, "transferred")
+    return op, None, pf.other_s
+
+
+def _storage_estimate(model: PlatformModel, rac_nodes: int, fit: XtremioFit, basis: str) -> Estimate:
+    """Front-end IOPS (reads + writes of the design's mix) at which one 8 KB read reaches the document's
+    latency target: the open storage station, solved for the transaction rate."""
+    st = model.stations(rac_nodes)[1]
+    rounds = model.reads_per_tx / model.reads_in_flight
+    per_tx = st.queue_demand + st.background_per_server
+    room = fit.latency_limit_s * rounds - st.fixed_delay
+    x = (1.0 - st.queue_demand / room) / per_tx if room > st.queue_demand and per_tx > 0 else 0.0
+    return Estimate(
+        x * model.ios_per_tx,
+        "IOPS",
+        basis,
+        (fit.latency_limit_source, Source(DOCUMENT, "Tables 11 and 13; Figures 10-12 (fitted storage)")),
+        (
+            f"IOPS at which one 8 KB read reaches {fit.latency_limit_s * 1000:g} ms (the read-only test's target)",
+        ),
+    )
 
 
 def build_model(b: ModelBuild) -> PlatformModel:
-    return tpcc_calibrated_model(b, _storage)
+    p = b.platform
+    fit = fit_xtremio(b.evidence, b.rules)
+    storage = fit.storage
+    for c in storage.constants:
+        b.const(c)
+    op, calls, other_s = _workload(b, fit)
+    basis = op.basis  # measured | interpolated (between SLOB mixes) | transferred (another profile)
+    service = storage.read_service_s
+    if not math.isclose(b.workload.block_size_kb, MEASURED_BLOCK_KB):
+        try:
+            factor, _ = ssd_shape(b.evidence, b.workload.block_size_kb, 70)
+            service /= factor
+            b.flag(
+                "workload.block_size_kb",
+                f"XtremIO was measured with 8 KB I/O only; the {b.workload.block_size_kb:g} KB service time is "
+                f"scaled by {1 / factor:.2f} from the Dell PS6010S SSD ORION curve (another platform)",
+            )
+        except EvidenceError:
+            b.flag(
+                "workload.block_size_kb", "XtremIO was measured with 8 KB I/O only; 8 KB service times used"
+            )
+        basis = _worst(basis, "extrapolated")
+    if p.arrays != MEASURED_XBRICKS:
+        rule = b.rules.get("xtremio-linear-scaling")
+        stated = rule.param("max_xbricks_stated")
+        beyond = (
+            f"; beyond the {stated:g} X-Bricks the statement names" if stated and p.arrays > stated else ""
+        )
+        b.flag(
+            "platform.arrays",
+            f"{p.arrays} X-Bricks: two were measured; the storage concurrency scales linearly per X-Brick, "
+            f"the vendor's statement ({rule.source.cite()}){beyond}",
+        )
+        basis = _worst(basis, "stated-scaling" if not beyond else "extrapolated")
+    if p.rac_nodes > MEASURED_RAC_NODES:
+        b.flag("platform.rac_nodes", f"{p.rac_nodes} RAC nodes: the document measured {MEASURED_RAC_NODES}")
+    profile = b.profile_fit.profile if b.profile_fit else fit.profile.profile
+    own = profile.slug == PROFILE
+    if b.workload.think_time_s is None:
+        b.note("think_time", f"{profile.label}: think time", profile.source, b.think_s, "s")
+    if b.workload.sla_response_ms is None and not own:
+        b.note("sla_response", f"{profile.label}: response threshold of one transaction", profile.source,
+               b.sla_s * 1000, "ms")  # fmt: skip
+    b.note(
+        "redo_writes",
+        "LGWR's redo writes (21-26 MB/s) are no separate storage load: the fitted write cost carries them",
+        f"{DOCUMENT}, Tables 12 and 13",
+    )
+    model = PlatformModel(
+        family=p.family,
+        think_s=b.think_s,
+        sla_s=b.sla_s,
+        reads_per_tx=op.reads,
+        storage_estimate=Estimate(0.0, "IOPS", basis, ()),
+        read_service_s=service,
+        storage_concurrency=storage.concurrency_per_xbrick * p.arrays,
+        cpu_demand_s=op.cpu_s,
+        cores_per_node=p.node_cores,
+        ssd=b.storage.ssd,
+        assumptions=(),
+        flags=(),
+        writes_per_tx=op.writes,
+        write_service_s=storage.write_cost * service,
+        other_s=other_s,
+        reads_in_flight=op.in_flight,
+        read_calls_per_tx=calls,
+    )
+    estimate = _storage_estimate(model, p.rac_nodes, fit, basis)
+    b.note(
+        "storage_iops",
+        estimate.notes[0],
+        "; ".join(s.cite() for s in estimate.sources),
+        estimate.value,
+        "IOPS",
+    )
+    return replace(model, storage_estimate=estimate, assumptions=tuple(b.assumptions), flags=tuple(b.flags))
+
+
+# --- validation: the document's own configuration (four-node RAC, two X-Bricks, the 4 TB OLTP database
+# with archive logging off, so no backup space) ----------------------------------------------------------
+
+_PLATFORM = {"family": "xtremio", "storage_model": "X-Brick", "rac_nodes": 4, "arrays": 2}  # Table 1
+
+
+def slob_design(sessions: int, read_pct: float) -> dict[str, object]:
+    """A SLOB test of the document as a design (profile, think time and SLA: the profile's own)."""
+    workload = oltp(users=sessions, read_pct=read_pct, database_size_gb=4000, include_backup_overhead=False)
+    return design(workload, **_PLATFORM)
+
+
+def _cpu_share_pct(evaluations: Sequence[Any]) -> float:
+    """DB CPU as a share of DB time: the CPU station's residence over the response time."""
+    e = evaluations[0]
+    cpu = next(s for s in e.performance.stations if s.name == "cpu")
+    return float(cpu.residence_at_design.value / e.summary.response_at_design.value * 100.0)
+
+
+def _read_iops(evaluations: Sequence[Any]) -> float:
+    return float(evaluations[0].demand.read_iops.value)
+
+
+def _write_iops(evaluations: Sequence[Any]) -> float:
+    return float(evaluations[0].demand.write_iops.value)
+
+
+def _total_iops(evaluations: Sequence[Any]) -> float:
+    return float(evaluations[0].demand.read_iops.value + evaluations[0].demand.write_iops.value)
+
+
+def _latency_ms(evaluations: Sequence[Any]) -> float:
+    return float(evaluations[0].summary.storage_latency_at_design.value)
+
+
+def _first(evidence: EvidenceBundle, quantity: str, read_pct: float, **conditions: Any) -> Observation | None:
+    hits = [
+        o for o in evidence.find(quantity, platform="xtremio", tool="slob", **conditions)
+        if float(o.cond("read_pct", 100)) == read_pct and not o.cond("target") and not o.cond("approximate")
+    ]  # fmt: skip
+    return hits[0] if hits else None
+
+
+def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
+    cases: list[ValidationCase] = []
+    tests = (
+        (100.0, 32, "read-only (query) test, 32 sessions"),
+        (0.0, 32, "100 % UPDATE test, 32 sessions"),
+        (75.0, 64, "75/25 QUERY/UPDATE test, 64 sessions"),
+    )
+    for pct, sessions, label in tests:
+        designs = (slob_design(sessions, pct),)
+        table = _first(evidence, "iops", pct)
+        seq = _first(evidence, "waits", pct, awr_event="db file sequential read")
+        cpu = _first(evidence, "db_time_pct", pct, awr_event="DB CPU")
+        if table is not None:
+            rows: tuple[tuple[str, str, Callable[[Sequence[Any]], float], Kind], ...] = (
+                ("read_iops", "read IOPS", _read_iops, "throughput"),
+                ("write_iops", "write IOPS", _write_iops, "throughput"),
+                ("iops", "aggregate IOPS (read + write)", _total_iops, "throughput"),
+            )
+            for quantity, what, extract, kind in rows:
+                value = table.value(quantity)
+                if quantity == "read_iops" and value is None and pct == 100.0:
+                    value = table.value("iops")  # the read-only test's IOPS are all reads
+                if value is None or (quantity == "iops" and pct == 100.0):
+                    continue
+                cases.append(
+                    ValidationCase(
+                        f"XtremIO SLOB {label}: {what}",
+                        (table,),
+                        quantity,
+                        "IOPS",
+                        value,
+                        designs,
+                        extract,
+                        kind,
+                    )
+                )
+            latency = table.value("io_latency") or table.value("foreground_read_response_time")
+            if latency is not None:
+                # the same wait as the AWR's read averages (Figures 10-12): listed with them
+                obs = (table, seq) if seq is not None else (table,)
+                cases.append(
+                    ValidationCase(
+                        f"XtremIO SLOB {label}: foreground read latency (per read wait)",
+                        obs,
+                        "io_latency",
+                        "ms",
+                        latency,
+                        designs,
+                        _latency_ms,
+                        "latency",
+                    )
+                )
+        if cpu is not None:
+            cases.append(
+                ValidationCase(
+                    f"XtremIO SLOB {label}: DB CPU share of DB time (AWR)",
+                    (cpu,),
+                    "db_time_pct",
+                    "%",
+                    cpu.value("db_time_pct") or 0.0,
+                    designs,
+                    _cpu_share_pct,
+                    "utilisation",
+                )
+            )
+    return cases
+
+
+def calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
+    return fit_xtremio(evidence).keys
 
 
 FAMILY = PlatformFamily(
@@ -82,9 +334,13 @@ FAMILY = PlatformFamily(
     ),
     reference_configurations=("xtremio-two-xbrick-cluster",),
     measured_systems=("xtremio-vsphere-rac-test-system",),
-    measured_raid=None,  # XDP only; the SLOB IOPS are the array's as measured
+    measured_raid=None,  # XDP only; the SLOB latencies are the array's as measured
     build_model=build_model,
     bom_rule=scaled_bom,
     data_reduction_option=True,
     document=DOCUMENT,
+    validation_cases=validation_cases,
+    calibration_keys=calibration_keys,
+    profile=PROFILE,
+    fit_profile=_profile,
 )

@@ -203,7 +203,7 @@ XIO_DOC: dict[str, Any] = {
             "points": [
                 {
                     "values": {"iops": _v(197601, "IOPS"), "read_latency": _v(1.615, "ms")},
-                    "conditions": {"read_pct": 100},
+                    "conditions": {"read_pct": 100, "sessions": 32},
                     "source": {"locator": "Table 11"},
                 },
                 {
@@ -212,6 +212,7 @@ XIO_DOC: dict[str, Any] = {
                         "read_iops": _v(31646, "IOPS"),
                         "write_iops": _v(33136, "IOPS"),
                     },
+                    "conditions": {"read_pct": 0, "sessions": 32},
                     "source": {"locator": "Table 12"},
                 },
                 {
@@ -220,10 +221,44 @@ XIO_DOC: dict[str, Any] = {
                         "read_iops": _v(112124, "IOPS"),
                         "write_iops": _v(28830, "IOPS"),
                     },
+                    "conditions": {"read_pct": 75, "sessions": 64},
                     "source": {"locator": "Table 13"},
                 },
+                {
+                    "values": {"latency_limit": _v(1.5, "ms")},
+                    "conditions": {"read_pct": 100, "sessions": 32, "target": True},
+                    "source": {"locator": "Read-only test, Test methodology"},
+                },
             ],
-        }
+        },
+        # AWR top timed events (cluster-wide) of the three SLOB tests: what the XtremIO fit reads.
+        {
+            "slug": "test-xtremio-slob-awr",
+            "title": "SLOB AWR top timed events on two X-Bricks",
+            "configuration": "xtremio-two-xbricks",
+            "workload": {"tool": "slob", "arrays": 2, "rac_nodes": 4, "block_size_kb": 8},
+            "points": [
+                {
+                    "conditions": {"awr_event": event, "read_pct": pct, "sessions": sessions},
+                    "values": {
+                        **({"waits": _v(waits, "count")} if waits else {}),
+                        "wait_time_total": _v(total, "s"),
+                        **({"db_time_pct": _v(share, "%")} if share else {}),
+                    },
+                    "source": {"locator": loc},
+                }
+                for event, pct, sessions, waits, total, share, loc in (
+                    ("db file parallel read", 100, 32, 568066, 1450.58, 49.65, "Figure 10"),
+                    ("db file sequential read", 100, 32, 986577, 1060.18, 36.29, "Figure 10"),
+                    ("DB CPU", 100, 32, 0, 583.22, 19.96, "Figure 10"),
+                    ("db file sequential read", 0, 32, 11618228, 11100.11, 94.71, "Figure 11"),
+                    ("DB CPU", 0, 32, 0, 978.01, 8.34, "Figure 11"),
+                    ("db file sequential read", 75, 64, 7196550, 8153.29, 70.71, "Figure 12"),
+                    ("db file parallel read", 75, 64, 936985, 2416.68, 20.96, "Figure 12"),
+                    ("DB CPU", 75, 64, 0, 1233.61, 10.70, "Figure 12"),
+                )
+            ],
+        },
     ],
 }
 

@@ -1,0 +1,460 @@
+"""The SLOB profile and the XtremIO storage, fitted on emc-xtremio-2014 (Tables 11-13, Figures 10-12).
+
+One SLOB operation (a "transaction") is one foreground read wait of a zero-think-time SLOB session, with
+the CPU and the writes that go with it: a query's `db file sequential read` (one block) or `db file
+parallel read` (a batch of blocks), or an UPDATE, which reads the block of its row in one
+single-block read and dirties it (DBWR writes it back later; LGWR writes the redo). The read mix
+(`read_pct`) is the share of query sessions: 100 the read-only test (Table 11), 0 the 100 % UPDATE test
+(Table 12), 75 the 75/25 QUERY/UPDATE test (Table 13).
+
+Per measured mix, from its AWR (the same interval for every figure of a report):
+- interval T = DB time / sessions (zero think time keeps every session in a database call), DB time
+  = DB CPU / its %DB time;
+- operations = read waits (sequential + parallel); CPU per operation = DB CPU / operations (the
+  utilisation law needs no interval: both are totals of one report);
+- wait per operation = read wait time / operations; single-block read latency = db file sequential
+  read time / waits (the device latency of one 8 KB read);
+- blocks and writes per operation = the table's physical read / write IOPS / (operations / T);
+- reads in flight = blocks per operation x single-block latency / wait per operation (Little's law:
+  a session waiting on a parallel read keeps that many reads at the array).
+The UPDATE-only mix is described by its AWR and the document's account of an UPDATE (one block read,
+written out again soon after: one write), so Table 12 stays out of the fit and is predicted.
+
+The storage is one multi-server station for the two-X-Brick cluster: `s` per 8 KB read at light load,
+`C` servers (linear per X-Brick, the vendor's statement), and a write costing `write_cost` reads of
+array time (inline hashing, XDP, flash programming: writes are acknowledged from controller memory,
+so their own latency, DBWR 0.5-0.6 ms, is not their cost). The three constants are fitted so that the
+model's single-block read latency is the AWR's at each mix's operating point (measured IOPS for the
+query mixes; the model's own closed loop for the UPDATE mix): three mixes, three constants.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scipy.optimize import least_squares
+
+from sizing import mva
+from sizing.calibration import SLOB, Constant
+from sizing.errors import EvidenceError
+from sizing.evidence import Estimate, EvidenceBundle, Observation, Source
+from sizing.families.base import PlatformModel, ProfileFit, WorkloadProfile
+from sizing.rules import RuleSet
+
+DOCUMENT = "emc-xtremio-2014"
+PLATFORM = "xtremio"
+PROFILE = "slob"
+MEASURED_XBRICKS = 2  # Table 1: one cluster of two X-Brick units
+MEASURED_RAC_NODES = 4  # Solution architecture: a four-node RAC, one VM per ESXi server
+MEASURED_VCPUS_PER_NODE = 8  # Table 7: 8 vCPUs per OLTP VM (Table 1: 8-core hosts)
+MEASURED_BLOCK_KB = 8.0  # Table 8: data block size 8 KB
+UPDATE_ONLY_PCT = 0.0  # read mix of the 100 % UPDATE test
+DEFAULT_MIX_PCT = 75.0  # the document's "real-world" mix (75/25 QUERY/UPDATE test)
+SEQUENTIAL = "db file sequential read"
+PARALLEL = "db file parallel read"
+DB_CPU = "DB CPU"
+SERVER = "vSphere VM, 8 vCPUs on a 2.9 GHz 8-core host (emc-xtremio-2014, Tables 1 and 7)"
+
+
+def _src(locator: str) -> Source:
+    return Source(DOCUMENT, locator)
+
+
+@dataclass(frozen=True)
+class SlobMix:
+    """One measured SLOB test, per operation (one foreground read wait)."""
+
+    read_pct: float  # query share of the sessions
+    sessions: float
+    reads: float  # 8 KB blocks read per operation
+    writes: float  # DBWR blocks written per operation
+    cpu_s: float  # DB CPU per operation (vCPU-seconds)
+    wait_s: float  # foreground read wait per operation
+    single_read_s: float  # db file sequential read average
+    ops_per_s: float | None  # measured operation rate (None: not used, the closed loop gives it)
+    keys: tuple[str, ...]
+    sources: tuple[Source, ...]
+    derivation: str
+
+    @property
+    def rounds(self) -> float:
+        """Single-block read times one operation waits (1 for single-block reads)."""
+        return self.wait_s / self.single_read_s
+
+    @property
+    def in_flight(self) -> float:
+        return max(self.reads / self.rounds, 1.0)
+
+
+@dataclass(frozen=True)
+class SlobOperation:
+    """The per-operation constants at one read mix (measured or interpolated)."""
+
+    read_pct: float
+    reads: float
+    writes: float
+    cpu_s: float
+    in_flight: float
+    basis: str  # measured | interpolated
+
+
+@dataclass(frozen=True)
+class XtremioStorage:
+    read_service_s: float  # s: one 8 KB read at light load
+    concurrency_per_xbrick: float
+    write_cost: float  # array time of one 8 KB write, in reads
+    constants: tuple[Constant, ...]
+    keys: tuple[str, ...]
+
+    @property
+    def write_service_s(self) -> float:
+        return self.write_cost * self.read_service_s
+
+    def read_capacity(self, xbricks: int) -> float:
+        """8 KB reads per second at 100 % utilisation."""
+        return self.concurrency_per_xbrick * xbricks / self.read_service_s
+
+
+@dataclass(frozen=True)
+class XtremioFit:
+    mixes: tuple[SlobMix, ...]
+    storage: XtremioStorage
+    sla: Constant
+    latency_limit_s: float  # the read-latency target the SLA was built on (storage estimates read at it)
+    latency_limit_source: Source
+    profile: ProfileFit
+
+    @property
+    def keys(self) -> frozenset[str]:
+        out = set(self.storage.keys)
+        for m in self.mixes:
+            out |= set(m.keys)
+        return frozenset(out)
+
+    def operation(self, read_pct: float) -> SlobOperation:
+        """Per-operation constants at a read mix: the measured mix, or piecewise-linear between the two
+        measured mixes around it (the nearest one outside them)."""
+        ms = sorted(self.mixes, key=lambda m: m.read_pct)
+        exact = next((m for m in ms if math.isclose(m.read_pct, read_pct, abs_tol=1e-9)), None)
+        if exact is not None:
+            return SlobOperation(
+                read_pct, exact.reads, exact.writes, exact.cpu_s, exact.in_flight, "measured"
+            )
+        lo = max((m for m in ms if m.read_pct < read_pct), key=lambda m: m.read_pct, default=ms[0])
+        hi = min((m for m in ms if m.read_pct > read_pct), key=lambda m: m.read_pct, default=ms[-1])
+        if lo is hi:
+            return SlobOperation(read_pct, lo.reads, lo.writes, lo.cpu_s, lo.in_flight, "extrapolated")
+        f = (read_pct - lo.read_pct) / (hi.read_pct - lo.read_pct)
+
+        def at(get: Callable[[SlobMix], float]) -> float:
+            return get(lo) + f * (get(hi) - get(lo))
+
+        reads, rounds = at(lambda m: m.reads), at(lambda m: m.rounds)
+        return SlobOperation(
+            read_pct,
+            reads,
+            at(lambda m: m.writes),
+            at(lambda m: m.cpu_s),
+            max(reads / rounds, 1.0),
+            "interpolated",
+        )
+
+
+# --- the model the fit and the family share -------------------------------------------------------------
+
+
+def slob_model(
+    op: SlobOperation, storage: XtremioStorage, xbricks: int, cores_per_node: int, sla_s: float
+) -> PlatformModel:
+    """A SLOB operation on the XtremIO storage as the closed network (zero think time)."""
+    return PlatformModel(
+        family=PLATFORM,
+        think_s=0.0,
+        sla_s=sla_s,
+        reads_per_tx=op.reads,
+        storage_estimate=Estimate(0.0, "IOPS", "measured", ()),
+        read_service_s=storage.read_service_s,
+        storage_concurrency=storage.concurrency_per_xbrick * xbricks,
+        cpu_demand_s=op.cpu_s,
+        cores_per_node=cores_per_node,
+        ssd=True,
+        assumptions=(),
+        flags=(),
+        writes_per_tx=op.writes,
+        write_service_s=storage.write_service_s,
+        reads_in_flight=op.in_flight,
+        read_calls_per_tx=1.0,
+    )
+
+
+def single_read_latency_s(model: PlatformModel, rac_nodes: int, sol: mva.Solution) -> float:
+    """Latency of one 8 KB read (db file sequential read) at a solved operating point."""
+    stations = model.stations(rac_nodes)
+    k = sol.station_index(stations, "storage")
+    rounds = model.reads_per_tx / model.reads_in_flight
+    return sol.residence_s[k] / rounds
+
+
+def _open_single_read_s(model: PlatformModel, rac_nodes: int, sessions: float, ops_per_s: float) -> float:
+    """Single-block read latency of the storage station at a given operation rate (Bard-Schweitzer's
+    residence with the arrival-theorem factor (N-1)/N, as at the closed loop's own operating point)."""
+    st = model.stations(rac_nodes)[1]
+    a = (sessions - 1.0) / sessions
+    free = 1.0 - a * ops_per_s * st.queue_demand - ops_per_s * st.background_per_server
+    if free <= 0:
+        return math.inf
+    residence = st.queue_demand / free + st.fixed_delay
+    return residence / (model.reads_per_tx / model.reads_in_flight)
+
+
+# --- reading the evidence ---------------------------------------------------------------------------------
+
+
+def _slob(evidence: EvidenceBundle, quantity: str, **conditions: Any) -> list[Observation]:
+    return evidence.find(quantity, platform=PLATFORM, tool=SLOB, **conditions)
+
+
+def _awr(evidence: EvidenceBundle, read_pct: float, event: str) -> Observation | None:
+    quantity = "wait_time_total"
+    hits = [o for o in _slob(evidence, quantity, awr_event=event) if _pct(o) == read_pct]
+    return hits[0] if hits else None
+
+
+def _pct(o: Observation) -> float:
+    return float(o.cond("read_pct", 100))
+
+
+def _seconds(o: Observation, quantity: str) -> float:
+    v = o.values[quantity]
+    return v.value / 1000.0 if v.unit == "ms" else v.value
+
+
+def _table(evidence: EvidenceBundle, read_pct: float) -> Observation | None:
+    hits = [o for o in _slob(evidence, "iops") + _slob(evidence, "read_iops") if _pct(o) == read_pct]
+    return hits[0] if hits else None
+
+
+def measured_mixes(evidence: EvidenceBundle) -> tuple[SlobMix, ...]:
+    out = []
+    for pct in sorted({_pct(o) for o in _slob(evidence, "waits", awr_event=SEQUENTIAL)}):
+        seq, par, cpu = (_awr(evidence, pct, e) for e in (SEQUENTIAL, PARALLEL, DB_CPU))
+        if seq is None or cpu is None:
+            continue
+        sessions = float(seq.cond("sessions", 0) or 0)
+        share = cpu.value("db_time_pct")
+        n1, t1 = seq.value("waits") or 0.0, _seconds(seq, "wait_time_total")
+        n2, t2 = (par.value("waits") or 0.0, _seconds(par, "wait_time_total")) if par else (0.0, 0.0)
+        cpu_total = _seconds(cpu, "wait_time_total")
+        if sessions <= 0 or not share or n1 <= 0:
+            continue
+        ops = n1 + n2
+        interval = cpu_total / (share / 100.0) / sessions
+        rate = ops / interval
+        keys = [seq.key, cpu.key] + ([par.key] if par else [])
+        sources = [seq.source, cpu.source] + ([par.source] if par else [])
+        if pct == UPDATE_ONLY_PCT and par is None:
+            # each UPDATE reads its row's block in one single-block read and, with the 64 MB buffer
+            # cache, writes it out soon after: one read and one write per operation
+            reads, writes = 1.0, 1.0
+            ops_rate: float | None = None
+            how = (
+                "UPDATE: one single-block read (only db file sequential read waits) and one DBWR write "
+                "per operation (the document: blocks are read into the cache and written out soon after "
+                "the rows are updated)"
+            )
+            sources.append(_src("One-hundred percent UPDATE transaction test, Test methodology"))
+        else:
+            table = _table(evidence, pct)
+            if table is None:
+                continue
+            read_iops = table.value("read_iops")
+            if read_iops is None:
+                read_iops = table.value("iops") or 0.0
+            write_iops = table.value("write_iops") or 0.0
+            reads, writes, ops_rate = read_iops / rate, write_iops / rate, rate
+            keys.append(table.key)
+            sources.append(table.source)
+            how = (
+                f"{read_iops:,.0f} read and {write_iops:,.0f} write IOPS over {rate:,.0f} read waits/s "
+                f"({ops:,.0f} waits in T = DB CPU / %DB time / {sessions:g} sessions = {interval:.1f} s)"
+            )
+        wait = (t1 + t2) / ops
+        single = t1 / n1
+        out.append(
+            SlobMix(
+                read_pct=pct,
+                sessions=sessions,
+                reads=reads,
+                writes=writes,
+                cpu_s=cpu_total / ops,
+                wait_s=wait,
+                single_read_s=single,
+                ops_per_s=ops_rate,
+                keys=tuple(keys),
+                sources=tuple(sources),
+                derivation=(
+                    f"{pct:g} % query sessions, {sessions:g} sessions: {ops:,.0f} read waits; CPU "
+                    f"{cpu_total:,.2f} s / waits = {cpu_total / ops * 1000:.4f} ms per operation; wait "
+                    f"{wait * 1000:.4f} ms per operation, single-block read {single * 1000:.4f} ms; {how}"
+                ),
+            )
+        )
+    return tuple(out)
+
+
+# --- the fit --------------------------------------------------------------------------------------------
+
+
+def _fit_storage(mixes: tuple[SlobMix, ...]) -> XtremioStorage:
+    if len(mixes) < 3:
+        raise EvidenceError(
+            f"the XtremIO storage fit needs three SLOB mixes with AWR figures ({DOCUMENT}, Figures 10-12); "
+            f"the evidence has {len(mixes)}"
+        )
+
+    def storage(p: list[float]) -> XtremioStorage:
+        return XtremioStorage(p[0] / 1000.0, p[1] / MEASURED_XBRICKS, p[2], (), ())
+
+    def latency(m: SlobMix, st: XtremioStorage) -> float:
+        op = SlobOperation(m.read_pct, m.reads, m.writes, m.cpu_s, m.in_flight, "measured")
+        model = slob_model(op, st, MEASURED_XBRICKS, MEASURED_VCPUS_PER_NODE, 1.0)
+        if m.ops_per_s is not None:
+            return _open_single_read_s(model, MEASURED_RAC_NODES, m.sessions, m.ops_per_s)
+        sol = mva.schweitzer(model.stations(MEASURED_RAC_NODES), 0.0, m.sessions)
+        return single_read_latency_s(model, MEASURED_RAC_NODES, sol)
+
+    def residuals(p: list[float]) -> list[float]:
+        st = storage(p)
+        out = []
+        for m in mixes:
+            lat = latency(m, st)
+            out.append(min(lat / m.single_read_s - 1.0, 10.0) if math.isfinite(lat) else 10.0)
+        return out
+
+    fastest = min(m.single_read_s for m in mixes) * 1000
+    busiest = max((m.ops_per_s or 0.0) * (m.reads + m.writes) for m in mixes)
+    start = [fastest * 0.98, busiest * fastest / 1000 * 1.2, 2.0]
+    fit = least_squares(
+        residuals, start, bounds=([1e-3, 1.0, 0.0], [fastest * 1.0001, 1e6, 50.0]), xtol=1e-12
+    )
+    worst = max(abs(r) for r in fit.fun)
+    if worst > 0.02:
+        raise EvidenceError(f"the XtremIO storage fit leaves {worst:.1%} between model and AWR latency")
+    st = storage(list(fit.x))
+    per_mix = "; ".join(f"{m.read_pct:g} %: {m.single_read_s * 1000:.3f} ms" for m in mixes)
+    srcs = tuple(dict.fromkeys(s for m in mixes for s in m.sources))
+    consts = (
+        Constant(
+            "xtremio_read_service",
+            st.read_service_s * 1000,
+            "ms",
+            "one 8 KB read at light load (host, FC and array), fitted with the concurrency and the write "
+            f"cost so that the model's db file sequential read latency is the AWR's at each SLOB mix ({per_mix})",
+            srcs,
+        ),
+        Constant(
+            "xtremio_concurrency_per_xbrick",
+            st.concurrency_per_xbrick,
+            "count",
+            f"storage servers per X-Brick (fitted on the two-X-Brick cluster: {st.concurrency_per_xbrick * 2:.1f}; "
+            f"linear per X-Brick, rule xtremio-linear-scaling): {st.read_capacity(1):,.0f} 8 KB reads/s per "
+            "X-Brick at 100 % utilisation",
+            srcs,
+        ),
+        Constant(
+            "xtremio_write_cost",
+            st.write_cost,
+            "ratio",
+            "array time of one 8 KB DBWR write in 8 KB reads (background: acknowledged from controller memory, "
+            "then hashed, deduplicated and written under XDP); fitted with the two constants above",
+            srcs,
+        ),
+    )
+    keys = tuple(k for m in mixes for k in m.keys)
+    return XtremioStorage(st.read_service_s, st.concurrency_per_xbrick, st.write_cost, consts, keys)
+
+
+def _sla(evidence: EvidenceBundle, mixes: tuple[SlobMix, ...]) -> tuple[Constant, Observation]:
+    """The response threshold of one SLOB operation: the document's read-latency target for the mix it
+    targeted the highest latency on, plus that mix's CPU (the operation waits for both), rounded up to
+    the next half millisecond (the targets are approximate: 'about 1.5 ms')."""
+    best: tuple[float, Observation, SlobMix] | None = None
+    for o in _slob(evidence, "latency_limit"):
+        mix = next((m for m in mixes if m.read_pct == _pct(o)), None)
+        if mix is None:
+            continue
+        target = _seconds(o, "latency_limit")
+        response = target * (1.0 + mix.cpu_s / mix.wait_s)
+        if best is None or response > best[0]:
+            best = (response, o, mix)
+    if best is None:
+        raise EvidenceError(f"no SLOB latency target in the evidence ({DOCUMENT}, test methodologies)")
+    response, o, mix = best
+    sla = math.ceil(response * 2000.0 - 1e-9) / 2000.0
+    return (
+        Constant(
+            "slob_sla_response",
+            sla * 1000,
+            "ms",
+            f"read-latency target {_seconds(o, 'latency_limit') * 1000:g} ms ({mix.read_pct:g} % query test) "
+            f"plus the operation's CPU ({mix.cpu_s * 1000:.3f} ms per {mix.wait_s * 1000:.3f} ms of read "
+            f"wait): {response * 1000:.3f} ms, rounded up to the next half millisecond",
+            (o.source, *mix.sources[:2]),
+        ),
+        o,
+    )
+
+
+def fit_xtremio(evidence: EvidenceBundle, _rules: RuleSet | None = None) -> XtremioFit:
+    """The fit of a bundle (memoised in it; no rule enters it)."""
+    key = "xtremio-slob-fit"
+    if key not in evidence.cache:
+        evidence.cache[key] = _fit(evidence)
+    fit: XtremioFit = evidence.cache[key]
+    return fit
+
+
+def _fit(evidence: EvidenceBundle) -> XtremioFit:
+    mixes = measured_mixes(evidence)
+    storage = _fit_storage(mixes)
+    sla, target = _sla(evidence, mixes)
+    storage = XtremioStorage(
+        storage.read_service_s, storage.concurrency_per_xbrick, storage.write_cost, storage.constants,
+        (*storage.keys, target.key),
+    )  # fmt: skip
+    default = min(mixes, key=lambda m: abs(m.read_pct - DEFAULT_MIX_PCT))
+    profile = WorkloadProfile(
+        PROFILE,
+        "SLOB zero-think-time sessions (one operation: one foreground read wait)",
+        SLOB,
+        DOCUMENT,
+        0.0,
+        sla.value / 1000.0,
+        f"{DOCUMENT}, SLOB random single-block read/write workload test; Table 2 (SLOB 2); Tables 11-13",
+    )
+    constants = tuple(
+        Constant(
+            f"slob_{m.read_pct:g}pct_operation",
+            m.reads,
+            "IOs/transaction",
+            f"{m.derivation}; reads in flight {m.in_flight:.2f} (Little's law), writes {m.writes:.4f} per operation",
+            m.sources,
+        )
+        for m in mixes
+    )
+    fit = ProfileFit(
+        profile=profile,
+        family=PLATFORM,
+        server=SERVER,
+        read_pct=default.read_pct,
+        block_size_kb=MEASURED_BLOCK_KB,
+        reads_per_tx=default.reads,
+        writes_per_tx=default.writes,
+        cpu_s_per_tx=default.cpu_s,
+        sga_gb=16.0,  # Table 8: SGA 16 GB per instance, small buffer cache
+        constants=(*constants, sla),
+    )
+    return XtremioFit(mixes, storage, sla, _seconds(target, "latency_limit"), target.source, fit)
