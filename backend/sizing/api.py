@@ -484,7 +484,7 @@ def _evaluate_oltp(
     # array is needed) means the design does not hold, whatever the queueing model alone says.
     holds = holds_sla and raw.fits and not _has_critical(warnings)
     storage_latency_ms = (
-        load.solution.residence_s[sto] / model.reads_per_tx * 1000 if model.reads_per_tx else 0.0
+        load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0
     )
     bands = [
         error_bands.band(platform.family, "max_sustained_tps", limit.max_tps, "TPS", model.flags),
