@@ -148,7 +148,8 @@ def build_model(b: ModelBuild) -> PlatformModel:
 
     # I/O per transaction at the design's read share, and what a write costs the storage.
     total = prof.reads_per_tx + prof.writes_per_tx
-    reads = total * b.read_pct / 100.0
+    # a vanishing read share is none (a denormal foreground demand breaks the solver's pole arithmetic)
+    reads = total * b.read_pct / 100.0 if b.read_pct >= 1e-9 else 0.0
     writes = max(total * (100.0 - b.read_pct) / 100.0, 0.0)
     raid = p.raid_level
     a = f.awr
@@ -188,8 +189,12 @@ def build_model(b: ModelBuild) -> PlatformModel:
         b.const(f.write_cost)
     for _, c in f.concurrency:
         b.const(c)
-    b.note("storage_concurrency", f"storage concurrency of {ssds} SSDs ({basis} in SSD count between rated "
-           "systems)", "; ".join(c.cite() for _, c in f.concurrency), concurrency, "count")  # fmt: skip
+    how = {
+        "measured": "a rated system's",
+        "interpolated": "interpolated in SSD count between the rated systems",
+    }
+    text = f"storage concurrency of {ssds} SSDs ({how.get(basis, 'extrapolated from the rated systems')})"
+    b.note("storage_concurrency", text, "; ".join(c.cite() for _, c in f.concurrency), concurrency, "count")
     b.note(
         "sla_response", "Swingbench transaction response threshold", f.sla_source.cite(), b.sla_s * 1000, "ms"
     )

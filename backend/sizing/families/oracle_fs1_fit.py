@@ -43,6 +43,7 @@ SWINGBENCH = "swingbench_orderentry"
 PROFILE_SLUG = "swingbench-orderentry"
 # Drive enclosures x SSDs per enclosure of the two reference designs (Table 2, Table 10).
 REFERENCE_DRIVES = {"oracle-fs1-quarter-rack": (2, 13), "oracle-fs1-half-rack": (3, 19)}
+X5_2_CORES = 36  # Table 2: a Sun X5-2 RAC node has 2 x 18 cores
 SWINGBENCH_DELAY_S = 0.1  # Figure 4: Swingbench min = max inter-transaction delay, 100 ms
 DATA_RAID = "mirrored"  # Table 6: "Oracle DB ASM: Data OLTP" profile
 REDO_RAID = "single_parity"  # Table 6: "Oracle DB ASM: Redo and Control Files" profile
@@ -105,8 +106,10 @@ def closed_read_latency(service_s: float, concurrency: float, read_share: float,
 
     if iops * (dq + bq) >= 1.0:
         return math.inf
+    if iops * residence(1.0) <= 1.0:  # not even one I/O outstanding on average
+        return residence(1.0) / read_share
     hi = 2.0
-    while hi * 1.0 <= iops * residence(hi):
+    while hi <= iops * residence(hi):
         hi *= 2.0
     n = float(brentq(lambda n: n - iops * residence(n), 1.0, hi, xtol=1e-9))
     return residence(n) / read_share
@@ -385,25 +388,47 @@ class Fs1Fit:
         value, basis = along_ssds([(float(s), c.value) for s, c in self.concurrency], ssds)
         return max(value, 1.0), basis
 
-    def model(self, nodes: int, concurrency: float, cpu_s: float, client_s: float) -> Fs1PlatformModel:
-        """The Swingbench network of a rated system at `nodes`, for the fit (the design's own model is
-        built by the family's build_model from the same constants)."""
-        a = self.awr
-        other = a.commit_wait.value + self.cluster_wait_s + client_s
-        shift = cluster_share(nodes) - cluster_share(2)
-        return Fs1PlatformModel(
-            family="oracle-fs1", think_s=self.think.value, sla_s=self.sla_s, reads_per_tx=a.reads_per_tx.value,
-            storage_estimate=_NO_ESTIMATE, read_service_s=self.read_service.value, storage_concurrency=concurrency,
-            cpu_demand_s=cpu_s + self.cluster_cpu.value * shift, cores_per_node=self.cores_per_node, ssd=True,
-            assumptions=(), flags=(), writes_per_tx=a.writes_per_tx.value,
-            write_service_s=self.write_cost.value * self.read_service.value,
-            other_s=other + self.cluster_wait_s * shift, rac_nodes=nodes,
-            cluster_cpu_s=self.cluster_cpu.value, cluster_wait_s=self.cluster_wait_s,
-        )  # fmt: skip
-
 
 # The fit's networks show no storage section.
 _NO_ESTIMATE = Estimate(0.0, "IOPS", "measured", ())
+
+
+@dataclass(frozen=True)
+class _Network:
+    """What the fit holds fixed while it solves for CPU, concurrency and client time: the Swingbench
+    network of a rated system (the design's own model is built by the family's build_model from the
+    same constants)."""
+
+    awr: AwrExample
+    think_s: float
+    service_s: float
+    write_units: float
+    cluster_cpu_s: float
+    cores_per_node: int
+
+    def at(
+        self, nodes: int, concurrency: float, cpu_s: float, client_s: float, sla_s: float
+    ) -> Fs1PlatformModel:
+        a = self.awr
+        cluster_wait = a.cluster_wait.value + a.remaster_wait.value
+        shift = cluster_share(nodes) - cluster_share(2)
+        return Fs1PlatformModel(
+            family="oracle-fs1", think_s=self.think_s, sla_s=sla_s, reads_per_tx=a.reads_per_tx.value,
+            storage_estimate=_NO_ESTIMATE, read_service_s=self.service_s, storage_concurrency=concurrency,
+            cpu_demand_s=cpu_s + self.cluster_cpu_s * shift, cores_per_node=self.cores_per_node, ssd=True,
+            assumptions=(), flags=(), writes_per_tx=a.writes_per_tx.value,
+            write_service_s=self.write_units * self.service_s,
+            other_s=a.commit_wait.value + cluster_wait * (1.0 + shift) + client_s, rac_nodes=nodes,
+            cluster_cpu_s=self.cluster_cpu_s, cluster_wait_s=cluster_wait,
+        )  # fmt: skip
+
+    def sla_point(
+        self, r: RatedSystem, concurrency: float, cpu_s: float, client_s: float
+    ) -> tuple[mva.Solution, float]:
+        """The network of `r` at its rated response time: (solution, time per foreground read)."""
+        m = self.at(r.rac_nodes, concurrency, cpu_s, client_s, r.response_s)
+        sol = mva.sla_point(m.stations(r.rac_nodes), m.think_s, r.response_s)
+        return sol, sol.residence_s[1] / m.reads_per_tx
 
 
 def _root(f: Callable[[float], float], lo: float, hi: float, what: str) -> float:
@@ -417,7 +442,7 @@ def _root(f: Callable[[float], float], lo: float, hi: float, what: str) -> float
     return float(brentq(f, lo, hi, xtol=1e-12 * max(abs(hi), 1.0), rtol=1e-12, maxiter=200))
 
 
-def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = 36) -> Fs1Fit:
+def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES) -> Fs1Fit:
     """Fit the FS1-2 constants on the AWR example and the Table 1 figures (module docstring)."""
     awr = awr_example(bundle)
     rated = rated_systems(bundle)
@@ -475,49 +500,28 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = 36) -> Fs1
         (*awr.cluster_wait.sources, Source(DOCUMENT, "Table 7"), Source(DOCUMENT, "Table 3")),
     )  # fmt: skip
 
-    def partial(cpu_s: float, client_s: float) -> Fs1Fit:
-        return Fs1Fit(
-            awr, think, sla_ms / 1000.0, sla_rule.source, stress_ms / 1000.0, service, wcost,
-            ((home.ssds, Constant("c", c_home, "count", "", ())),),
-            Constant("cpu", cpu_s, "s", "", ()), cluster_cpu, Constant("client", client_s, "s", "", ()),
-            tuple(rated), (), cores_per_node, frozenset(),
-        )  # fmt: skip
-
-    def sla_tps(model: Fs1PlatformModel, at_s: float) -> mva.Solution:
-        st = model.stations(model.rac_nodes)
-        return mva.sla_point(st, model.think_s, at_s)
+    net = _Network(awr, think.value, s, wc, cluster_cpu.value, cores_per_node)
 
     def cpu_for(client_s: float) -> float:
-        base = partial(cluster_cpu.value, client_s)
         top = home.rac_nodes * cores_per_node / home.tps
 
         def gap(cpu_s: float) -> float:
-            return (
-                sla_tps(base.model(home.rac_nodes, c_home, cpu_s, client_s), home.response_s).throughput
-                - home.tps
-            )
+            return net.sla_point(home, c_home, cpu_s, client_s)[0].throughput - home.tps
 
         return _root(gap, cluster_cpu.value, top * (1 - 1e-9), "the CPU per transaction")
 
     others = [r for r in rated if r is not home]
 
     def concurrency_for(r: RatedSystem, cpu_s: float, client_s: float) -> float:
-        base = partial(cpu_s, client_s)
-
         def gap(c: float) -> float:
-            return sla_tps(base.model(r.rac_nodes, c, cpu_s, client_s), r.response_s).throughput - r.tps
+            return net.sla_point(r, c, cpu_s, client_s)[0].throughput - r.tps
 
         return _root(gap, 1.0, c_home * 50.0, f"the {r.configuration} storage concurrency")
 
     def worst_latency(client_s: float) -> float:
         """The highest foreground read latency at the other rated points, minus the stress line."""
         cpu_s = cpu_for(client_s)
-        worst = 0.0
-        for r in others:
-            c = concurrency_for(r, cpu_s, client_s)
-            m = partial(cpu_s, client_s).model(r.rac_nodes, c, cpu_s, client_s)
-            sol = sla_tps(m, r.response_s)
-            worst = max(worst, sol.residence_s[1] / m.reads_per_tx)
+        worst = max(net.sla_point(r, concurrency_for(r, cpu_s, client_s), cpu_s, client_s)[1] for r in others)
         return worst - stress_ms / 1000.0
 
     # The Swingbench client and its Ethernet round trips (a separate load-generator server) add a time
