@@ -12,6 +12,9 @@ What is read, from where (every constant below is a `Constant` with its derivati
   transaction (quarter rack, two nodes) and the half rack's storage concurrency (four nodes).
 - Table 6: data LUNs are mirrored, redo LUNs single parity; a write costs the RAID write penalty in
   read-service units (the textbook penalty the engine uses everywhere, sizing.families.shared).
+- The Swingbench response is measured on a separate load-generator server (Swingbench Download and
+  Setup): a client time per transaction AWR does not see. No figure is printed; it is the smallest that
+  keeps the half rack's rated point under the balance chart's 1.5 ms stress line (Balance Charts).
 
 Node scaling (System Charts text, Figures 8, 10): the cause modelled is CPU, with the global-cache
 work (Cluster-class waits of the AWR) growing with the share of requests another instance serves,
