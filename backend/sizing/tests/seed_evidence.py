@@ -152,6 +152,62 @@ FS1_DOC: dict[str, Any] = {
             ],
         }
         for size, nodes, tps, iops in (("quarter", 2, 25800, 189000), ("half", 4, 39000, 248000))
+    ]
+    + [
+        # Oracle FS1 2016, Figure 2: the example AWR report's top timed events (cluster-wide, 2 instances)
+        {
+            "slug": "test-fs1-awr-events",
+            "title": "FS1-2 AWR example, top timed events",
+            "configuration": "oracle-x5-2-rac-node",
+            "workload": {"tool": "swingbench_orderentry", "rac_nodes": 2},
+            "points": [
+                {
+                    "conditions": {"instance": "*", "event": event, **({"wait_class": cls} if cls else {})},
+                    "values": {
+                        "wait_time_total": _v(total, "s"),
+                        **({"waits": _v(waits, "count")} if waits else {}),
+                        **({"wait_time_avg": _v(avg, "ms")} if avg else {}),
+                        **(
+                            {"instances": _v(2, "count")}
+                            if event in ("DB CPU", "db file sequential read")
+                            else {}
+                        ),
+                    },
+                    "source": {"locator": f"Figure 2, cluster-wide (*), {event}"},
+                }
+                for event, cls, waits, total, avg in (
+                    ("DB CPU", "", 0, 8103.39, 0),
+                    ("db file sequential read", "User I/O", 10693915, 6481.12, 0.61),
+                    ("log file sync", "Commit", 2664148, 2229.30, 0.84),
+                    ("gcs drm freeze in enter server mode", "Other", 2776, 1250.38, 450.43),
+                    ("gc current block 2-way", "Cluster", 5117053, 1157.32, 0.23),
+                    ("gc cr block 2-way", "Cluster", 4079817, 903.99, 0.22),
+                    ("gc cr grant 2-way", "Cluster", 2387009, 511.52, 0.21),
+                    ("log file parallel write", "System I/O", 1020448, 485.73, 0.48),
+                    ("gc current grant busy", "Cluster", 741233, 321.43, 0.43),
+                    ("gc current grant 2-way", "Cluster", 1461499, 306.95, 0.21),
+                )
+            ],
+        },
+        # Oracle FS1 2016, Figure 3: IOStat by Function, sum of the two instances (per second)
+        {
+            "slug": "test-fs1-awr-iostat",
+            "title": "FS1-2 AWR example, I/O by function",
+            "configuration": "oracle-x5-2-rac-node",
+            "workload": {"tool": "swingbench_orderentry", "rac_nodes": 2},
+            "points": [
+                {
+                    "conditions": {"instance": "sum"},
+                    "values": {
+                        "buffer_cache_read_throughput": _v(276.79, "MB/s"),
+                        "buffer_cache_read_iops": _v(35418.11, "IOPS"),
+                        "dbwr_write_iops": _v(9956.24, "IOPS"),
+                        "lgwr_write_iops": _v(7002.32, "IOPS"),
+                    },
+                    "source": {"locator": "Figure 3, IOStat by Function, sum of instances"},
+                }
+            ],
+        },
     ],
 }
 
