@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scipy.optimize import brentq, least_squares
@@ -30,8 +30,9 @@ from sizing import mva
 from sizing.calibration import DELL_ACTIVE_DRIVES, ORION, TPCC, Constant
 from sizing.cases import ValidationCase, design, oltp
 from sizing.errors import EvidenceError
-from sizing.evidence import EvidenceBundle, Observation, Source
+from sizing.evidence import Estimate, EvidenceBundle, Observation, Source
 from sizing.families.base import PlatformModel, ProfileFit, WorkloadProfile
+from sizing.notes import Assumption, Flag
 from sizing.rules import RuleSet
 
 OLTP = "dell-equallogic-oltp-2010"
@@ -43,6 +44,7 @@ ORION_VOLUMES = Constant(
     (Source(OLTP, "Section 2 (Figure 1 text)"),),
 )  # fmt: skip
 TEST_CORES = 16  # Table 9: 2 x R710, each 2 x quad-core X5570
+TEST_NODES = 2  # Section 3.1: two-node RAC
 TEST_SERVER = "2 x PowerEdge R710 (2 x quad-core Xeon X5570, 64 GB)"
 # The document's own TPC-C / ORION configurations (Table 9, Section 3.1) in API shape.
 PS6010XV = {
@@ -71,7 +73,6 @@ class ArrayCurve:
     write_cost: float
     drives: int
     sources: tuple[Source, ...]
-    keys: tuple[str, ...]  # the observations it is fitted on
 
     def read_service(self, block_kb: float) -> float:
         return max(self.read_service_s + self.transfer_s_per_kb * (block_kb - self.base_block_kb), 1e-6)
@@ -145,16 +146,13 @@ def fit_array(evidence: EvidenceBundle, storage_model: str, limit_ms: float) -> 
     drives = DELL_ACTIVE_DRIVES[storage_model]
     # (block, read %, IOPS, latency s, observation)
     rows: list[tuple[float, float, float, float, Observation]] = []
-    keys: list[str] = []
     for p in pts:
         b, r, iops = float(p.cond("block_size_kb")), float(p.cond("read_pct", 70)), p.value("max_iops") or 0.0
         lat_ms = float(p.cond("latency_limit_ms", limit_ms))
         stated = _stated_latency(evidence, storage_model, b, r)
         if stated is not None:
             lat_ms = _ms(stated, "io_latency")
-            keys.append(stated.key)
         rows.append((b, r, iops, lat_ms / 1000.0, p))
-        keys.append(p.key)
     reads = sorted((row for row in rows if row[1] >= 100), key=lambda row: row[0])
     mixed = [row for row in rows if row[1] < 100]
     if not reads or not mixed:
@@ -178,7 +176,7 @@ def fit_array(evidence: EvidenceBundle, storage_model: str, limit_ms: float) -> 
 
     def curve(t: float, w: float) -> ArrayCurve:
         return ArrayCurve(storage_model, s_base, base_b, t, w, drives,
-                          tuple(sorted({row[4].source for row in rows}, key=lambda s: s.locator)), tuple(keys))  # fmt: skip
+                          tuple(sorted({row[4].source for row in rows}, key=lambda s: s.locator)))  # fmt: skip
 
     def log_errors(
         c: ArrayCurve, use: Sequence[tuple[float, float, float, float, Observation]]
@@ -245,8 +243,8 @@ def storage_path(
     curve: ArrayCurve, block_kb: float, read_pct: float, raid_factor: float, arrays: int, volumes: int,
     k: float, limit_s: float, drives: int | None = None,
 ) -> StoragePath:  # fmt: skip
-    """`raid_factor`: front-end IOPS at the design's RAID level over RAID 10 (textbook write penalty);
-    it raises the drive time of a write so that the mixed I/O costs 1 / raid_factor as much again."""
+    """`raid_factor`: front-end IOPS at the design's RAID level over RAID 10 (textbook write penalty):
+    a write's drive time grows until a mixed I/O costs 1 / raid_factor times its RAID 10 drive time."""
     r = read_pct / 100.0
     w = curve.write_cost
     if r < 1.0 and raid_factor != 1.0:
@@ -274,9 +272,11 @@ class EqualLogicModel(PlatformModel):
 
 def queueing_model(
     think_s: float, sla_s: float, reads: float, writes: float, cpu_s: float, cores_per_node: int,
-    path: StoragePath, estimate: Any, ssd: bool, assumptions: tuple[Any, ...] = (), flags: tuple[Any, ...] = (),
-    read_pct: float = 70.0,
+    path: StoragePath, estimate: Estimate, ssd: bool, assumptions: tuple[Assumption, ...] = (),
+    flags: tuple[Flag, ...] = (), read_pct: float = 70.0,
 ) -> EqualLogicModel:  # fmt: skip
+    """The closed network of a design: CPU, the arrays' drives (foreground reads, background writes)
+    and the host path of its ASM volumes."""
     return EqualLogicModel(
         family="equallogic", think_s=think_s, sla_s=sla_s, reads_per_tx=reads, storage_estimate=estimate,
         read_service_s=path.read_service_s, storage_concurrency=path.drives, cpu_demand_s=cpu_s,
@@ -338,7 +338,6 @@ class TpccFit:
     sla_s: float
     sla_source: Source
     peak: TpccRun
-    keys: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def reads(self) -> float:
@@ -410,13 +409,16 @@ def _fit_tpcc(evidence: EvidenceBundle, rules: RuleSet) -> TpccFit:
     limit_ms, _ = rules.param("disk-latency-limit", "latency_limit", "ms")
     curve = array_curve(evidence, rules, "PS6010XV")
     reads, writes = v * read_share.value / 100, v * (1 - read_share.value / 100)
+    placeholder = Estimate(0.0, "IOPS", "measured", ())  # the fit reads only the response time
 
     def response(k: float) -> float:
         path = storage_path(
             curve, block.value, read_share.value, 1.0, 1, peak.asm_volumes, k, limit_ms / 1000
         )
-        m = queueing_model(z, sla_s, reads, writes, cpu.value, TEST_CORES // 2, path, None, False)
-        return mva.solve(m.stations(2), z, n).response_s - r_peak
+        m = queueing_model(
+            z, sla_s, reads, writes, cpu.value, TEST_CORES // TEST_NODES, path, placeholder, False
+        )
+        return mva.solve(m.stations(TEST_NODES), z, n).response_s - r_peak
 
     if response(1e-6) >= 0:
         raise EvidenceError(
@@ -430,8 +432,7 @@ def _fit_tpcc(evidence: EvidenceBundle, rules: RuleSet) -> TpccFit:
         f"{peak.asm_volumes} volumes",
         (*srcs, *ORION_VOLUMES.sources),
     )  # fmt: skip
-    keys = frozenset(r.obs.key for r in runs)
-    return TpccFit(think, ios, read_share, block, cpu, volume_k, sla_s, sla_rule.source, peak, keys)
+    return TpccFit(think, ios, read_share, block, cpu, volume_k, sla_s, sla_rule.source, peak)
 
 
 def fit_profile(evidence: EvidenceBundle, rules: RuleSet) -> ProfileFit:
