@@ -48,17 +48,20 @@ def _model_key(inputs: DesignInputs) -> tuple[object, ...]:
             w.tx_per_s, w.reads_per_s, w.writes_per_s, w.db_cpu_s_per_s)  # fmt: skip
 
 
-def _bisect_x(q: F, bg: F, fixed: F, a: F, target: F, think: F, mode: str, iters: int = 64) -> F:
-    """X solving (mode 'sla') fixed + sum q/(1 - a X q - X bg) = target, or (mode 'users')
-    X (think + fixed + sum q/(1 - a X q - X bg)) = target, for every design at once (bg: background
-    demand per server, which loads a queue without being on the response path)."""
-    hi = 1.0 / np.maximum((np.maximum(a, 1e-12)[:, None] * q + bg).max(axis=1), 1e-300)
+def _bisect_x(
+    q: F, fixed: F, a: F, target: F, think: F, mode: str, iters: int = 64, bq: F | None = None
+) -> F:
+    """X solving (mode 'sla') fixed + sum q/(1 - a X q - X bq) = target, or (mode 'users')
+    X (think + fixed + sum q/(1 - a X q - X bq)) = target, for every design at once (bq: background
+    demand per server, as sizing.mva)."""
+    bq = np.zeros_like(q) if bq is None else bq
+    hi = 1.0 / np.maximum(np.maximum(a, 1e-12)[:, None] * q + bq, 1e-300).max(axis=1)
     if mode == "users":
         hi = np.minimum(hi, target / (think + fixed + q.sum(axis=1)))
     lo = np.zeros_like(hi)
     for _ in range(iters):
         mid = 0.5 * (lo + hi)
-        denom = np.maximum(1.0 - a[:, None] * mid[:, None] * q - mid[:, None] * bg, 1e-300)
+        denom = np.maximum(1.0 - a[:, None] * mid[:, None] * q - mid[:, None] * bq, 1e-300)
         r = fixed + (q / denom).sum(axis=1)
         val = r if mode == "sla" else mid * (think + r)
         below = val < target
@@ -70,8 +73,8 @@ def _bisect_x(q: F, bg: F, fixed: F, a: F, target: F, think: F, mode: str, iters
 def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet) -> SweepResult:
     n = len(designs)
     models: dict[tuple[object, ...], PlatformModel] = {}
-    qs: list[list[float]] = []  # per design: each station's queue demand and background per server
-    bgs: list[list[float]] = []
+    q = np.zeros((n, 3))  # cpu, storage and the optional delay station
+    bq = np.zeros((n, 3))
     fixed = np.empty(n)
     think = np.empty(n)
     sla = np.empty(n)
@@ -88,8 +91,8 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
         if m is None:
             m = models[key] = build_model(d, evidence, rules)
         st = m.stations(p.rac_nodes)
-        qs.append([s.queue_demand for s in st])
-        bgs.append([s.background_per_server for s in st])
+        q[i, : len(st)] = [s.queue_demand for s in st]
+        bq[i, : len(st)] = [s.background_per_server for s in st]
         fixed[i] = sum(s.fixed_delay for s in st)
         think[i], sla[i] = m.think_s, m.sla_s
         extrap[i] = bool(m.flags)
@@ -107,14 +110,11 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
             cap_cache[ckey] = (raw.required_gb, raw.usable_gb)
         req, usable = cap_cache[ckey]
         fits[i] = usable >= req
-    k = max((len(x) for x in qs), default=0)  # families differ in their station count: pad with none
-    q = np.array([x + [0.0] * (k - len(x)) for x in qs]).reshape(n, k)
-    bg = np.array([x + [0.0] * (k - len(x)) for x in bgs]).reshape(n, k)
     # SLA point: two rounds of a = (n-1)/n
     a = np.ones(n)
     x_sla = np.zeros(n)
     for _ in range(2):
-        x_sla = _bisect_x(q, bg, fixed, a, sla, think, "sla")
+        x_sla = _bisect_x(q, fixed, a, sla, think, "sla", bq=bq)
         n_sla = np.maximum(x_sla * (think + sla), 1.0)
         a = (n_sla - 1.0) / n_sla
     n_sla = np.maximum(x_sla * (think + sla), 1.0)
@@ -122,7 +122,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
     by_tps = np.isnan(users)
     users = np.where(by_tps, np.maximum(np.nan_to_num(target_tps) * (think + sla), 1.0), users)
     a_u = (users - 1.0) / users
-    x_u = _bisect_x(q, bg, fixed, a_u, users, think, "users")
+    x_u = _bisect_x(q, fixed, a_u, users, think, "users", bq=bq)
     resp = users / np.maximum(x_u, 1e-300) - think
     design_tps = np.where(by_tps, np.nan_to_num(target_tps), x_u)
     return SweepResult(users, design_tps, x_sla, n_sla, resp * 1000.0, fits, extrap)
