@@ -122,6 +122,9 @@ def build_model(b: ModelBuild) -> PlatformModel:
     factor = raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
     path = storage_path(curve, w.block_size_kb, b.read_pct, factor, p.arrays, p.asm_volumes,
                         own.volume_k.value, limit_ms / 1000.0)  # fmt: skip
+    if path.beyond_limit:
+        b.flag("workload.block_size_kb", f"one {w.block_size_kb:g} KB read takes {path.read_service_s * 1000:.3g} ms "
+               f"alone, beyond the {limit_ms:g} ms limit: the storage IOPS are the drives' saturation rate")  # fmt: skip
     b.note("asm_volume_share", f"{p.asm_volumes} ASM volumes reach {path.path_iops / path.iops_at_limit:.1%} of the "
            f"IOPS ORION reached through {ORION_VOLUMES.value:g} volumes", own.volume_k.cite(),
            path.path_iops, "IOPS")  # fmt: skip

@@ -233,6 +233,7 @@ class StoragePath:
     drives: float  # servers of the storage station (all arrays)
     iops_at_limit: float  # the arrays' IOPS at the latency limit, at the design's mix
     path_iops: float  # the most IOPS the database drives through its volumes
+    beyond_limit: bool = False  # a single I/O exceeds the latency limit: iops_at_limit is the saturation rate
 
     @property
     def sustained_iops(self) -> float:
@@ -251,9 +252,12 @@ def storage_path(
         w = ((r + (1 - r) * w) / raid_factor - r) / (1 - r)
     c = float((drives or curve.drives) * arrays)
     at_limit = curve.iops_at(limit_s, block_kb, read_pct, servers=c, write_cost=w)
+    over = at_limit <= 0.0
+    if over:  # one I/O alone takes longer than the limit (very large blocks): the drives' saturation rate
+        at_limit = c / curve.mean_service(block_kb, read_pct, w)
     path = at_limit * volume_share(volumes, k) / volume_share(ORION_VOLUMES.value, k)
     s = curve.read_service(block_kb)
-    return StoragePath(s, s * w, c, at_limit, path)
+    return StoragePath(s, s * w, c, at_limit, path, over)
 
 
 @dataclass(frozen=True)
