@@ -132,7 +132,7 @@ def schweitzer(
     x_hi = min([x_hi, *(1.0 / bk for dk, bk in zip(d, bg, strict=True) if dk == 0 and bk > 0)])
     lo, hi = 0.0, x_hi
     if population(hi * (1 - 1e-15)) <= n:
-        x = hi
+        x = hi * (1 - 1e-15)  # at the pole itself a queue term divides by zero
     else:
         # Regula falsi (Illinois) on the bracket, falling back to bisection: a handful of steps at
         # light load, still safe next to the saturation pole.

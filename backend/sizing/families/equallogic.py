@@ -4,8 +4,10 @@ as measured."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sizing.bom import scaled_bom
-from sizing.calibration import DELL_ACTIVE_DRIVES, orion_estimate, volume_efficiency
+from sizing.calibration import DELL_ACTIVE_DRIVES
 from sizing.evidence import Estimate
 from sizing.families.base import (
     ModelBuild,
@@ -16,48 +18,74 @@ from sizing.families.base import (
     StorageModel,
 )
 from sizing.families.equallogic_dss import dss_calibration_keys, dss_validation_cases
-from sizing.families.shared import dell_calibration, raid_penalty, tpcc_calibrated_model
+from sizing.families.equallogic_fit import (
+    ORION_VOLUMES,
+    PROFILE,
+    ArrayCurve,
+    array_curve,
+    fit_profile,
+    oltp_calibration_keys,
+    oltp_validation_cases,
+    orion_points,
+    queueing_model,
+    storage_path,
+    tpcc_fit,
+    tpcc_runs,
+)
+from sizing.families.shared import raid_penalty
 
 OLTP = "dell-equallogic-oltp-2010"
 DSS = "dell-equallogic-dss-2012"
 
 
-def _storage(b: ModelBuild) -> tuple[Estimate, int]:
-    w, p = b.workload, b.platform
-    dell = dell_calibration(b.evidence, b.rules)
-    curve = b.storage.orion_iops_curve or p.storage_model
-    est = orion_estimate(b.evidence, curve, w.block_size_kb, b.read_pct)
-    per_array = est.value
-    basis = est.basis
-    notes = list(est.notes)
-    if curve != p.storage_model:
-        ratio = DELL_ACTIVE_DRIVES[p.storage_model] / DELL_ACTIVE_DRIVES[curve]
-        per_array *= ratio
-        basis = "transferred"
-        b.flag(
-            "platform.storage_model",
-            f"no OLTP IOPS measured on {p.storage_model}: {curve} ORION "
-            f"IOPS scaled by active drives {DELL_ACTIVE_DRIVES[p.storage_model]}/{DELL_ACTIVE_DRIVES[curve]} "
-            f"= {ratio:.2f}",
-        )
-    eff = volume_efficiency(p.asm_volumes, dell.volume_k.value)
-    b.const(dell.volume_k)
-    b.note(
-        "asm_volume_efficiency",
-        f"{p.asm_volumes} ASM volumes reach {eff:.1%} of the ORION IOPS",
-        dell.volume_k.cite(),
-        eff * 100,
-        "%",
+def _curve(b: ModelBuild) -> tuple[ArrayCurve, str]:
+    """The design's array curve and its basis: its own ORION fit, or (PS6110XV) the PS6010XV's per-drive
+    service times on its own active drives (flagged)."""
+    name = b.platform.storage_model
+    measured = b.storage.orion_iops_curve or name
+    curve = array_curve(b.evidence, b.rules, measured)
+    if measured == name:
+        return curve, "measured"
+    drives = DELL_ACTIVE_DRIVES[name]
+    b.flag(
+        "platform.storage_model",
+        f"no OLTP ORION curve for {name}: the {measured} drives' fitted service times on {drives} active drives "
+        f"(instead of {curve.drives})",
     )
-    if p.asm_volumes > max(dell.max_tps_by_volumes) or p.asm_volumes < min(dell.max_tps_by_volumes):
-        measured = ", ".join(str(n) for n in sorted(dell.max_tps_by_volumes))
-        b.flag(
-            "platform.asm_volumes",
-            f"TPC-C was measured with {measured} volumes; the saturating curve is extrapolated",
-        )
-    iops = per_array * eff * p.arrays
-    iops *= raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
-    servers = DELL_ACTIVE_DRIVES[p.storage_model] * p.arrays
+    return replace(curve, storage_model=name, drives=drives), "transferred"
+
+
+def _basis(b: ModelBuild, measured_model: str, basis: str) -> str:
+    """measured at an ORION point, interpolated inside the measured block sizes and mixes, else
+    extrapolated (flagged)."""
+    key = f"equallogic-orion-points:{measured_model}"
+    if key not in b.evidence.cache:
+        found = orion_points(b.evidence, measured_model)
+        b.evidence.cache[key] = {
+            (float(p.cond("block_size_kb")), float(p.cond("read_pct", 70))) for p in found
+        }
+    points: set[tuple[float, float]] = b.evidence.cache[key]
+    kb, r = b.workload.block_size_kb, b.read_pct
+    blocks, mixes = sorted({x for x, _ in points} or {8.0}), sorted({y for _, y in points} or {70.0})
+    if not (blocks[0] <= kb <= blocks[-1] and mixes[0] <= r <= mixes[-1]):
+        b.flag("workload.block_size_kb", f"I/O profile {kb:g} KB {r:g} % read outside the ORION evidence "
+               f"({blocks[0]:g}-{blocks[-1]:g} KB, {mixes[0]:g}-{mixes[-1]:g} % read): the fitted curve is "
+               "extrapolated")  # fmt: skip
+        return "extrapolated"
+    if basis != "measured":
+        return basis
+    return "measured" if (kb, r) in points else "interpolated"
+
+
+def _flags(b: ModelBuild) -> None:
+    p, w = b.platform, b.workload
+    if "equallogic-tpcc-volumes" not in b.evidence.cache:
+        b.evidence.cache["equallogic-tpcc-volumes"] = sorted({r.asm_volumes for r in tpcc_runs(b.evidence)})
+    volumes: list[int] = b.evidence.cache["equallogic-tpcc-volumes"]
+    if volumes and not volumes[0] <= p.asm_volumes <= volumes[-1]:
+        measured = ", ".join(str(n) for n in volumes)
+        b.flag("platform.asm_volumes", f"TPC-C was measured with {measured} ASM volumes (ORION with "
+               f"{ORION_VOLUMES.value:g}): the volume share n / (n + k) is extrapolated")  # fmt: skip
     if p.arrays > 2:
         b.flag(
             "platform.arrays",
@@ -70,14 +98,54 @@ def _storage(b: ModelBuild) -> tuple[Estimate, int]:
             "IOPS scale linearly with arrays (measured 1 -> 2 arrays for large random reads)",
             f"{DSS}, Section 2.3.4",
         )
-    estimate = Estimate(iops, "IOPS", basis, est.sources, tuple(notes))
-    if est.extrapolated:
-        b.flag("workload.block_size_kb", f"I/O profile outside the ORION evidence: {'; '.join(est.notes)}")
-    return estimate, servers
+    if w.sga_gb is not None:
+        b.flag("workload.sga_gb", f"memory is not modelled on EqualLogic: Table 6 ({OLTP}) measured 32, 40 and 48 GB "
+               "(ASMM and AMM) with a 40 GB sweet spot; the model describes the AMM 40 GB runs")  # fmt: skip
 
 
 def build_model(b: ModelBuild) -> PlatformModel:
-    return tpcc_calibrated_model(b, _storage)
+    """Workload from the design's profile (b.profile_fit); the storage path from this family's own
+    evidence: the array's ORION curve and the ASM-volume share fitted on the TPC-C peak."""
+    fit = b.profile_fit or fit_profile(b.evidence, b.rules)
+    if fit.family:  # a document's benchmark (a custom profile's constants are noted already)
+        for c in fit.constants:
+            b.const(c)
+    w, p = b.workload, b.platform
+    own = tpcc_fit(b.evidence, b.rules)
+    b.note("sla_response", "response time threshold of the design's profile", own.sla_source.cite()
+           if fit.profile.slug == PROFILE else fit.profile.source, b.sla_s * 1000, "ms")  # fmt: skip
+    limit_ms, limit_rule = b.rules.param("disk-latency-limit", "latency_limit", "ms")
+    curve, basis = _curve(b)
+    for c in curve.constants(limit_ms):
+        b.const(c)
+    b.const(ORION_VOLUMES)
+    b.const(own.volume_k)
+    factor = raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
+    path = storage_path(curve, w.block_size_kb, b.read_pct, factor, p.arrays, p.asm_volumes,
+                        own.volume_k.value, limit_ms / 1000.0)  # fmt: skip
+    if path.beyond_limit:
+        b.flag("workload.block_size_kb", f"one {w.block_size_kb:g} KB read takes {path.read_service_s * 1000:.3g} ms "
+               f"alone, beyond the {limit_ms:g} ms limit: the storage IOPS are the drives' saturation rate")  # fmt: skip
+    b.note("asm_volume_share", f"{p.asm_volumes} ASM volumes reach {path.path_iops / path.iops_at_limit:.1%} of the "
+           f"IOPS ORION reached through {ORION_VOLUMES.value:g} volumes", own.volume_k.cite(),
+           path.path_iops, "IOPS")  # fmt: skip
+    b.note("array_iops_at_limit", f"IOPS at which the arrays' read latency reaches {limit_ms:g} ms (design mix)",
+           f"{limit_rule.source.cite()}; " + "; ".join(s.cite() for s in curve.sources), path.iops_at_limit, "IOPS")  # fmt: skip
+    _flags(b)
+    basis = _basis(b, b.storage.orion_iops_curve or p.storage_model, basis)
+    ios = fit.reads_per_tx + fit.writes_per_tx
+    # the design's mix (the profile's unless given); a write-only mix keeps a trace of foreground reads so
+    # that the latency a read would see stays defined
+    reads = ios * max(b.read_pct / 100.0, 1e-6)
+    estimate = Estimate(
+        path.sustained_iops, "IOPS", basis, tuple(dict.fromkeys((*curve.sources, own.peak.obs.source))),
+        (f"array at {limit_ms:g} ms: {path.iops_at_limit:,.0f} IOPS; through {p.asm_volumes} ASM volumes: "
+         f"{path.path_iops:,.0f} IOPS",),
+    )  # fmt: skip
+    b.note("storage_iops", "storage IOPS within the latency limit (the lower of the two)",
+           "; ".join(s.cite() for s in estimate.sources), estimate.value, "IOPS")  # fmt: skip
+    return queueing_model(b.think_s, b.sla_s, reads, ios - reads, fit.cpu_s_per_tx, p.node_cores, path, estimate,
+                          b.storage.ssd, tuple(b.assumptions), tuple(b.flags), b.read_pct)  # fmt: skip
 
 
 def _array(name: str, label: str, technology: str, geometry: StorageGeometry, pattern: str,
@@ -148,6 +216,9 @@ FAMILY = PlatformFamily(
     bom_rule=scaled_bom,
     dell_tpcc_rules=True,
     document=OLTP,
-    validation_cases=dss_validation_cases,
-    calibration_keys=dss_calibration_keys,
+    validation_cases=lambda evidence: [*oltp_validation_cases(evidence), *dss_validation_cases(evidence)],
+    calibration_keys=lambda evidence: oltp_calibration_keys(evidence) | dss_calibration_keys(evidence),
+    profile=PROFILE,
+    profile_label="Benchmark Factory TPC-C (Dell EqualLogic, 2010)",
+    fit_profile=fit_profile,
 )

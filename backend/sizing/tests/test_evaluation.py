@@ -34,7 +34,7 @@ def test_growth_horizon(seed: Seed) -> None:
     import math
 
     expected = math.log(users_at_max / 4000) / math.log(1.2)
-    assert g["years_until_users_exceed_sla"]["value"] == pytest.approx(expected, rel=1e-3)
+    assert g["years_until_users_exceed_sla"]["value"] == pytest.approx(expected, abs=0.005)  # 3 figures
     assert g["years_until_users_exceed_sla"]["unit"] == "years"
     assert any(x["code"] == "growth-horizon" for x in d["warnings"])
 
