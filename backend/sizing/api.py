@@ -483,9 +483,7 @@ def _evaluate_oltp(
     # A critical warning (SLA missed, capacity short, or the document's own sizing rule saying one more
     # array is needed) means the design does not hold, whatever the queueing model alone says.
     holds = holds_sla and raw.fits and not _has_critical(warnings)
-    storage_latency_ms = (
-        load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0
-    )
+    storage_latency_ms = load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0
     bands = [
         error_bands.band(platform.family, "max_sustained_tps", limit.max_tps, "TPS", model.flags),
         error_bands.band(

@@ -31,6 +31,7 @@ from sizing.families.equallogic_fit import (
     storage_path,
     tpcc_fit,
     tpcc_runs,
+    transfer_ceiling,
 )
 from sizing.families.shared import raid_penalty
 
@@ -121,8 +122,18 @@ def build_model(b: ModelBuild) -> PlatformModel:
     b.const(ORION_VOLUMES)
     b.const(own.volume_k)
     factor = raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
+    ceiling = transfer_ceiling(b.evidence, p.storage_model)
+    ceiling_iops = ceiling[0] * 1024.0 / w.block_size_kb * p.arrays if ceiling else None
     path = storage_path(curve, w.block_size_kb, b.read_pct, factor, p.arrays, p.asm_volumes,
-                        own.volume_k.value, limit_ms / 1000.0)  # fmt: skip
+                        own.volume_k.value, limit_ms / 1000.0, transfer_ceiling_iops=ceiling_iops)  # fmt: skip
+    if ceiling is not None and ceiling_iops is not None:
+        mb_s, obs = ceiling
+        b.note("transfer_ceiling", f"{p.arrays} x {mb_s:g} MB/s large sequential read ({obs.storage_model}): "
+               f"at most {ceiling_iops:,.0f} IOPS of {w.block_size_kb:g} KB", obs.source.cite(), ceiling_iops, "IOPS")  # fmt: skip
+        if obs.storage_model != p.storage_model and path.path_iops >= ceiling_iops:
+            b.flag("workload.block_size_kb", f"{w.block_size_kb:g} KB I/O on the {p.storage_model} is bounded by the "
+                   f"{obs.storage_model}'s measured transfer rate ({mb_s:g} MB/s, the same PS6010 controller; "
+                   "the document measured no large I/O on this model)")  # fmt: skip
     if path.beyond_limit:
         b.flag("workload.block_size_kb", f"one {w.block_size_kb:g} KB read takes {path.read_service_s * 1000:.3g} ms "
                f"alone, beyond the {limit_ms:g} ms limit: the storage IOPS are the drives' saturation rate")  # fmt: skip

@@ -242,7 +242,7 @@ class StoragePath:
 
 def storage_path(
     curve: ArrayCurve, block_kb: float, read_pct: float, raid_factor: float, arrays: int, volumes: int,
-    k: float, limit_s: float, drives: int | None = None,
+    k: float, limit_s: float, drives: int | None = None, transfer_ceiling_iops: float | None = None,
 ) -> StoragePath:  # fmt: skip
     """`raid_factor`: front-end IOPS at the design's RAID level over RAID 10 (textbook write penalty):
     a write's drive time grows until a mixed I/O costs 1 / raid_factor times its RAID 10 drive time."""
@@ -256,6 +256,9 @@ def storage_path(
     if over:  # one I/O alone takes longer than the limit (very large blocks): the drives' saturation rate
         at_limit = c / curve.mean_service(block_kb, read_pct, w)
     path = at_limit * volume_share(volumes, k) / volume_share(ORION_VOLUMES.value, k)
+    if transfer_ceiling_iops is not None:
+        # large blocks: the controller's transfer rate, not the drives, bounds the host path
+        path = min(path, transfer_ceiling_iops)
     s = curve.read_service(block_kb)
     return StoragePath(s, s * w, c, at_limit, path, over)
 
@@ -512,15 +515,27 @@ def _array(storage_model: str) -> dict[str, Any]:
 def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
     """The document's measurements beside what `evaluate` returns for its configurations."""
     cases: list[ValidationCase] = []
-    # TPC-C runs (Tables 5, 6): throughput and response at the run's users, on the run's volumes.
-    for run in tpcc_runs(evidence):
+    # TPC-C runs (Tables 5, 6): throughput and response at the run's users, on the run's volumes. Each
+    # run is "the maximum TPS sustained before the response passed 2 s" (Section 3.2): its printed
+    # response is that of its last load step below the threshold, which near the knee moves by a factor
+    # of ten within one step of users. So outside the peak run (the fit's) the response is checked as
+    # the bound the run states (within 2 s at its users), not as a point; its TPS is a point.
+    runs = tpcc_runs(evidence)
+    best = max((r.tps for r in runs), default=0.0)
+    for run in runs:
         o, n = run.obs, run.users
         d = design(oltp(users=int(n)), **PS6010XV, asm_volumes=run.asm_volumes)
         label = _run_label(o)
         cases.append(ValidationCase(f"TPC-C TPS at {n:,.0f} users, {label}", (o,), "tps", "TPS", run.tps, (d,),
                                     _tps, "throughput"))  # fmt: skip
-        cases.append(ValidationCase(f"TPC-C response at {n:,.0f} users, {label}", (o,), "response_time", "s",
-                                    run.response_s, (d,), _response_s, "latency"))  # fmt: skip
+        if math.isclose(run.tps, best):
+            cases.append(ValidationCase(f"TPC-C response at {n:,.0f} users, {label}", (o,), "response_time", "s",
+                                        run.response_s, (d,), _response_s, "latency"))  # fmt: skip
+        else:
+            cases.append(ValidationCase(
+                f"TPC-C response at {n:,.0f} users within the 2 s threshold, {label} (its last load step "
+                f"printed {run.response_s:g} s)", (o,), "response_time", "s", 2.0, (d,), _response_s, "latency",
+                bound="upper"))  # fmt: skip
         if amm_40gb(o):  # the memory setting the model describes: its maximum within 2 s is the run's
             cases.append(ValidationCase(f"TPC-C maximum TPS within 2 s, {label}", (o,), "tps", "TPS", run.tps,
                                         (d,), _max_tps, "throughput"))  # fmt: skip
@@ -604,3 +619,22 @@ def oltp_calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
     keys |= {o.key for o in evidence.find("peak_iops", tool=TPCC)}
     keys |= {o.key for o in evidence.find("io_latency", tool=ORION)}
     return frozenset(keys)
+
+
+# The array's transfer ceiling: ORION's large sequential reads (256 KB, concat, RAID 10, one array) in
+# the DSS document measure how many MB/s one controller moves. The PS6010S shares the PS6010XV's
+# controller and 10 GbE ports but no large-I/O run of its own: it takes the PS6010XV's (flagged).
+TRANSFER_CEILING_CURVE = {"PS6010XV": "PS6010XV", "PS6010S": "PS6010XV", "PS6110XV": "PS6110XV"}
+
+
+def transfer_ceiling(evidence: EvidenceBundle, storage_model: str) -> tuple[float, Observation] | None:
+    """(MB/s, observation) of one array's large sequential read, or None without the measurement."""
+    curve = TRANSFER_CEILING_CURVE.get(storage_model)
+    if curve is None:
+        return None
+    pts = evidence.find("throughput", storage_model=curve, tool=ORION, io_pattern="sequential", read_pct=100,
+                        block_size_kb=256, array_mode="concat", raid="raid10")  # fmt: skip
+    pts = [o for o in pts if int(o.cond("arrays", 1) or 1) == 1]
+    if not pts:
+        return None
+    return float(pts[0].value("throughput") or 0.0), pts[0]

@@ -3,6 +3,7 @@ never fall as load grows, and the verdict agrees with the response time against 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def test_throughput_and_response_never_fall_as_users_grow(
     catalog: tuple[EvidenceBundle, RuleSet], name: str
 ) -> None:
     walk = _walk(catalog, name)
-    for a, b in zip(walk, walk[1:], strict=False):
+    for a, b in itertools.pairwise(walk):
         x_a, x_b = a.performance.at_design.tps.value, b.performance.at_design.tps.value
         r_a, r_b = a.summary.response_at_design.value, b.summary.response_at_design.value
         n = b.summary.users.value
@@ -62,7 +63,13 @@ def test_verdict_agrees_with_the_response_time(catalog: tuple[EvidenceBundle, Ru
         if r > sla * (1 + TOLERANCE):
             assert e.verdict == "does-not-hold" and codes & {"sla-missed", "sla-unattainable"}, (name, r, sla)
         else:
-            assert not codes & {"sla-missed", "sla-unattainable"}, (name, e.summary.users.value, r, sla, codes)
+            assert not codes & {"sla-missed", "sla-unattainable"}, (
+                name,
+                e.summary.users.value,
+                r,
+                sla,
+                codes,
+            )
 
 
 @pytest.mark.parametrize("name", ["ps6010xv-4-volumes-6900-users", "fs1-quarter-2-nodes-1000-users"])
