@@ -28,7 +28,8 @@ def test_every_row_has_the_published_keys(rows: list[ValidationRow]) -> None:
 
 def test_per_family_held_out_errors(rows: list[ValidationRow]) -> None:
     s = summary(rows)
-    assert s["held_out"] >= 80
+    # held-out rows in all: those graded by their error and those checking a stated bound
+    assert s["held_out"] + s["bounds"] >= 80
     for family in REGISTRY:
         f = s["families"][family]
         assert f["held_out"] >= 3, family
