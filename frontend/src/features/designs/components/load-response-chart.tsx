@@ -6,10 +6,13 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber, formatValue, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
+import { bandCaption, type Band } from '../lib/bands';
 import {
+  bandDatasets,
   buildLoadResponseChart,
   buildThroughputChart,
   designLoadText,
+  isBandDataset,
   loadResponseDatasets,
   seriesDatasets,
   type DesignLoad,
@@ -22,13 +25,15 @@ interface Props {
   racNodes: number;
   /** The design's own load, marked on the response view. */
   designLoad?: DesignLoad | null;
+  /** The response's error band (shaded around every line); none: no shading. */
+  responseBand?: Band | null;
   title: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, designLoad = null, title }: Props) {
+export function LoadResponseChart({ projection, racNodes, designLoad = null, responseBand = null, title }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
-  const model = buildLoadResponseChart(projection, racNodes, designLoad);
+  const model = buildLoadResponseChart(projection, racNodes, designLoad, responseBand);
   const throughput = buildThroughputChart(projection, racNodes);
   const responseData: ChartData<'scatter'> = { datasets: loadResponseDatasets(model) };
   // The design-load triangle is the last dataset; its label carries the real response (it may be
@@ -43,6 +48,9 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
     ],
   };
   const responseView = view === 'response';
+  // The band datasets lead the response view's list (loadResponseDatasets); the throughput view has none.
+  const bandCount = responseView ? bandDatasets(model.series).length : 0;
+  const notBand = (datasetIndex: number) => !isBandDataset(datasetIndex, bandCount);
   const options: ChartOptions<'scatter'> = {
     animation: false,
     maintainAspectRatio: false,
@@ -56,8 +64,9 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
           y: { min: 0, title: { display: true, text: 'Throughput (TPS)' } },
         },
     plugins: {
-      legend: { position: 'bottom', labels: { boxWidth: 12 } },
+      legend: { position: 'bottom', labels: { boxWidth: 12, filter: (item) => notBand(item.datasetIndex ?? -1) } },
       tooltip: {
+        filter: (item) => notBand(item.datasetIndex),
         callbacks: {
           label: (item) =>
             responseView && item.datasetIndex === designIndex
@@ -99,6 +108,13 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
           )}{' '}
           Model lines (closed-network MVA calibrated on the measured evidence); squares are
           measured points where the evidence has them.
+          {responseView && model.responseBand && (
+            <span data-testid="load-response-band">
+              {' '}
+              Shaded: the response {bandCaption(model.responseBand)} around each line
+              {model.responseBand.widened ? ', widened because the design reaches beyond the measured configurations' : ''}.
+            </span>
+          )}
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}
         </span>
       }

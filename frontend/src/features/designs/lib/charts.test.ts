@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AMBER, RED, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { AMBER, LATENCY_BAND_FILL, RED, balanceBandCount, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { bandCaption, bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import type { ProjectionSeries, Quantity } from '../api/types';
 import { quarterRack } from './fixture';
 import {
+  BAND_ALPHA,
   EMPHASIS,
+  bandDatasets,
   buildLoadResponseChart,
   buildThroughputChart,
   designLoadOf,
+  isBandDataset,
   loadResponseDatasets,
+  responseBandOf,
+  withAlpha,
 } from './load-response-chart';
 
 describe('balance chart', () => {
@@ -37,13 +43,14 @@ describe('balance chart', () => {
     expect(regions[3]).toMatchObject({ yMin: 20, color: RED });
   });
 
-  it('marks the operating point from the stations at the design load', () => {
+  it('marks the operating point where the engine puts the design load (CPU %, storage latency per foreground I/O)', () => {
     const point = operatingPoint(evaluation)!;
-    const cpu = evaluation.performance!.stations.find((s) => s.name === 'cpu')!;
-    expect(point.x).toBe(cpu.utilisation_at_design.value);
+    expect(point).toEqual({ x: evaluation.summary.cpu_utilisation_at_design.value, y: evaluation.summary.storage_latency_at_design.value });
+    // the latency the curve plots: the storage residence per transaction over the foreground reads
     const storage = evaluation.performance!.stations.find((s) => s.name === 'storage')!;
-    expect(point.y).toBeCloseTo(storage.residence_at_design.value / 7.311, 6);
+    expect(point.y).toBeCloseTo(storage.residence_at_design.value / evaluation.demand.reads_per_transaction.value, 3);
     expect(model.operating).toEqual(point);
+    expect(operatingPoint({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
   });
 
   it('scales the latency axis to show the zones and the curve', () => {
@@ -60,8 +67,7 @@ describe('balance chart', () => {
     disk.points = [10, 40, 70, 95].map((cpu, i) => ({ users: 100 * (i + 1), tps: 500 * (i + 1), cpu_utilisation_pct: cpu, read_latency_ms: [6, 20, 60, 300][i]! }));
     disk.at_sla = { users: 380, tps: 1900, cpu_utilisation_pct: 93, read_latency_ms: 140 };
     const loaded = structuredClone(evaluation);
-    const cpu = loaded.performance!.stations.find((s) => s.name === 'cpu')!;
-    cpu.utilisation_at_design.value = 100;
+    loaded.summary.cpu_utilisation_at_design.value = 100;
     const m = buildBalanceChart(disk, loaded);
     expect(m.operating!.x).toBe(100);
     expect(m.yMax).toBeGreaterThanOrEqual(140 * 1.1);
@@ -75,20 +81,39 @@ describe('balance chart', () => {
 
   it('lifts the axis above a high operating point too, with a margin', () => {
     const high = structuredClone(evaluation);
-    const storage = high.performance!.stations.find((s) => s.name === 'storage')!;
-    storage.residence_at_design.value = 7.311 * 9.5; // 9.5 ms per I/O, above the 4x-limit cap of 8 ms
+    high.summary.storage_latency_at_design.value = 9.5; // 9.5 ms per I/O, above the 4x-limit cap of 8 ms
     const m = buildBalanceChart(high.balance!, high);
     expect(m.operating!.y).toBeCloseTo(9.5, 6);
     expect(m.yMax).toBeGreaterThanOrEqual(9.5 * 1.1);
   });
 
   it('draws the markers unclipped so one on the edge of the chart stays whole', () => {
-    const datasets = balanceDatasets(model);
+    const datasets = balanceDatasets(model).slice(balanceBandCount(model));
     expect(datasets.map((d) => d.label)).toEqual(['Model as load grows', 'At the SLA limit', 'Design load (operating point)']);
     expect(datasets[0]!.clip).toBeUndefined();
     expect(datasets[1]).toMatchObject({ data: [model.atSla], pointStyle: 'rectRot', clip: false });
     expect(datasets[2]).toMatchObject({ data: [model.operating], pointStyle: 'triangle', clip: false });
-    expect(balanceDatasets({ ...model, operating: null })).toHaveLength(2);
+    expect(balanceDatasets({ ...model, operating: null })).toHaveLength(balanceBandCount(model) + 2);
+  });
+
+  it("shades the storage-latency band around the curve: ± the band's half-width, filled between its edges", () => {
+    const band = bandOf(evaluation, 'storage_latency_at_design')!;
+    expect(model.latencyBand).toEqual(band);
+    const h = band.half_width.value / 100;
+    expect(model.band.upper.map((p) => p.x)).toEqual(model.curve.map((p) => p.x));
+    model.curve.forEach((p, i) => {
+      expect(model.band.upper[i]!.y).toBeCloseTo(p.y * (1 + h), 9);
+      expect(model.band.lower[i]!.y).toBeCloseTo(p.y * (1 - h), 9);
+    });
+    const [lower, upper] = balanceDatasets(model);
+    expect(balanceBandCount(model)).toBe(2);
+    expect(lower).toMatchObject({ data: model.band.lower, fill: false, pointRadius: 0, borderWidth: 0 });
+    expect(upper).toMatchObject({ data: model.band.upper, fill: '-1', backgroundColor: LATENCY_BAND_FILL, pointRadius: 0 });
+    // an evaluation without bands: no shading, nothing left out of the legend
+    const bare = buildBalanceChart(evaluation.balance!, { summary: evaluation.summary, bands: [] });
+    expect(bare.latencyBand).toBeNull();
+    expect(balanceBandCount(bare)).toBe(0);
+    expect(balanceDatasets(bare)[0]!.label).toBe('Model as load grows');
   });
 
   it('rounds axis maxima to 1, 2, 2.5, 5 x 10^n', () => {
@@ -148,6 +173,36 @@ describe('load-response chart', () => {
     expect(loadResponseDatasets(beyond).at(-1)!.label).toBe('Design load: 200,000 TPS at 5,000 ms (above the axis)');
   });
 
+  it("shades the response band around every line (± the response band's half-width), the design's own darker", () => {
+    const evaluation = quarterRack().evaluation;
+    const band = responseBandOf(evaluation)!;
+    expect(band.quantity).toBe('response_at_design');
+    const h = relativeHalfWidth(band);
+    const m = buildLoadResponseChart(projection, 2, designLoadOf(evaluation), band);
+    expect(m.responseBand).toBe(band);
+    for (const s of m.series) {
+      expect(s.band.upper).toHaveLength(s.points.length);
+      s.points.forEach((p, i) => {
+        expect(s.band.upper[i]).toEqual({ x: p.x, y: p.y * (1 + h) });
+        expect(s.band.lower[i]).toEqual({ x: p.x, y: p.y * (1 - h) });
+      });
+    }
+    const datasets = loadResponseDatasets(m);
+    const bands = bandDatasets(m.series);
+    expect(bands).toHaveLength(2 * m.series.length);
+    expect(datasets.slice(0, bands.length)).toEqual(bands);
+    const current = m.series.findIndex((s) => s.current);
+    expect(bands[2 * current + 1]).toMatchObject({ fill: '-1', backgroundColor: withAlpha(m.series[current]!.colour, BAND_ALPHA.current), pointRadius: 0 });
+    expect(bands[2 * current]).toMatchObject({ fill: false, borderWidth: 0 });
+    expect(isBandDataset(bands.length - 1, bands.length)).toBe(true);
+    expect(isBandDataset(bands.length, bands.length)).toBe(false);
+    // the design-load triangle stays the last dataset
+    expect(datasets.at(-1)!.label).toMatch(/^Design load/);
+    // no band: no shading
+    expect(model.responseBand).toBeNull();
+    expect(bandDatasets(model.series)).toEqual([]);
+  });
+
   it('carries measured points where the API returns them', () => {
     const withMeasured = structuredClone(projection);
     withMeasured.series[1]!.measured = [{ tps: 25800, response_ms: 20, source: 'oracle-fs1-2016, Table 1' }];
@@ -157,6 +212,44 @@ describe('load-response chart', () => {
     expect(model.measuredNotes).toEqual([]);
     expect(m.series[0]!.measured).toEqual([]);
     expect(m.maxSustainedTps).toBe(projection.series[0]!.max_sustained_tps.value);
+  });
+});
+
+describe('error bands', () => {
+  const evaluation = quarterRack().evaluation;
+
+  it('reads each banded projection of the evaluation as the engine publishes it', () => {
+    expect(evaluation.bands.map((b) => b.quantity)).toEqual(['max_sustained_tps', 'response_at_design', 'storage_latency_at_design']);
+    const tps = bandOf(evaluation, 'max_sustained_tps')!;
+    expect(tps.value).toEqual(evaluation.summary.max_sustained_tps);
+    expect(tps.low.value).toBeLessThan(tps.value.value);
+    expect(tps.high.value).toBeGreaterThan(tps.value.value);
+    expect(bandOf(evaluation, 'sustained_throughput')).toBeUndefined();
+    expect(bandOf({ bands: [] }, 'max_sustained_tps')).toBeUndefined();
+  });
+
+  it('writes a band as its interval and half-width, its basis and whether it was widened', () => {
+    const band: Band = {
+      ...bandOf(evaluation, 'max_sustained_tps')!,
+      low: { value: 22700, unit: 'TPS' },
+      high: { value: 28900, unit: 'TPS' },
+      half_width: { value: 12, unit: '%' },
+      basis: 'worst absolute error of 16 held-out throughput rows of this family',
+    };
+    expect(bandView(band)).toEqual({
+      range: '22,700–28,900 TPS',
+      halfWidth: '±12%',
+      text: '22,700–28,900 TPS (±12%)',
+      basis: 'worst absolute error of 16 held-out throughput rows of this family',
+      widened: false,
+    });
+    expect(bandCaption(band)).toBe('±12% (worst absolute error of 16 held-out throughput rows of this family)');
+    expect(relativeHalfWidth(band)).toBe(0.12);
+    expect(relativeHalfWidth(undefined)).toBe(0);
+  });
+
+  it('keeps the lower edge of a band wider than 100 % at zero', () => {
+    expect(bandEdges([{ x: 1, y: 10 }], 1.2)).toEqual({ lower: [{ x: 1, y: 0 }], upper: [{ x: 1, y: 22 }] });
   });
 });
 

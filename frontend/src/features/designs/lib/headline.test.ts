@@ -16,6 +16,36 @@ describe('headline numbers', () => {
     expect(byKey.cost?.value).toBe('no price book');
   });
 
+  it("gives the banded projections their interval from the family's held-out errors", () => {
+    const payload = quarterRack();
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    const [tps, response, latency] = payload.evaluation.bands;
+    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (±30%)`, basis: tps!.basis, widened: false });
+    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '2.99 ms', detail: 'SLA 20 ms', band: { text: '2.1–3.89 ms (±30%)' } });
+    expect(response!.value.value).toBe(2.992);
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.141 ms', detail: 'at the design load; 2.46 ms at the SLA limit', band: { basis: latency!.basis } });
+    // Figures the engine does not band carry none.
+    expect(byKey['design-load']?.band).toBeUndefined();
+    expect(byKey.headroom?.band).toBeUndefined();
+  });
+
+  it('shows the utilisations at the design load and the workload profile with its per-transaction demands', () => {
+    const payload = quarterRack();
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(byKey.utilisation).toMatchObject({ value: 'CPU 26% · storage 38%', tone: 'neutral', detail: 'server CPU stress from 70%, limit 80%' });
+    expect(byKey.profile).toMatchObject({ value: "The platform's own benchmark", detail: 'per transaction: 7.31 reads, 0 writes, 1.95 ms CPU; 70% reads' });
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile: 'slob', profile_label: '' };
+    payload.evaluation.summary = { ...payload.evaluation.summary, cpu_utilisation_at_design: { value: 75, unit: '%' } };
+    let next = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(next.profile?.value).toBe('slob');
+    expect(next.utilisation?.tone).toBe('warn');
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile_label: 'SLOB (EMC XtremIO)' };
+    payload.evaluation.summary = { ...payload.evaluation.summary, cpu_utilisation_at_design: { value: 100, unit: '%' } };
+    next = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(next.profile?.value).toBe('SLOB (EMC XtremIO)');
+    expect(next.utilisation?.tone).toBe('bad');
+  });
+
   it('shows the priced total with its currency when a price book is chosen', () => {
     const payload = quarterRack();
     payload.bom = { ...payload.bom, price_book: { id: 1, name: 'List 2016', version: 2 }, currency: 'USD', total: '125000.5', unpriced_lines: 0 };
@@ -40,6 +70,18 @@ describe('headline numbers', () => {
       engine_version, warnings, extrapolated, extrapolation, assumptions, rule_versions, capacity,
       kind: 'dss',
       verdict: 'holds',
+      bands: [
+        {
+          quantity: 'sustained_throughput',
+          label: 'sustained scan throughput',
+          value: { value: 1169, unit: 'MB/s' },
+          low: { value: 1052, unit: 'MB/s' },
+          high: { value: 1286, unit: 'MB/s' },
+          half_width: { value: 10, unit: '%' },
+          basis: 'worst absolute error of 4 held-out throughput rows of this family',
+          widened: false,
+        },
+      ],
       inputs: {
         platform: oltp.evaluation.inputs.platform,
         workload: { kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, io_pattern: 'random', query_streams: 4,
@@ -63,7 +105,7 @@ describe('headline numbers', () => {
     const payload: EvaluationPayload = { ...oltp, evaluation: dss };
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toBeUndefined();
-    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)' });
+    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)', band: { text: '1,052–1,286 MB/s (±10%)' } });
     expect(byKey['per-stream']).toMatchObject({ value: '292 MB/s', detail: '4 streams; a full scan takes 58.4 min' });
   });
 

@@ -1,12 +1,14 @@
 /**
  * Load-response chart: response time against TPS, one line per RAC node count (the design's own
  * drawn thicker), the SLA line, the maximum sustained TPS of the chosen node count and the design
- * load marked, measured points drawn over the model lines.
+ * load marked, measured points drawn over the model lines, and around each line the error band of
+ * the response (± the `response_at_design` band's half-width, from the family's held-out errors).
  */
 import type { ChartDataset } from 'chart.js';
 import { formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
+import { bandEdges, bandOf, relativeHalfWidth, type Band } from './bands';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
 
@@ -20,6 +22,8 @@ export interface LoadResponseSeries {
   pointRadius: number;
   points: XY[];
   measured: XY[];
+  /** The response band around the line (lower and upper edge); empty without a band. */
+  band: { lower: XY[]; upper: XY[] };
 }
 
 /** Line width and point size: the design's node count stands out from the others. */
@@ -61,23 +65,34 @@ export interface LoadResponseModel {
   yMax: number;
   /** "25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)" for each measured point. */
   measuredNotes: string[];
+  /** The response band the shading draws (null: the evaluation has none). */
+  responseBand: Band | null;
 }
+
+/** The response band of an evaluation, if it has one (what buildLoadResponseChart shades). */
+export const responseBandOf = (evaluation: Pick<OltpEvaluation, 'bands'>): Band | null => bandOf(evaluation, 'response_at_design') ?? null;
 
 export function buildLoadResponseChart(
   projection: { sla: { value: number }; series: ProjectionSeries[] },
   racNodes: number,
   designLoad: DesignLoad | null = null,
+  responseBand: Band | null = null,
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
-  const series = projection.series.map((s, index) => ({
-    label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
-    racNodes: s.rac_nodes,
-    current: s.rac_nodes === racNodes,
-    colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
-    ...emphasis(s.rac_nodes === racNodes),
-    points: s.points.map((p) => ({ x: p.tps, y: p.response_ms })),
-    measured: (s.measured ?? []).map((p) => ({ x: p.tps, y: p.response_ms })),
-  }));
+  const fraction = relativeHalfWidth(responseBand ?? undefined);
+  const series = projection.series.map((s, index) => {
+    const points = s.points.map((p) => ({ x: p.tps, y: p.response_ms }));
+    return {
+      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
+      racNodes: s.rac_nodes,
+      current: s.rac_nodes === racNodes,
+      colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
+      ...emphasis(s.rac_nodes === racNodes),
+      points,
+      measured: (s.measured ?? []).map((p) => ({ x: p.tps, y: p.response_ms })),
+      band: fraction > 0 ? bandEdges(points, fraction) : { lower: [], upper: [] },
+    };
+  });
   const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
   // A design load beyond the curves (a target past saturation) widens the axis so it shows.
   const maxTps = Math.max(...series.flatMap((s) => [...s.points, ...s.measured].map((p) => p.x)), designLoad?.tps ?? 0, 1);
@@ -106,6 +121,7 @@ export function buildLoadResponseChart(
           `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
       ),
     ),
+    responseBand: fraction > 0 ? responseBand : null,
   };
 }
 
@@ -126,6 +142,7 @@ export function buildThroughputChart(projection: { series: ProjectionSeries[] },
     ...emphasis(s.rac_nodes === racNodes),
     points: s.points.map((p) => ({ x: p.users, y: p.tps })),
     measured: (s.measured ?? []).filter((p) => p.users !== undefined).map((p) => ({ x: p.users!, y: p.tps })),
+    band: { lower: [], upper: [] },
   }));
   const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
   const maxUsers = Math.max(...series.flatMap((s) => s.points.map((p) => p.x)), 1);
@@ -159,9 +176,42 @@ export function designLoadLabel(mark: DesignLoadMark): string {
   return `Design load: ${designLoadText(mark)}${mark.offScale ? ' (above the axis)' : ''}`;
 }
 
-/** The response view's datasets: model lines, measured squares, the SLA line and the markers. */
+/** "#1d4ed8" -> "rgba(29, 78, 216, 0.15)" (a band's shading in its line's colour). */
+export function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+/** The design's own node count shaded darker than the others, so the bands stay readable together. */
+export const BAND_ALPHA = { current: 0.2, other: 0.07 };
+
+/**
+ * Each series' band as two edge datasets, the upper filled down to the lower (Chart.js Filler, fill
+ * '-1'); no border, no points, no tooltip or legend entry (see isBandDataset).
+ */
+export function bandDatasets(series: LoadResponseSeries[]): ChartDataset<'scatter'>[] {
+  const edge = { showLine: true, pointRadius: 0, pointHitRadius: 0, borderWidth: 0, borderColor: 'transparent' };
+  return series
+    .filter((s) => s.band.upper.length)
+    .flatMap((s) => [
+      { ...edge, label: `${s.label}: band, lower edge`, data: s.band.lower, fill: false },
+      {
+        ...edge,
+        label: `${s.label}: band, upper edge`,
+        data: s.band.upper,
+        fill: '-1',
+        backgroundColor: withAlpha(s.colour, s.current ? BAND_ALPHA.current : BAND_ALPHA.other),
+      },
+    ]);
+}
+
+/** The band datasets come first: the legend and tooltips leave the first `count` datasets out. */
+export const isBandDataset = (datasetIndex: number, bandCount: number): boolean => datasetIndex < bandCount;
+
+/** The response view's datasets: bands, model lines, measured squares, the SLA line and the markers. */
 export function loadResponseDatasets(model: LoadResponseModel): ChartDataset<'scatter'>[] {
   return [
+    ...bandDatasets(model.series),
     ...seriesDatasets(model.series),
     ...model.series
       .filter((s) => s.measured.length)
