@@ -11,7 +11,7 @@ export function HeadlineTiles({ payload }: { payload: EvaluationPayload }) {
       </p>
       <dl className="tiles">
         {buildHeadlines(payload).map((h) => (
-          <div key={h.key} className={`tile tone-${h.tone}`} data-testid={`headline-${h.key}`}>
+          <div key={h.key} className={`tile tone-${h.tone}${h.text ? ' tile-text' : ''}`} data-testid={`headline-${h.key}`}>
             <dt>{h.label}</dt>
             <dd>
               <strong data-testid={`${h.key}-value`}>{h.value}</strong>

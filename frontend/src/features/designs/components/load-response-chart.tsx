@@ -6,7 +6,7 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber, formatValue, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
-import { bandCaption, type Band } from '../lib/bands';
+import { bandCaption, bandView } from '../lib/bands';
 import {
   bandDatasets,
   buildLoadResponseChart,
@@ -16,6 +16,7 @@ import {
   loadResponseDatasets,
   seriesDatasets,
   type DesignLoad,
+  type LoadResponseBands,
 } from '../lib/load-response-chart';
 
 const PLUGINS = [whiteBackgroundPlugin];
@@ -25,15 +26,15 @@ interface Props {
   racNodes: number;
   /** The design's own load, marked on the response view. */
   designLoad?: DesignLoad | null;
-  /** The response's error band (shaded around every line); none: no shading. */
-  responseBand?: Band | null;
+  /** The error bands: the response's (shaded around every line) and the maximum TPS's; none: no shading. */
+  bands?: LoadResponseBands;
   title: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, designLoad = null, responseBand = null, title }: Props) {
+export function LoadResponseChart({ projection, racNodes, designLoad = null, bands, title }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
-  const model = buildLoadResponseChart(projection, racNodes, designLoad, responseBand);
+  const model = buildLoadResponseChart(projection, racNodes, designLoad, bands);
   const throughput = buildThroughputChart(projection, racNodes);
   const responseData: ChartData<'scatter'> = { datasets: loadResponseDatasets(model) };
   // The design-load triangle is the last dataset; its label carries the real response (it may be
@@ -112,7 +113,8 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, res
             <span data-testid="load-response-band">
               {' '}
               Shaded: the response {bandCaption(model.responseBand)} around each line
-              {model.responseBand.widened ? ', widened because the design reaches beyond the measured configurations' : ''}.
+              {model.responseBand.widened ? ', widened because the design reaches beyond the measured configurations' : ''}
+              {model.tpsInterval ? `; the bar on the SLA line is the maximum TPS, ${bandView(model.tpsInterval.band).text}` : ''}.
             </span>
           )}
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}

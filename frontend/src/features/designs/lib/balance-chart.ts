@@ -6,7 +6,7 @@
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion } from '../../../components/chart-plugins';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
-import { bandEdges, bandOf, relativeHalfWidth, type Band } from './bands';
+import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const AMBER = 'rgba(245, 158, 11, 0.18)';
 export const RED = 'rgba(220, 38, 38, 0.16)';
@@ -21,6 +21,8 @@ export interface BalanceChartModel {
   /** The latency band around the curve (lower and upper edge); empty without a band. */
   band: { lower: XY[]; upper: XY[] };
   latencyBand: Band | null;
+  /** The latency band at the design load, drawn as a bar through the operating point (null without). */
+  latencyInterval: XY[] | null;
   atSla: XY;
   operating: XY | null;
   regions: ShadedRegion[];
@@ -74,6 +76,13 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceIn
     curve,
     band: fraction > 0 ? bandEdges(curve, fraction) : { lower: [], upper: [] },
     latencyBand: fraction > 0 ? latencyBand : null,
+    latencyInterval:
+      operating && latencyBand && fraction > 0
+        ? [
+            { x: operating.x, y: latencyBand.low.value },
+            { x: operating.x, y: latencyBand.high.value },
+          ]
+        : null,
     atSla,
     operating,
     regions: stressRegions(thresholds),
@@ -98,6 +107,21 @@ export function balanceDatasets(model: BalanceChartModel): ChartDataset<'scatter
     ...balanceBandDatasets(model),
     { label: 'Model as load grows', data: model.curve, showLine: true, borderColor: CURVE_COLOUR, backgroundColor: CURVE_COLOUR, pointRadius: 3 },
     { label: 'At the SLA limit', data: [model.atSla], borderColor: '#0f172a', backgroundColor: '#0f172a', pointStyle: 'rectRot', pointRadius: 8, clip: false },
+    ...(model.latencyInterval && model.latencyBand
+      ? [
+          {
+            label: `Design-load latency ${bandView(model.latencyBand).halfWidth}`,
+            data: model.latencyInterval,
+            showLine: true,
+            pointRadius: 0,
+            pointHitRadius: 0,
+            borderWidth: 6,
+            borderColor: DESIGN_INTERVAL,
+            backgroundColor: DESIGN_INTERVAL,
+            clip: false as const,
+          },
+        ]
+      : []),
     ...(model.operating
       ? [
           {
@@ -115,6 +139,7 @@ export function balanceDatasets(model: BalanceChartModel): ChartDataset<'scatter
 }
 
 export const CURVE_COLOUR = '#1d4ed8';
+export const DESIGN_INTERVAL = 'rgba(185, 28, 28, 0.4)';
 export const LATENCY_BAND_FILL = 'rgba(29, 78, 216, 0.14)';
 
 /**

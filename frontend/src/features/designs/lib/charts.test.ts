@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMBER, LATENCY_BAND_FILL, RED, balanceBandCount, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { AMBER, DESIGN_INTERVAL, LATENCY_BAND_FILL, RED, balanceBandCount, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
 import { bandCaption, bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import type { ProjectionSeries, Quantity } from '../api/types';
@@ -11,9 +11,11 @@ import {
   buildLoadResponseChart,
   buildThroughputChart,
   designLoadOf,
+  INTERVAL_COLOURS,
+  intervalDatasets,
   isBandDataset,
+  loadResponseBandsOf,
   loadResponseDatasets,
-  responseBandOf,
   withAlpha,
 } from './load-response-chart';
 
@@ -88,12 +90,23 @@ describe('balance chart', () => {
   });
 
   it('draws the markers unclipped so one on the edge of the chart stays whole', () => {
-    const datasets = balanceDatasets(model).slice(balanceBandCount(model));
+    const datasets = balanceDatasets({ ...model, latencyInterval: null }).slice(balanceBandCount(model));
     expect(datasets.map((d) => d.label)).toEqual(['Model as load grows', 'At the SLA limit', 'Design load (operating point)']);
     expect(datasets[0]!.clip).toBeUndefined();
     expect(datasets[1]).toMatchObject({ data: [model.atSla], pointStyle: 'rectRot', clip: false });
     expect(datasets[2]).toMatchObject({ data: [model.operating], pointStyle: 'triangle', clip: false });
-    expect(balanceDatasets({ ...model, operating: null })).toHaveLength(balanceBandCount(model) + 2);
+    expect(balanceDatasets({ ...model, operating: null, latencyInterval: null })).toHaveLength(balanceBandCount(model) + 2);
+  });
+
+  it('draws the latency interval at the design load as a bar through the operating point', () => {
+    const band = bandOf(evaluation, 'storage_latency_at_design')!;
+    expect(model.latencyInterval).toEqual([
+      { x: model.operating!.x, y: band.low.value },
+      { x: model.operating!.x, y: band.high.value },
+    ]);
+    const bar = balanceDatasets(model).find((d) => String(d.label).startsWith('Design-load latency'))!;
+    expect(bar).toMatchObject({ label: `Design-load latency ${bandView(band).halfWidth}`, data: model.latencyInterval, borderColor: DESIGN_INTERVAL, pointRadius: 0, clip: false });
+    expect(balanceDatasets(model).at(-1)!.label).toBe('Design load (operating point)');
   });
 
   it("shades the storage-latency band around the curve: ± the band's half-width, filled between its edges", () => {
@@ -175,10 +188,10 @@ describe('load-response chart', () => {
 
   it("shades the response band around every line (± the response band's half-width), the design's own darker", () => {
     const evaluation = quarterRack().evaluation;
-    const band = responseBandOf(evaluation)!;
+    const band = loadResponseBandsOf(evaluation).response!;
     expect(band.quantity).toBe('response_at_design');
     const h = relativeHalfWidth(band);
-    const m = buildLoadResponseChart(projection, 2, designLoadOf(evaluation), band);
+    const m = buildLoadResponseChart(projection, 2, designLoadOf(evaluation), { response: band, maxTps: null });
     expect(m.responseBand).toBe(band);
     for (const s of m.series) {
       expect(s.band.upper).toHaveLength(s.points.length);
@@ -201,6 +214,30 @@ describe('load-response chart', () => {
     // no band: no shading
     expect(model.responseBand).toBeNull();
     expect(bandDatasets(model.series)).toEqual([]);
+  });
+
+  it('draws the maximum TPS interval along the SLA line and the response interval at the design load', () => {
+    const evaluation = quarterRack().evaluation;
+    const bands = loadResponseBandsOf(evaluation);
+    const load = designLoadOf(evaluation)!;
+    const m = buildLoadResponseChart(projection, 2, load, bands);
+    expect(m.tpsInterval!.segment).toEqual([
+      { x: bands.maxTps!.low.value, y: 20 },
+      { x: bands.maxTps!.high.value, y: 20 },
+    ]);
+    expect(m.responseInterval!.segment).toEqual([
+      { x: load.tps, y: bands.response!.low.value },
+      { x: load.tps, y: bands.response!.high.value },
+    ]);
+    const [tpsBar, responseBar] = intervalDatasets(m);
+    expect(tpsBar).toMatchObject({ label: `Maximum TPS ${bandView(bands.maxTps!).halfWidth}`, borderColor: INTERVAL_COLOURS.maxTps, pointRadius: 0, clip: false });
+    expect(responseBar).toMatchObject({ label: `Design-load response ${bandView(bands.response!).halfWidth}`, borderColor: INTERVAL_COLOURS.design });
+    const datasets = loadResponseDatasets(m);
+    expect(datasets).toEqual(expect.arrayContaining([tpsBar, responseBar]));
+    expect(datasets.at(-1)!.label).toMatch(/^Design load/);
+    // no design load: no response bar; no bands: no bars
+    expect(buildLoadResponseChart(projection, 2, null, bands).responseInterval).toBeNull();
+    expect(intervalDatasets(model)).toEqual([]);
   });
 
   it('carries measured points where the API returns them', () => {

@@ -12,6 +12,8 @@ export interface Headline {
   detail?: string;
   /** The projection's interval from its family's held-out errors, where the engine bands it. */
   band?: BandView;
+  /** The value is words, not a number (shown smaller). */
+  text?: boolean;
   tone: Tone;
 }
 
@@ -156,6 +158,7 @@ function profileHeadline(evaluation: OltpEvaluation): Headline {
     key: 'profile',
     label: 'Workload profile',
     value: d.profile_label || d.profile || "The platform's own benchmark",
+    text: true,
     detail: `per transaction: ${per(d.reads_per_transaction)} reads, ${per(d.writes_per_transaction)} writes, ${formatQuantity(d.cpu_per_transaction)} CPU; ${formatQuantity(d.read_pct, 0)} reads`,
     tone: 'neutral',
   };

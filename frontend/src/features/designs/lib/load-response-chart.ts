@@ -8,7 +8,7 @@ import type { ChartDataset } from 'chart.js';
 import { formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
-import { bandEdges, bandOf, relativeHalfWidth, type Band } from './bands';
+import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
 
@@ -67,18 +67,35 @@ export interface LoadResponseModel {
   measuredNotes: string[];
   /** The response band the shading draws (null: the evaluation has none). */
   responseBand: Band | null;
+  /**
+   * The intervals drawn as bars where they matter: the maximum TPS band along the SLA line, the
+   * response band at the design load (both null without a band). A band around a flat or vertical
+   * curve is a hairline; these two bars are what a reader compares with the SLA.
+   */
+  tpsInterval: { band: Band; segment: XY[] } | null;
+  responseInterval: { band: Band; segment: XY[] } | null;
 }
 
-/** The response band of an evaluation, if it has one (what buildLoadResponseChart shades). */
-export const responseBandOf = (evaluation: Pick<OltpEvaluation, 'bands'>): Band | null => bandOf(evaluation, 'response_at_design') ?? null;
+/** The bands an evaluation publishes for the load-response chart. */
+export interface LoadResponseBands {
+  response: Band | null;
+  maxTps: Band | null;
+}
+
+/** The bands of an evaluation the load-response chart draws (what buildLoadResponseChart reads). */
+export const loadResponseBandsOf = (evaluation: Pick<OltpEvaluation, 'bands'>): LoadResponseBands => ({
+  response: bandOf(evaluation, 'response_at_design') ?? null,
+  maxTps: bandOf(evaluation, 'max_sustained_tps') ?? null,
+});
 
 export function buildLoadResponseChart(
   projection: { sla: { value: number }; series: ProjectionSeries[] },
   racNodes: number,
   designLoad: DesignLoad | null = null,
-  responseBand: Band | null = null,
+  bands: LoadResponseBands = { response: null, maxTps: null },
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
+  const responseBand = bands.response;
   const fraction = relativeHalfWidth(responseBand ?? undefined);
   const series = projection.series.map((s, index) => {
     const points = s.points.map((p) => ({ x: p.tps, y: p.response_ms }));
@@ -122,7 +139,30 @@ export function buildLoadResponseChart(
       ),
     ),
     responseBand: fraction > 0 ? responseBand : null,
+    tpsInterval:
+      chosen && bands.maxTps && relativeHalfWidth(bands.maxTps) > 0
+        ? { band: bands.maxTps, segment: [{ x: bands.maxTps.low.value, y: slaMs }, { x: bands.maxTps.high.value, y: slaMs }] }
+        : null,
+    responseInterval:
+      designLoad && responseBand && fraction > 0
+        ? { band: responseBand, segment: [{ x: designLoad.tps, y: responseBand.low.value }, { x: designLoad.tps, y: responseBand.high.value }] }
+        : null,
   };
+}
+
+export const INTERVAL_COLOURS = { maxTps: 'rgba(245, 158, 11, 0.55)', design: 'rgba(185, 28, 28, 0.4)' };
+
+/** The interval bars: a thick translucent segment, no points (hence no tooltip), in the legend. */
+export function intervalDatasets(model: Pick<LoadResponseModel, 'tpsInterval' | 'responseInterval'>): ChartDataset<'scatter'>[] {
+  const bar = { showLine: true, pointRadius: 0, pointHitRadius: 0, borderCapStyle: 'butt' as const, clip: false as const };
+  return [
+    ...(model.tpsInterval
+      ? [{ ...bar, label: `Maximum TPS ${bandView(model.tpsInterval.band).halfWidth}`, data: model.tpsInterval.segment, borderColor: INTERVAL_COLOURS.maxTps, backgroundColor: INTERVAL_COLOURS.maxTps, borderWidth: 10 }]
+      : []),
+    ...(model.responseInterval
+      ? [{ ...bar, label: `Design-load response ${bandView(model.responseInterval.band).halfWidth}`, data: model.responseInterval.segment, borderColor: INTERVAL_COLOURS.design, backgroundColor: INTERVAL_COLOURS.design, borderWidth: 6 }]
+      : []),
+  ];
 }
 
 export interface ThroughputModel {
@@ -225,6 +265,7 @@ export function loadResponseDatasets(model: LoadResponseModel): ChartDataset<'sc
         borderWidth: 2,
       })),
     { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
+    ...intervalDatasets(model),
     ...(model.maxSustained
       ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
       : []),
