@@ -384,7 +384,8 @@ describe('workload profiles', () => {
   });
 
   it("shows the platform's own benchmark as an empty choice while the registry names no profile for it", () => {
-    const choice = profileChoice(quarter(), REGISTRY);
+    const unnamed = REGISTRY.map((f) => ({ ...f, profile: '', profile_label: '' }));
+    const choice = profileChoice(quarter(), unnamed);
     expect(choice.value).toBe('');
     expect(choice.own).toBeNull();
     expect(choice.options).toEqual([
@@ -392,7 +393,7 @@ describe('workload profiles', () => {
       { value: 'custom', label: 'Your workload (AWR figures)' },
     ]);
     // A saved profile the registry does not offer is shown as it is.
-    expect(profileChoice({ ...quarter(), profile: 'retired' }, REGISTRY).options.at(-1)).toEqual({ value: 'retired', label: 'retired' });
+    expect(profileChoice({ ...quarter(), profile: 'retired' }, unnamed).options.at(-1)).toEqual({ value: 'retired', label: 'retired' });
   });
 
   it('drops the profile inputs for DSS and brings them back with OLTP', () => {
@@ -409,5 +410,19 @@ describe('workload profiles', () => {
     expect(errorsFor('profile', {}, api)).toEqual(['must be one of custom']);
     expect(errorsFor('txPerS', {}, api)).toEqual(['is required for the custom profile']);
     expect(generalErrors(api)).toEqual([]);
+  });
+});
+
+describe('DSS inputs the form does not show', () => {
+  it("carries a DSS design's read share and ORION mode through a save, and drops them for OLTP", () => {
+    const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800, read_pct: 0, orion_mode: 'concat' }, { family: 'equallogic', storage_model: 'PS6110XV' });
+    expect(dss.readPct).toBe('');
+    expect(toInputs(dss)!.workload).toMatchObject({ kind: 'dss', read_pct: 0, orion_mode: 'concat' });
+    const oltp = toInputs(withKind(dss, 'oltp', REGISTRY))!.workload;
+    expect(oltp).not.toHaveProperty('orion_mode');
+    expect(oltp).not.toHaveProperty('read_pct');
+    // and an OLTP read share is not a DSS one
+    const back = toInputs(withKind({ ...quarter(), readPct: '70' }, 'dss', REGISTRY))!.workload;
+    expect(back).not.toHaveProperty('read_pct');
   });
 });

@@ -137,7 +137,7 @@ const PROFILE_INPUTS = ['profile', 'warehouses', 'sga_gb', 'tx_per_s', 'reads_pe
 const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern', ...PROFILE_INPUTS];
 // Workload inputs the engine accepts for one kind only (engine_adapter.serializers.WorkloadSerializer).
 const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead', ...PROFILE_INPUTS];
-const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern'];
+const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern', 'orion_mode'];
 const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
 // Platform inputs of a family with data reduction (registry: data_reduction_option): dropped when the
 // family changes to one without it.
@@ -167,7 +167,9 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     dataGrowthPct: value('workload', 'data_growth_pct_per_year'),
     userGrowthPct: value('workload', 'user_growth_pct_per_year'),
     horizonYears: value('workload', 'horizon_years'),
-    readPct: value('workload', 'read_pct'),
+    // The form's read share is the OLTP I/O mix; a DSS design's (the large I/O's reads) is not shown
+    // and is carried as it is (extras).
+    readPct: kind === 'dss' ? '' : value('workload', 'read_pct'),
     blockSizeKb: value('workload', 'block_size_kb'),
     slaResponseMs: value('workload', 'sla_response_ms'),
     targetThroughputMbS: value('workload', 'target_throughput_mb_s'),
@@ -190,7 +192,10 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     raid: text(platform.raid),
     drivesPerEnclosure: text(platform.drives_per_enclosure),
     pam: typeof platform.pam === 'boolean' ? platform.pam : null,
-    extras: { workload: without(workload, WORKLOAD_FIELDS), platform: without(platform, PLATFORM_FIELDS) },
+    extras: {
+      workload: without(workload, kind === 'dss' ? WORKLOAD_FIELDS.filter((f) => f !== 'read_pct') : WORKLOAD_FIELDS),
+      platform: without(platform, PLATFORM_FIELDS),
+    },
   };
 }
 
@@ -215,8 +220,12 @@ export function withKind(form: DesignForm, kind: WorkloadKind, registry: Platfor
   const fromBlock = defaultOf(form.kind, 'workload', 'block_size_kb', schemas);
   const toBlock = defaultOf(kind, 'workload', 'block_size_kb', schemas);
   // An empty workload field takes the new kind's default (e.g. DSS throughput and streams, OLTP users).
+  // An OLTP-only field (e.g. the read share, which DSS also names for its large I/O) keeps its value.
   const filled = Object.fromEntries(
-    WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
+    WORKLOAD_FORM_FIELDS.map((field) => {
+      const name = FIELD_PATHS[field].slice('workload.'.length);
+      return [field, form[field] || (dss && OLTP_ONLY.includes(name) ? '' : text(defaultOf(kind, 'workload', name, schemas)))];
+    }),
   );
   if (dss && !filled.targetThroughputMbS) filled.targetThroughputMbS = String(DSS_EVIDENCE_WORKLOAD.target_throughput_mb_s);
   let next: DesignForm = {
@@ -458,7 +467,8 @@ function oltpWorkload(form: DesignForm): WorkloadInput {
 
 function dssWorkload(form: DesignForm): WorkloadInput {
   return {
-    ...without(form.extras.workload, OLTP_ONLY),
+    // A DSS design's own read share (of its large I/O) rides in the extras; the OLTP inputs do not.
+    ...without(form.extras.workload, OLTP_ONLY.filter((f) => f !== 'read_pct')),
     kind: 'dss',
     target_throughput_mb_s: num(form.targetThroughputMbS),
     query_streams: num(form.queryStreams),

@@ -10,9 +10,9 @@ describe('headline numbers', () => {
     const byKey = Object.fromEntries(headlines.map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
     expect(byKey.headroom).toMatchObject({ value: '+210%', tone: 'ok' });
-    expect(byKey.bottleneck?.value).toBe('Storage');
-    expect(byKey.iops?.value).toBe('70,989 IOPS / 189,000 IOPS');
-    expect(byKey.iops?.detail).toContain('38%');
+    expect(byKey.bottleneck?.value).toBe('Server CPU');
+    expect(byKey.iops?.value).toBe('51,721 IOPS / 154,415 IOPS');
+    expect(byKey.iops?.detail).toContain('33%');
     expect(byKey.cost?.value).toBe('no price book');
   });
 
@@ -21,9 +21,9 @@ describe('headline numbers', () => {
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     const [tps, response, latency] = payload.evaluation.bands;
     expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (±30%)`, basis: tps!.basis, widened: false });
-    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '2.99 ms', detail: 'SLA 20 ms', band: { text: '2.1–3.89 ms (±30%)' } });
-    expect(response!.value.value).toBe(2.992);
-    expect(byKey['storage-latency']).toMatchObject({ value: '0.141 ms', detail: 'at the design load; 2.46 ms at the SLA limit', band: { basis: latency!.basis } });
+    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: '10.3–19.2 ms (±30%)' } });
+    expect(response!.value.value).toBe(14.77);
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.883 ms at the SLA limit', band: { basis: latency!.basis } });
     // Figures the engine does not band carry none.
     expect(byKey['design-load']?.band).toBeUndefined();
     expect(byKey.headroom?.band).toBeUndefined();
@@ -32,8 +32,10 @@ describe('headline numbers', () => {
   it('shows the utilisations at the design load and the workload profile with its per-transaction demands', () => {
     const payload = quarterRack();
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
-    expect(byKey.utilisation).toMatchObject({ value: 'CPU 26% · storage 38%', tone: 'neutral', detail: 'server CPU stress from 70%, limit 80%' });
-    expect(byKey.profile).toMatchObject({ value: "The platform's own benchmark", detail: 'per transaction: 7.31 reads, 0 writes, 1.95 ms CPU; 70% reads' });
+    expect(byKey.utilisation).toMatchObject({ value: 'CPU 33% · storage 33%', tone: 'neutral', detail: 'server CPU stress from 70%, limit 80%' });
+    expect(byKey.profile).toMatchObject({ value: 'Swingbench OrderEntry (Oracle FS1-2 reference architecture)', detail: 'per transaction: 4.01 reads, 1.92 writes, 2.77 ms CPU; 68% reads' });
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile: '', profile_label: '' };
+    expect(buildHeadlines(payload).find((h) => h.key === 'profile')?.value).toBe("The platform's own benchmark");
     payload.evaluation.demand = { ...payload.evaluation.demand, profile: 'slob', profile_label: '' };
     payload.evaluation.summary = { ...payload.evaluation.summary, cpu_utilisation_at_design: { value: 75, unit: '%' } };
     let next = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
@@ -85,7 +87,7 @@ describe('headline numbers', () => {
       inputs: {
         platform: oltp.evaluation.inputs.platform,
         workload: { kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, io_pattern: 'random', query_streams: 4,
-                    database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
+                    read_pct: 100, orion_mode: 'raid0', database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
       },
       summary: {
         target_throughput: { value: 1000, unit: 'MB/s' },
@@ -93,12 +95,16 @@ describe('headline numbers', () => {
         headroom_pct: { value: 16.9, unit: '%' },
         storage_utilisation: { value: 85.5, unit: '%' },
         bottleneck: 'storage',
+        peak_throughput: null,
+        cpu_utilisation_upper: null,
       },
-      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured', sources: [], notes: [] },
+      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured', sources: [], notes: [], database_capacity: null },
       streams: {
         query_streams: { value: 4, unit: 'count' },
         per_stream: { value: 292, unit: 'MB/s' },
         full_scan_time_per_stream: { value: 58.4, unit: 'min' },
+        concurrent_readers: null,
+        completion_time_estimate: null,
       },
       growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 0, unit: '%' }, years_until_capacity_full: null },
     };
