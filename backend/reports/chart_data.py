@@ -1,5 +1,6 @@
 """The chart data of an OLTP evaluation (numbers as printed): the CPU / read-latency balance with
-its zones, and the load-response curves per RAC node count. A DSS evaluation has no charts."""
+its zones, and the load-response curves per RAC node count, each with the error band the engine
+publishes for it (storage latency, response). A DSS evaluation has no charts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ from reports.citations import rule_text
 from reports.facts import MODEL
 from reports.model import BalanceChart, LoadResponseChart, LoadSeries, Zone
 from sizing import OltpEvaluation
+
+
+def band_pct(ev: OltpEvaluation, quantity: str) -> float | None:
+    """The half-width (%) of the evaluation's band of one projection, if it has one."""
+    return next((b.half_width.value for b in ev.bands if b.quantity == quantity), None)
 
 
 def balance_chart(ev: OltpEvaluation) -> BalanceChart | None:
@@ -25,7 +31,9 @@ def balance_chart(ev: OltpEvaluation) -> BalanceChart | None:
     sources = "; ".join(f"{rule_text(r)} ({r.source})" for r in z.rules)
     source = f"{MODEL}; zones: {sources}" if sources else MODEL
     source = f"{b.classification} at the SLA point; {source}"
-    return BalanceChart(points, zones, operating, "At the SLA point", source)
+    return BalanceChart(
+        points, zones, operating, "At the SLA point", source, band_pct(ev, "storage_latency_at_design")
+    )
 
 
 def load_response_chart(ev: OltpEvaluation) -> LoadResponseChart | None:
@@ -42,4 +50,6 @@ def load_response_chart(ev: OltpEvaluation) -> LoadResponseChart | None:
         return None
     at_design = ev.performance.at_design
     operating = (at_design.tps.value, at_design.response.value)
-    return LoadResponseChart(series, ev.projection.sla.value, operating, MODEL)
+    return LoadResponseChart(
+        series, ev.projection.sla.value, operating, MODEL, band_pct(ev, "response_at_design")
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
 
 from reports.model import BalanceChart, LoadResponseChart, Zone
@@ -130,6 +130,27 @@ class _Axes:
                 d.add(Circle(self.px(x), self.py(y), 1.6, fillColor=colour, strokeColor=None))
 
 
+def band_edges(
+    points: Sequence[tuple[float, float]], pct: float
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """The lower and upper edges of a band of +/- pct % around a curve (y scaled, never below 0)."""
+    f = pct / 100.0
+    return [(x, max(y * (1 - f), 0.0)) for x, y in points], [(x, y * (1 + f)) for x, y in points]
+
+
+def _band(
+    axes: _Axes, d: Drawing, points: Sequence[tuple[float, float]], pct: float | None, colour: colors.Color
+) -> None:
+    """A light polygon between the band's edges (the axes clamp what leaves the plot to its edge)."""
+    if not pct or pct <= 0 or len(points) < 2:
+        return
+    lower, upper = band_edges(points, pct)
+    outline = [*upper, *reversed(lower)]
+    flat = [c for x, y in outline for c in (axes.px(x), axes.py(y))]
+    fill = colors.Color(colour.red, colour.green, colour.blue, alpha=0.15)
+    d.add(Polygon(flat, fillColor=fill, strokeColor=None, strokeWidth=0))
+
+
 def _legend(d: Drawing, x: float, y: float, items: Sequence[tuple[str, colors.Color, str]]) -> None:
     """Legend rows: (label, colour, kind) with kind "line" or "box"."""
     for i, (label, colour, kind) in enumerate(items):
@@ -139,6 +160,11 @@ def _legend(d: Drawing, x: float, y: float, items: Sequence[tuple[str, colors.Co
         else:
             d.add(Line(x, yy + 2.5, x + 10, yy + 2.5, strokeColor=colour, strokeWidth=1.6))
         d.add(String(x + 14, yy, clean(label)[:60], fontName=FONT, fontSize=7))
+
+
+def _light(colour: colors.Color) -> colors.Color:
+    """A band's colour in the legend: its line's colour, washed out as the shading looks on white."""
+    return colors.Color(*(c + (1 - c) * 0.8 for c in (colour.red, colour.green, colour.blue)))
 
 
 def _empty(d: Drawing, text: str) -> Drawing:
@@ -173,8 +199,11 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
         axes.shade(d, zone)
     axes.draw_frame(d, "Server CPU utilisation (%)", "Read latency (ms)")
     colour = SERIES_COLOURS[0]
+    _band(axes, d, chart.points, chart.band_pct, colour)
     axes.polyline(d, chart.points, colour)
     legend: list[tuple[str, colors.Color, str]] = [("Balance curve", colour, "line")]
+    if chart.band_pct:
+        legend.append((f"Latency band +/-{fmt_number(chart.band_pct, 3)} %", _light(colour), "box"))
     if chart.operating_point:
         ox, oy = chart.operating_point
         d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
@@ -227,6 +256,8 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
     axes.draw_frame(d, "Throughput (TPS)", "Response time (ms)")
     legend: list[tuple[str, colors.Color, str]] = []
     for i, series in enumerate(chart.series):
+        _band(axes, d, series.points, chart.band_pct, SERIES_COLOURS[i % len(SERIES_COLOURS)])
+    for i, series in enumerate(chart.series):
         colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
         axes.polyline(d, series.points, colour)
         label = series.label
@@ -264,5 +295,9 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
         d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
         d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
         legend.append(("Operating point", colors.black, "box"))
+    if chart.band_pct:
+        legend.append(
+            (f"Response band +/-{fmt_number(chart.band_pct, 3)} %", _light(SERIES_COLOURS[0]), "box")
+        )
     _legend(d, width - 132, height - 20, legend)
     return d

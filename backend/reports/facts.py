@@ -4,12 +4,14 @@ with where it comes from."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from reports.model import Fact
+from reports.model import Band, Fact
 from sizing import Assumption, Quantity
 
 MODEL = "model (MVA)"
 INPUT = "design input"
+PROFILE = "workload profile"
 
 
 def fact(label: str, value: Quantity | float | None, source: str, unit: str = "") -> Fact | None:
@@ -33,4 +35,31 @@ def assumption_facts(assumptions: Sequence[Assumption]) -> tuple[Fact, ...]:
     return tuple(
         Fact(a.text or a.key, a.value.value if a.value else None, a.value.unit if a.value else "", a.source)
         for a in assumptions
+    )
+
+
+class PublishedBand(Protocol):
+    """What the document reads of an evaluation's band (the engine's Band, not exported at its root)."""
+
+    label: str
+    value: Quantity
+    low: Quantity
+    high: Quantity
+    half_width: Quantity
+    basis: str
+    widened: bool
+
+
+def band(b: PublishedBand) -> Band:
+    """A banded projection of the evaluation (numbers as printed), as the document prints it."""
+    label = b.label[:1].upper() + b.label[1:]
+    return Band(
+        label=label,
+        value=b.value.value,
+        low=b.low.value,
+        high=b.high.value,
+        unit=b.value.unit,
+        half_width_pct=b.half_width.value,
+        basis=b.basis,
+        widened=b.widened,
     )

@@ -19,7 +19,7 @@ from reports.citations import (
     storage_sources,
     warnings_and_checks,
 )
-from reports.facts import INPUT, MODEL, as_float, assumption_facts, fact, present
+from reports.facts import INPUT, MODEL, PROFILE, as_float, assumption_facts, band, fact, present
 from reports.model import (
     Bom,
     CapacityRow,
@@ -71,11 +71,13 @@ def _workload(ev: DesignEvaluation) -> Summary:
         ]
     else:
         o = ev.inputs.workload
+        demand = ev.demand
         users = float(o.users) if o.users is not None else None
         target = float(o.target_tps) if o.target_tps is not None else None
         load = f"{fmt_number(users)} users" if users is not None else f"{fmt_number(target)} TPS target"
+        # The read share as the engine ran it: the design's, else the profile's measured mix.
         title = (
-            f"OLTP, {load}, {fmt_number(float(ev.demand.read_pct.value))} % reads, "
+            f"OLTP, {load}, profile: {profile_words(ev)}, {fmt_number(demand.read_pct.value)} % reads, "
             f"{fmt_number(float(o.block_size_kb))} KB blocks, "
             f"{fmt_number(float(o.database_size_gb))} GB database"
         )
@@ -85,10 +87,31 @@ def _workload(ev: DesignEvaluation) -> Summary:
             facts.append(fact("Target throughput", target, INPUT, "TPS"))
             facts.append(fact("Users to carry it", ev.summary.users, MODEL))
         facts += [
-            fact("Read share", ev.demand.read_pct, INPUT if o.read_pct is not None else "workload profile"),
+            Fact(
+                "Workload profile",
+                profile_words(ev),
+                "",
+                INPUT if o.profile else "the platform's own benchmark",
+            ),
+            *_custom_profile_facts(ev),
+            fact("Warehouses", o.warehouses, INPUT, "warehouses"),
+            fact("SGA per instance", o.sga_gb, INPUT, "GB"),
+            fact(
+                "Read share",
+                demand.read_pct,
+                INPUT if o.read_pct is not None else f"{PROFILE}: its measured mix",
+            ),
             fact("Block size", o.block_size_kb, INPUT, "KB"),
-            fact("Think time", ev.demand.think_time, INPUT if o.think_time_s is not None else "workload profile"),
-            fact("I/Os per transaction", ev.demand.ios_per_transaction, MODEL),
+            # 0 is a think time too (a closed loop such as SLOB): only None is the profile's.
+            fact(
+                "Think time",
+                demand.think_time,
+                INPUT if o.think_time_s is not None else f"{PROFILE}: its calibration",
+            ),
+            fact("Reads per transaction (foreground)", demand.reads_per_transaction, PROFILE),
+            fact("Writes per transaction (background)", demand.writes_per_transaction, PROFILE),
+            fact("CPU per transaction", demand.cpu_per_transaction, PROFILE),
+            fact("I/Os per transaction", demand.ios_per_transaction, MODEL),
             fact("User growth", o.user_growth_pct_per_year, INPUT, "%/year"),
         ]
     facts += [
@@ -97,6 +120,33 @@ def _workload(ev: DesignEvaluation) -> Summary:
         fact("Horizon", w.horizon_years, INPUT, "years"),
     ]
     return Summary(title, present(*facts))
+
+
+CUSTOM_PROFILE = "custom"
+CUSTOM_PROFILE_WORDS = "your own workload (AWR figures)"
+
+
+def profile_words(ev: OltpEvaluation) -> str:
+    """The workload profile the engine ran, in words (its label, else its slug)."""
+    d = ev.demand
+    if d.profile == CUSTOM_PROFILE and not d.profile_label:
+        return CUSTOM_PROFILE_WORDS
+    return d.profile_label or d.profile or "the platform's own benchmark"
+
+
+def _custom_profile_facts(ev: OltpEvaluation) -> list[Fact | None]:
+    """The user's own AWR figures the custom profile is built from (none for a document's profile)."""
+    o = ev.inputs.workload
+    if o.profile != CUSTOM_PROFILE:
+        return []
+    src = f"{INPUT} (AWR)"
+    return [
+        fact("Transactions per second", o.tx_per_s, src, "TPS"),
+        fact("Physical reads per second", o.reads_per_s, src, "IOPS"),
+        fact("Physical writes per second", o.writes_per_s, src, "IOPS"),
+        fact("DB CPU per second", o.db_cpu_s_per_s, src, "s/s"),
+        fact("Redo per second", o.redo_mb_per_s, src, "MB/s"),
+    ]
 
 
 def _platform(ev: DesignEvaluation) -> Summary:
@@ -153,12 +203,17 @@ def _headline(ev: DesignEvaluation) -> Headline:
                 fact("Storage utilisation", s.storage_utilisation, "model"),
             ),
             verdict=VERDICTS[ev.verdict],
+            bands=tuple(band(b) for b in ev.bands),
         )
     o = ev.summary
     extra = [
         fact("Design load", o.design_tps, MODEL),
         fact("Response time at design load", o.response_at_design, MODEL),
         fact("Users at the SLA", o.users_at_max, MODEL),
+        fact("Storage latency per I/O at design load", o.storage_latency_at_design, MODEL),
+        fact("Storage latency per I/O at the SLA", o.storage_latency_at_sla, MODEL),
+        fact("Server CPU utilisation at design load", o.cpu_utilisation_at_design, MODEL),
+        fact("Storage utilisation at design load", o.storage_utilisation_at_design, MODEL),
     ]
     iops_rule = ev.demand.iops_rule
     if iops_rule is not None:
@@ -173,6 +228,7 @@ def _headline(ev: DesignEvaluation) -> Headline:
         capacity=capacity,
         extra=present(*extra),
         verdict=VERDICTS[ev.verdict],
+        bands=tuple(band(b) for b in ev.bands),
     )
 
 

@@ -49,6 +49,22 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class Band:
+    """How far a projection can be trusted: the value and its interval, +/- its platform family's worst
+    held-out validation error of that kind (doubled beyond the measured configurations), as the
+    engine publishes it; `basis` says where the half-width comes from."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+    unit: str
+    half_width_pct: float
+    basis: str
+    widened: bool = False
+
+
+@dataclass(frozen=True)
 class Headline:
     """The executive summary numbers. A missing figure stays None and prints as "n/a"."""
 
@@ -61,6 +77,7 @@ class Headline:
     capacity: tuple[Fact, ...] = ()
     extra: tuple[Fact, ...] = ()  # workload-specific figures (DSS throughput, users at the SLA, ...)
     verdict: str = ""  # e.g. "Design holds" / "Design does not hold"
+    bands: tuple[Band, ...] = ()  # the banded projections (max TPS, response, storage latency, MB/s)
 
 
 @dataclass(frozen=True)
@@ -84,6 +101,8 @@ class BalanceChart:
     operating_point: tuple[float, float] | None = None
     operating_label: str = "Operating point"
     source: str = ""
+    # The storage-latency band drawn around the curve: +/- this % of each point's latency.
+    band_pct: float | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +119,8 @@ class LoadResponseChart:
     sla_ms: float | None = None
     operating_point: tuple[float, float] | None = None
     source: str = ""
+    # The response band drawn around every curve: +/- this % of each point's response.
+    band_pct: float | None = None
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from reportlab.platypus import (
 )
 
 from reports.charts import balance_drawing, load_response_drawing, response_axis_cap
-from reports.model import Bom, DesignMeta, Fact, ProposalData, RuleRef
+from reports.model import Band, Bom, DesignMeta, Fact, ProposalData, RuleRef
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, markup
 
 PAGE = A4
@@ -279,6 +279,42 @@ def _headline_rows(data: ProposalData) -> list[list[Any]]:
     return rows
 
 
+BANDS_INTRO = (
+    "Each interval is the projection +/- its platform family's worst absolute error on the held-out "
+    "validation rows of that kind (measurements of the family's document the model was not fitted on: "
+    "throughput for TPS and MB/s, latency for response and storage latency), doubled when the design "
+    "reaches beyond the measured configurations (more arrays, nodes or users than measured)."
+)
+
+
+def band_line(band: Band) -> str:
+    """ "Maximum sustained TPS within the SLA: 25,800 TPS (22,700 - 28,900 TPS; +/-12 %: worst absolute
+    error of 16 held-out throughput rows of this family)": the basis in the engine's words, which also
+    say when a family has no held-out row yet (the acceptance ceiling stands in)."""
+    unit = f" {band.unit}" if band.unit else ""
+    interval = f"{fmt_number(band.low)} - {fmt_number(band.high)}{unit}"
+    return (
+        f"{band.label}: {fmt_number(band.value)}{unit} ({interval}; "
+        f"+/-{fmt_number(band.half_width_pct, 3)} %: {band.basis})"
+    )
+
+
+def band_flowables(bands: Sequence[Band]) -> list[Flowable]:
+    """The error band of every banded projection, one line each, with how the intervals are made."""
+    if not bands:
+        return []
+    out: list[Flowable] = [P("How far to trust these figures", "h2"), P(BANDS_INTRO, "small")]
+    out += [P(band_line(b), "body") for b in bands]
+    if any(b.widened for b in bands):
+        out.append(
+            P(
+                "The intervals are widened: the design reaches beyond the configurations the documents measured.",
+                "body",
+            )
+        )
+    return out
+
+
 def _executive_summary(data: ProposalData) -> list[Flowable]:
     h = data.headline
     out: list[Flowable] = [P("Executive summary", "h1")]
@@ -294,6 +330,7 @@ def _executive_summary(data: ProposalData) -> list[Flowable]:
         parts.append(f"The first resource to saturate is {h.bottleneck}.")
     out.append(P(" ".join(parts), "body"))
     out.append(_grid_table(_headline_rows(data), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]))
+    out += band_flowables(h.bands)
     out += [P("Workload", "h2"), P(data.workload.title, "body"), _facts_table(data.workload.facts)]
     out += [P("Platform", "h2"), P(data.platform.title, "body"), _facts_table(data.platform.facts)]
     return out
@@ -303,6 +340,11 @@ def _charts(data: ProposalData) -> list[Flowable]:
     out: list[Flowable] = [PageBreak(), P("Performance", "h1")]
     if data.balance is not None:
         caption = "Server CPU against storage read latency as load grows; shaded areas are stress zones."
+        if data.balance.band_pct:
+            caption += (
+                f" The band around the curve is the storage latency +/-{fmt_number(data.balance.band_pct, 3)} %"
+                " (its error band, see the executive summary)."
+            )
         if data.balance.source:
             caption += f" Source: {data.balance.source}."
         out.append(
@@ -310,6 +352,11 @@ def _charts(data: ProposalData) -> list[Flowable]:
         )
     if data.load_response is not None:
         caption = "Response time against throughput per RAC node count; the dashed line is the SLA."
+        if data.load_response.band_pct:
+            caption += (
+                f" The band around each curve is the response +/-{fmt_number(data.load_response.band_pct, 3)} %"
+                " (its error band, see the executive summary)."
+            )
         cap = response_axis_cap(data.load_response)
         if cap is not None:
             caption += f" Curves are cut at {fmt_number(cap, 3)} ms, where the platform is saturated."

@@ -19,6 +19,15 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByTestId('headline-tps-at-sla')).toContainText('TPS at 20 ms');
   const tps = await headlineNumber(page, 'tps-at-sla-value');
   expect(Math.abs(tps - 25800) / 25800).toBeLessThanOrEqual(0.05);
+  // Each banded projection carries its interval from the family's held-out errors; the charts shade them.
+  await expect(page.getByTestId('tps-at-sla-band')).toContainText(/\d–[\d,]+ TPS \(±[\d.]+%\)/);
+  await expect(page.getByTestId('response-band')).toContainText('±');
+  await expect(page.getByTestId('storage-latency-value')).toContainText('ms');
+  await expect(page.getByTestId('utilisation-value')).toContainText(/CPU \d+% · storage \d+%/);
+  await expect(page.getByTestId('headline-profile')).toBeVisible();
+  await expect(page.getByTestId('load-response-band')).toContainText('around each line');
+  await expect(page.getByTestId('balance-band')).toContainText('storage latency ±');
+  await expect(page.getByLabel('Workload profile')).toBeVisible();
   await expect(page.getByTestId('balance-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('capacity-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('capacity-chart')).toContainText('over 3 years');
@@ -191,7 +200,13 @@ test('catalog and model accuracy pages render', async ({ page }) => {
   await expect(page.getByTestId('rules-table')).toContainText('cpu-utilisation-limit');
 
   await page.getByRole('link', { name: 'Model accuracy' }).click();
-  await expect(page.getByTestId('model-summary')).toContainText('held out');
-  await expect(page.getByTestId('model-table')).toContainText('TPS at 20 ms');
+  await expect(page.getByTestId('model-summary')).toContainText('held-out rows');
+  await expect(page.getByTestId('model-summary')).toContainText('calibration');
+  // One section per family with its grades and rows (or, before any family publishes its cases, the empty state).
+  await expect(page.getByTestId('model-families').or(page.getByText('The catalog has no measurements the model predicts.'))).toBeVisible();
+  if (await page.getByTestId('model-families').isVisible()) {
+    await expect(page.getByTestId('family-stats').first()).toContainText('Held-out rows');
+    await expect(page.getByLabel('Family')).toBeVisible();
+  }
   await page.screenshot({ path: screenshotPath('model'), fullPage: true });
 });

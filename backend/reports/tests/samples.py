@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from reports.model import (
     BalanceChart,
+    Band,
     BomLine,
     CapacityRow,
     Check,
@@ -71,6 +72,29 @@ TABLE_11: tuple[tuple[str, str, str, int, int], ...] = (
     ("storage", "7104928", "Cable: 3 meters, mini SAS to mini SAS HD", 4, 4),
     ("storage", "7104932", "Cable assembly: 3 meters, mini SAS HD to mini SAS HD", 6, 6),
     ("miscellaneous", "7103553", "Brocade 6510 Switch", 2, 2),
+)
+
+
+# Banded projections as the engine publishes them (made-up half-widths; see sizing/error_bands.py).
+SAMPLE_BANDS = (
+    Band(
+        "Maximum sustained TPS within the SLA",
+        25800.0,
+        22700.0,
+        28900.0,
+        "TPS",
+        12.0,
+        "worst absolute error of 16 held-out throughput rows of this family",
+    ),
+    Band(
+        "Response time at the design load",
+        5.3,
+        4.35,
+        6.25,
+        "ms",
+        18.0,
+        "worst absolute error of 9 held-out latency rows of this family",
+    ),
 )
 
 
@@ -163,6 +187,7 @@ def sample_proposal(
             iops_capacity=Fact("IOPS capacity", 160000, "IOPS", "oracle-fs1-2016, Table 2"),
             capacity=(Fact("Usable capacity", 15.6, "TB", "oracle-fs1-2016, Table 4"),),
             verdict="Design holds",
+            bands=SAMPLE_BANDS,
         ),
         balance=BalanceChart(
             points=((10.0, 0.6), (30.0, 0.8), (50.0, 1.1), (70.0, 1.9), (85.0, 3.5), (95.0, 8.0)),
@@ -172,6 +197,7 @@ def sample_proposal(
             ),
             operating_point=(46.0, 1.0),
             source="oracle-fs1-2016, Figure 5",
+            band_pct=18.0,
         ),
         load_response=LoadResponseChart(
             series=tuple(
@@ -181,6 +207,7 @@ def sample_proposal(
             sla_ms=20.0,
             operating_point=(7000.0, 5.3),
             source="model (MVA) calibrated on oracle-fs1-2016",
+            band_pct=18.0,
         ),
         capacity_rows=(
             CapacityRow("Usable flash", 2.4, 15.6, "TB", "oracle-fs1-2016, Table 4"),

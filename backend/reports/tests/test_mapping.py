@@ -294,3 +294,74 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
     assert rows_with(text, "Large pages", "No warning")
     assert "rule fs1-advice v2" in text
     assert rows_with(text, "WARNING", "Use RAID 10")
+
+
+def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -> None:
+    ev = _evaluate(bundle, FS1)
+    data = _proposal(ev)
+    published = {b["quantity"]: b for b in ev["bands"]}
+    assert [(b.value, b.low, b.high, b.half_width_pct, b.basis, b.widened) for b in data.headline.bands] == [
+        (
+            b["value"]["value"],
+            b["low"]["value"],
+            b["high"]["value"],
+            b["half_width"]["value"],
+            b["basis"],
+            b["widened"],
+        )
+        for b in ev["bands"]
+    ]
+    assert data.headline.bands[0].label == "Maximum sustained TPS within the SLA"
+    extra = {f.label: f for f in data.headline.extra}
+    s = ev["summary"]
+    assert extra["Storage latency per I/O at design load"].value == s["storage_latency_at_design"]["value"]
+    assert extra["Storage latency per I/O at the SLA"].value == s["storage_latency_at_sla"]["value"]
+    assert extra["Server CPU utilisation at design load"].value == s["cpu_utilisation_at_design"]["value"]
+    assert extra["Storage utilisation at design load"].value == s["storage_utilisation_at_design"]["value"]
+    assert data.load_response is not None and data.balance is not None
+    assert data.load_response.band_pct == published["response_at_design"]["half_width"]["value"]
+    assert data.balance.band_pct == published["storage_latency_at_design"]["half_width"]["value"]
+    workload = {f.label: f for f in data.workload.facts}
+    # No profile named: the family's own benchmark, and its measured read share (read_pct left empty).
+    assert workload["Workload profile"].source == "the platform's own benchmark"
+    assert workload["Read share"].value == ev["demand"]["read_pct"]["value"]
+    assert workload["Read share"].source == "workload profile: its measured mix"
+    assert workload["CPU per transaction"].value == ev["demand"]["cpu_per_transaction"]["value"]
+    assert "profile: " in data.workload.title
+
+    text = " ".join(pdftotext(render_proposal_pdf(data)).split())
+    tps = published["max_sustained_tps"]
+    assert (
+        f"Maximum sustained TPS within the SLA: {tps['value']['value']:,.0f} TPS "
+        f"({tps['low']['value']:,.0f} - {tps['high']['value']:,.0f} TPS; +/-{tps['half_width']['value']:g} %: "
+        f"{tps['basis']})"
+    ) in text
+    assert "Storage latency per I/O at design load" in text
+    assert "Workload profile" in text
+
+
+def test_a_closed_loop_and_the_users_own_awr_figures_are_printed_as_given(bundle) -> None:
+    custom = {
+        "workload": {
+            "kind": "oltp",
+            "users": 64,
+            "think_time_s": 0,
+            "read_pct": 75,
+            "profile": "custom",
+            "tx_per_s": 1200,
+            "reads_per_s": 35400,
+            "writes_per_s": 17000,
+            "db_cpu_s_per_s": 11.5,
+        },
+        "platform": FS1["platform"],
+    }
+    data = _proposal(_evaluate(bundle, custom))
+    workload = {f.label: f for f in data.workload.facts}
+    # A think time of 0 is the user's (a closed loop), not the profile's calibration.
+    assert (workload["Think time"].value, workload["Think time"].source) == (0.0, "design input")
+    assert (workload["Read share"].value, workload["Read share"].source) == (75.0, "design input")
+    assert workload["Workload profile"].source == "design input"
+    assert workload["Transactions per second"].value == 1200
+    assert workload["Physical writes per second"].source == "design input (AWR)"
+    assert "Redo per second" not in workload  # not given
+    assert "Warehouses" not in workload

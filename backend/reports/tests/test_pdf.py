@@ -188,3 +188,43 @@ def test_a_long_model_designation_stays_on_one_row_and_is_marked() -> None:
             " ".join(pypdf_pages(pdf)).split()
         )
         assert rows_with(text, "333V-10-10-C14", "4")
+
+
+def _flat(text: str) -> str:
+    """The text as one line of single spaces (a paragraph may wrap anywhere)."""
+    return " ".join(text.split())
+
+
+def test_every_band_is_printed_with_its_interval_and_basis() -> None:
+    text = _flat(pdftotext(render_proposal_pdf(sample_proposal())))
+    assert "How far to trust these figures" in text
+    assert (
+        "Maximum sustained TPS within the SLA: 25,800 TPS (22,700 - 28,900 TPS; +/-12 %: worst absolute "
+        "error of 16 held-out throughput rows of this family)"
+    ) in text
+    assert "Response time at the design load: 5.3 ms (4.35 - 6.25 ms; +/-18 %: worst absolute error" in text
+    assert "held-out validation rows" in text
+    assert "The intervals are widened" not in text
+    # The charts draw the bands and say so in their legends.
+    assert "Latency band +/-18 %" in text
+    assert "Response band +/-18 %" in text
+
+
+def test_a_widened_band_says_so_and_a_document_without_bands_prints_no_section() -> None:
+    data = sample_proposal()
+    widened = replace(
+        data.headline.bands[0],
+        low=15600.0,
+        high=36000.0,
+        half_width_pct=24.0,
+        basis="worst absolute error of 16 held-out throughput rows of this family, x2 because the design "
+        "reaches beyond the measured configurations",
+        widened=True,
+    )
+    text = _flat(
+        pdftotext(render_proposal_pdf(replace(data, headline=replace(data.headline, bands=(widened,)))))
+    )
+    assert "25,800 TPS (15,600 - 36,000 TPS; +/-24 %" in text
+    assert "The intervals are widened" in text
+    bare = replace(data, headline=replace(data.headline, bands=()))
+    assert "How far to trust these figures" not in _flat(pdftotext(render_proposal_pdf(bare)))

@@ -1414,6 +1414,17 @@ export interface components {
             query_streams: number;
             /**
              * Format: double
+             * @description Share of reads in the large I/O (100: scans and queries, 0: data loads)
+             * @default 100
+             */
+            read_pct: number;
+            /**
+             * @description How the large I/O spreads over the volumes, as ORION runs it: raid0 = striped as Oracle ASM does (a database), concat = one volume after another
+             * @default raid0
+             */
+            orion_mode: components["schemas"]["OrionModeEnum"];
+            /**
+             * Format: double
              * @description Database size today
              * @default 1000
              */
@@ -1538,6 +1549,8 @@ export interface components {
             basis: string;
             sources: string[];
             notes: string[];
+            /** @default null */
+            database_capacity: components["schemas"]["EngineQuantity"] | null;
         };
         EngineDssSummary: {
             target_throughput: components["schemas"]["EngineQuantity"];
@@ -1545,6 +1558,10 @@ export interface components {
             headroom_pct: components["schemas"]["EngineQuantity"];
             storage_utilisation: components["schemas"]["EngineQuantity"];
             bottleneck: string;
+            /** @default null */
+            peak_throughput: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            cpu_utilisation_upper: components["schemas"]["EngineQuantity"] | null;
         };
         /** @description DSS demand: a scan throughput target and concurrent query streams. */
         EngineDssWorkload: {
@@ -1555,6 +1572,10 @@ export interface components {
             io_pattern: string;
             /** @default 1 */
             query_streams: number;
+            /** @default 100 */
+            read_pct: number;
+            /** @default raid0 */
+            orion_mode: string;
             /** @default 1000 */
             database_size_gb: number;
             /** @default 0 */
@@ -1773,6 +1794,10 @@ export interface components {
             query_streams: components["schemas"]["EngineQuantity"];
             per_stream: components["schemas"]["EngineQuantity"];
             full_scan_time_per_stream: components["schemas"]["EngineQuantity"];
+            /** @default null */
+            concurrent_readers: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            completion_time_estimate: components["schemas"]["EngineQuantity"] | null;
         };
         /** @description Which sizing rule (and version) a figure or a warning comes from. */
         EngineRuleRef: {
@@ -2139,6 +2164,8 @@ export interface components {
              */
             redo_mb_per_s?: number | null;
         };
+        /** @enum {string} */
+        OrionModeEnum: "raid0" | "concat";
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
             count: number;
@@ -2703,7 +2730,7 @@ export interface components {
             notes: string[];
         };
         /** @enum {string} */
-        ProfileEnum: "custom";
+        ProfileEnum: "swingbench-orderentry" | "tpcc-benchmark-factory" | "slob" | "custom";
         /** @description A number with its unit, as every engine output is written. */
         Quantity: {
             /** Format: double */

@@ -162,20 +162,6 @@ export const zDssWorkloadIoPatternEnum = z.enum(['random', 'sequential']);
 export const zDssWorkloadKindEnum = z.enum(['dss']);
 
 /**
- * DSS demand: a scan throughput target and concurrent query streams.
- */
-export const zDssWorkloadRequest = z.object({
-    kind: zDssWorkloadKindEnum,
-    target_throughput_mb_s: z.number().gt(0).lte(1000000),
-    block_size_kb: z.number().gte(2).lte(4096).optional().default(1024),
-    io_pattern: zDssWorkloadIoPatternEnum.optional(),
-    query_streams: z.int().gte(1).lte(1000).optional().default(1),
-    database_size_gb: z.number().gt(0).lte(10000000).optional().default(1000),
-    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
-    horizon_years: z.int().gte(0).lte(20).optional().default(3)
-});
-
-/**
  * Server CPU and storage read latency at one load.
  */
 export const zEngineBalancePoint = z.object({
@@ -193,6 +179,8 @@ export const zEngineDssWorkload = z.object({
     block_size_kb: z.number().default(1024),
     io_pattern: z.string().default('random'),
     query_streams: z.int().default(1),
+    read_pct: z.number().default(100),
+    orion_mode: z.string().default('raid0'),
     database_size_gb: z.number().default(1000),
     data_growth_pct_per_year: z.number().default(0),
     horizon_years: z.int().default(3),
@@ -360,7 +348,8 @@ export const zEngineDssStorage = z.object({
     throughput_capacity: zEngineQuantity,
     basis: z.string(),
     sources: z.array(z.string()),
-    notes: z.array(z.string())
+    notes: z.array(z.string()),
+    database_capacity: zEngineQuantity.nullable()
 });
 
 export const zEngineDssSummary = z.object({
@@ -368,7 +357,9 @@ export const zEngineDssSummary = z.object({
     sustained_throughput: zEngineQuantity,
     headroom_pct: zEngineQuantity,
     storage_utilisation: zEngineQuantity,
-    bottleneck: z.string()
+    bottleneck: z.string(),
+    peak_throughput: zEngineQuantity.nullable(),
+    cpu_utilisation_upper: zEngineQuantity.nullable()
 });
 
 export const zEngineOltpGrowth = z.object({
@@ -417,7 +408,9 @@ export const zEngineOperatingPoint = z.object({
 export const zEngineQueryStreams = z.object({
     query_streams: zEngineQuantity,
     per_stream: zEngineQuantity,
-    full_scan_time_per_stream: zEngineQuantity
+    full_scan_time_per_stream: zEngineQuantity,
+    concurrent_readers: zEngineQuantity.nullable(),
+    completion_time_estimate: zEngineQuantity.nullable()
 });
 
 /**
@@ -807,6 +800,24 @@ export const zModelValidation = z.object({
  */
 export const zOltpWorkloadKindEnum = z.enum(['oltp']);
 
+export const zOrionModeEnum = z.enum(['raid0', 'concat']);
+
+/**
+ * DSS demand: a scan throughput target and concurrent query streams.
+ */
+export const zDssWorkloadRequest = z.object({
+    kind: zDssWorkloadKindEnum,
+    target_throughput_mb_s: z.number().gt(0).lte(1000000),
+    block_size_kb: z.number().gte(2).lte(4096).optional().default(1024),
+    io_pattern: zDssWorkloadIoPatternEnum.optional(),
+    query_streams: z.int().gte(1).lte(1000).optional().default(1),
+    read_pct: z.number().gte(0).lte(100).optional().default(100),
+    orion_mode: zOrionModeEnum.optional(),
+    database_size_gb: z.number().gt(0).lte(10000000).optional().default(1000),
+    data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
+    horizon_years: z.int().gte(0).lte(20).optional().default(3)
+});
+
 export const zPaginatedManufacturerList = z.object({
     count: z.int(),
     next: z.url().nullable(),
@@ -996,7 +1007,12 @@ export const zPriceBookImportRequest = z.object({
     entries: z.array(zPriceRowRequest)
 });
 
-export const zProfileEnum = z.enum(['custom']);
+export const zProfileEnum = z.enum([
+    'swingbench-orderentry',
+    'tpcc-benchmark-factory',
+    'slob',
+    'custom'
+]);
 
 /**
  * OLTP demand: give `users` or `target_tps` (exactly one).

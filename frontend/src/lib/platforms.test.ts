@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { familyOf, offersDrivesPerEnclosure, raidLabel, storageModelOf, supportsKind } from './platforms';
+import { CUSTOM_PROFILE, CUSTOM_PROFILE_LABEL, familyOf, offersDrivesPerEnclosure, ownProfile, profileLabel, profileOptions, raidLabel, storageModelOf, supportsKind } from './platforms';
 import { platformRegistry } from './platforms-fixture';
+import { profiledRegistry } from './profiles-fixture';
 
 /** The registry GET /api/v1/platforms/ serves (a real payload). */
 const REGISTRY = platformRegistry();
@@ -29,5 +30,26 @@ describe('platform registry helpers', () => {
     expect(offersDrivesPerEnclosure(familyOf(REGISTRY, 'oracle-fs1'))).toBe(true);
     expect(supportsKind(familyOf(REGISTRY, 'oracle-fs1'), 'dss')).toBe(false);
     expect(offersDrivesPerEnclosure(undefined)).toBe(false);
+  });
+  it("offers every family's own benchmark profile (label, else slug) and the user's own figures", () => {
+    const registry = profiledRegistry();
+    expect(profileOptions(registry)).toEqual([
+      { value: 'swingbench-oe', label: 'Swingbench Order Entry (Oracle FS1-2)', family: 'oracle-fs1' },
+      { value: 'tpcc', label: 'TPC-C (Dell EqualLogic)', family: 'equallogic' },
+      { value: 'slob', label: 'slob', family: 'xtremio' },
+      { value: 'netapp-oet', label: 'NetApp order-entry (OET)', family: 'netapp' },
+      { value: CUSTOM_PROFILE, label: CUSTOM_PROFILE_LABEL, family: null },
+    ]);
+    expect(ownProfile(registry, 'equallogic')).toEqual({ value: 'tpcc', label: 'TPC-C (Dell EqualLogic)', family: 'equallogic' });
+    expect(profileLabel(registry, 'netapp-oet')).toBe('NetApp order-entry (OET)');
+    expect(profileLabel(undefined, 'custom')).toBe(CUSTOM_PROFILE_LABEL);
+    expect(profileLabel(registry, 'unknown')).toBe('unknown');
+    // Two families sharing a profile offer it once.
+    const shared = registry.map((f) => (f.family === 'netapp' ? { ...f, profile: 'tpcc' } : f));
+    expect(profileOptions(shared).filter((o) => o.value === 'tpcc')).toHaveLength(1);
+  });
+  it('offers only the custom profile while the families publish none (empty profile)', () => {
+    expect(profileOptions(REGISTRY.map((f) => ({ ...f, profile: '', profile_label: '' })))).toEqual([{ value: CUSTOM_PROFILE, label: CUSTOM_PROFILE_LABEL, family: null }]);
+    expect(ownProfile(REGISTRY.map((f) => ({ ...f, profile: '' })), 'oracle-fs1')).toBeNull();
   });
 });

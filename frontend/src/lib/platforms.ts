@@ -47,3 +47,37 @@ export const offersDrivesPerEnclosure = (family: PlatformFamily | undefined): bo
 /** The family has evidence for the workload kind (e.g. measured large-I/O throughput for DSS). */
 export const supportsKind = (family: PlatformFamily | undefined, kind: WorkloadKind): boolean =>
   Boolean(family?.workload_kinds.includes(kind));
+
+/** The workload profile of the user's own figures (AWR load profile), as the input contract names it. */
+export const CUSTOM_PROFILE = 'custom';
+export const CUSTOM_PROFILE_LABEL = 'Your workload (AWR figures)';
+
+export interface ProfileOption {
+  value: string;
+  label: string;
+  /** The family whose document ran the profile (none for the custom one). */
+  family: string | null;
+}
+
+/** The family's own benchmark profile (the one a design that names none runs), if the registry names one. */
+export function ownProfile(registry: PlatformRegistry, family: string): ProfileOption | null {
+  const f = familyOf(registry, family);
+  return f?.profile ? { value: f.profile, label: f.profile_label || f.profile, family: f.family } : null;
+}
+
+/** The profiles a design may run: every family's own benchmark (label, else slug), then the user's own figures. */
+export function profileOptions(registry: PlatformRegistry): ProfileOption[] {
+  const seen = new Set<string>();
+  const own = registry.flatMap((f) => {
+    const option = ownProfile(registry, f.family);
+    if (!option || seen.has(option.value)) return [];
+    seen.add(option.value);
+    return [option];
+  });
+  return [...own, { value: CUSTOM_PROFILE, label: CUSTOM_PROFILE_LABEL, family: null }];
+}
+
+/** A profile's words: its label in the registry, the custom one's, else the slug itself. */
+export function profileLabel(registry: PlatformRegistry | undefined, profile: string): string {
+  return profileOptions(registry ?? []).find((o) => o.value === profile)?.label ?? profile;
+}

@@ -11,12 +11,14 @@ interface SelectFieldProps {
   options: Option[];
   onChange: (value: string) => void;
   errors?: string[];
+  hint?: string;
   testId?: string;
 }
 
 export function SelectField(props: SelectFieldProps) {
   const id = useId();
   const invalid = Boolean(props.errors?.length);
+  const describedBy = [invalid ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -24,7 +26,7 @@ export function SelectField(props: SelectFieldProps) {
         id={id}
         value={props.value}
         aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         data-testid={props.testId}
         onChange={(event) => props.onChange(event.target.value)}
       >
@@ -34,6 +36,11 @@ export function SelectField(props: SelectFieldProps) {
           </option>
         ))}
       </select>
+      {props.hint && (
+        <p id={`${id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      )}
       {invalid && (
         <p id={`${id}-error`} className="field-error">
           {props.errors?.join(' ')}

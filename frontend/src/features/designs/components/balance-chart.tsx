@@ -6,7 +6,8 @@ import { shadedRegionsPlugin, whiteBackgroundPlugin } from '../../../components/
 import { formatNumber } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
-import { balanceDatasets, buildBalanceChart } from '../lib/balance-chart';
+import { balanceBandCount, balanceDatasets, buildBalanceChart } from '../lib/balance-chart';
+import { bandCaption } from '../lib/bands';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
@@ -15,6 +16,8 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
   const model = buildBalanceChart(balance, evaluation);
   const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };
   const t = model.thresholds;
+  // The band's edge datasets lead the list: no legend entry, no tooltip.
+  const bandCount = balanceBandCount(model);
   const options: ChartOptions<'scatter'> = {
     animation: false,
     maintainAspectRatio: false,
@@ -26,8 +29,11 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
     },
     plugins: {
       shadedRegions: { regions: model.regions },
-      legend: { position: 'bottom' },
-      tooltip: { callbacks: { label: (item) => `${item.dataset.label}: CPU ${formatNumber(item.parsed.x ?? 0)}%, ${formatNumber(item.parsed.y ?? 0)} ms` } },
+      legend: { position: 'bottom', labels: { filter: (item) => (item.datasetIndex ?? -1) >= bandCount } },
+      tooltip: {
+        filter: (item) => item.datasetIndex >= bandCount,
+        callbacks: { label: (item) => `${item.dataset.label}: CPU ${formatNumber(item.parsed.x ?? 0)}%, ${formatNumber(item.parsed.y ?? 0)} ms` },
+      },
     },
   };
   return (
@@ -40,6 +46,13 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
           Classification: <strong>{balance.classification}</strong>. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
           {t.latencyStress}–{t.latencyLimit} ms; red beyond. Thresholds:{' '}
           {balance.zones.rules.map((r) => `${r.slug} v${r.version} (${r.source})`).join('; ')}.
+          {model.latencyBand && (
+            <span data-testid="balance-band">
+              {' '}
+              Shaded around the curve: the storage latency {bandCaption(model.latencyBand)}
+              {model.latencyBand.widened ? ', widened because the design reaches beyond the measured configurations' : ''}.
+            </span>
+          )}
         </>
       }
     >

@@ -1,4 +1,5 @@
 import type { EvaluationPayload } from '../api/types';
+import type { BandView } from '../lib/bands';
 import { buildHeadlines } from '../lib/headline';
 
 export function HeadlineTiles({ payload }: { payload: EvaluationPayload }) {
@@ -10,15 +11,32 @@ export function HeadlineTiles({ payload }: { payload: EvaluationPayload }) {
       </p>
       <dl className="tiles">
         {buildHeadlines(payload).map((h) => (
-          <div key={h.key} className={`tile tone-${h.tone}`} data-testid={`headline-${h.key}`}>
+          <div key={h.key} className={`tile tone-${h.tone}${h.text ? ' tile-text' : ''}`} data-testid={`headline-${h.key}`}>
             <dt>{h.label}</dt>
             <dd>
               <strong data-testid={`${h.key}-value`}>{h.value}</strong>
+              {h.band && <BandText band={h.band} testId={`${h.key}-band`} />}
               {h.detail && <span className="muted small-text">{h.detail}</span>}
             </dd>
           </div>
         ))}
       </dl>
     </div>
+  );
+}
+
+/** "22,700–28,900 TPS (±12%)", its basis on hover (and for screen readers), "widened" when doubled. */
+function BandText({ band, testId }: { band: BandView; testId: string }) {
+  const basis = `Interval from held-out validation: ${band.basis}`;
+  return (
+    <span className="band small-text" title={basis} data-testid={testId}>
+      {band.text}
+      <span className="visually-hidden">. {basis}</span>
+      {band.widened && (
+        <span className="badge badge-warn" title="Doubled: the design reaches beyond the measured configurations">
+          widened
+        </span>
+      )}
+    </span>
   );
 }

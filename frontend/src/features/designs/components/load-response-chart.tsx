@@ -6,13 +6,17 @@ import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
 import { formatNumber, formatValue, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
+import { bandCaption, bandView } from '../lib/bands';
 import {
+  bandDatasets,
   buildLoadResponseChart,
   buildThroughputChart,
   designLoadText,
+  isBandDataset,
   loadResponseDatasets,
   seriesDatasets,
   type DesignLoad,
+  type LoadResponseBands,
 } from '../lib/load-response-chart';
 
 const PLUGINS = [whiteBackgroundPlugin];
@@ -22,13 +26,15 @@ interface Props {
   racNodes: number;
   /** The design's own load, marked on the response view. */
   designLoad?: DesignLoad | null;
+  /** The error bands: the response's (shaded around every line) and the maximum TPS's; none: no shading. */
+  bands?: LoadResponseBands;
   title: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, designLoad = null, title }: Props) {
+export function LoadResponseChart({ projection, racNodes, designLoad = null, bands, title }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
-  const model = buildLoadResponseChart(projection, racNodes, designLoad);
+  const model = buildLoadResponseChart(projection, racNodes, designLoad, bands);
   const throughput = buildThroughputChart(projection, racNodes);
   const responseData: ChartData<'scatter'> = { datasets: loadResponseDatasets(model) };
   // The design-load triangle is the last dataset; its label carries the real response (it may be
@@ -43,6 +49,9 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
     ],
   };
   const responseView = view === 'response';
+  // The band datasets lead the response view's list (loadResponseDatasets); the throughput view has none.
+  const bandCount = responseView ? bandDatasets(model.series).length : 0;
+  const notBand = (datasetIndex: number) => !isBandDataset(datasetIndex, bandCount);
   const options: ChartOptions<'scatter'> = {
     animation: false,
     maintainAspectRatio: false,
@@ -56,8 +65,9 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
           y: { min: 0, title: { display: true, text: 'Throughput (TPS)' } },
         },
     plugins: {
-      legend: { position: 'bottom', labels: { boxWidth: 12 } },
+      legend: { position: 'bottom', labels: { boxWidth: 12, filter: (item) => notBand(item.datasetIndex ?? -1) } },
       tooltip: {
+        filter: (item) => notBand(item.datasetIndex),
         callbacks: {
           label: (item) =>
             responseView && item.datasetIndex === designIndex
@@ -99,6 +109,14 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, tit
           )}{' '}
           Model lines (closed-network MVA calibrated on the measured evidence); squares are
           measured points where the evidence has them.
+          {responseView && model.responseBand && (
+            <span data-testid="load-response-band">
+              {' '}
+              Shaded: the response {bandCaption(model.responseBand)} around each line
+              {model.responseBand.widened ? ', widened because the design reaches beyond the measured configurations' : ''}
+              {model.tpsInterval ? `; the bar on the SLA line is the maximum TPS, ${bandView(model.tpsInterval.band).text}` : ''}.
+            </span>
+          )}
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}
         </span>
       }

@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
+import { profiledRegistry } from '../../../lib/profiles-fixture';
+import { quarterRack } from '../lib/fixture';
+import { HeadlineTiles } from './headline-tiles';
+import { formatQuantity } from '../../../components/format';
 import { formFromInputs, type DesignForm } from '../lib/design-form';
 import { PlatformPanel } from './platform-panel';
 import { WorkloadPanel } from './workload-panel';
@@ -83,5 +87,66 @@ describe('input panels', () => {
     fireEvent.click(screen.getByRole('radio', { name: /OLTP/ }));
     expect(screen.queryByTestId('dss-platform-notice')).toBeNull();
     expect(latest).toMatchObject({ kind: 'oltp', family: 'oracle-fs1', storageModel: 'FS1-2', reference: 'oracle-fs1-quarter-rack', arrays: '2' });
+  });
+
+  it("offers the workload profiles with the platform's own shown, and the AWR fields only for your own workload", () => {
+    const registry = profiledRegistry();
+    let latest: DesignForm = form;
+    function Editor() {
+      const [current, setCurrent] = useState(form);
+      latest = current;
+      return <WorkloadPanel form={current} onChange={setCurrent} clientErrors={{}} apiErrors={{}} registry={registry} />;
+    }
+    render(<Editor />);
+    const select = screen.getByLabelText('Workload profile') as HTMLSelectElement;
+    expect(select.value).toBe('swingbench-oe');
+    expect(select.selectedOptions[0]!.textContent).toBe("Swingbench Order Entry (Oracle FS1-2) (this platform's own)");
+    expect([...select.options].map((o) => o.value)).toEqual(['swingbench-oe', 'tpcc', 'slob', 'netapp-oet', 'custom']);
+    expect(select).toHaveAccessibleDescription("The benchmark this platform's document ran");
+    expect(screen.queryByTestId('custom-profile-fields')).toBeNull();
+    expect(screen.getByLabelText(/Read share/)).toHaveAttribute('placeholder', "profile's mix");
+    expect(screen.getByLabelText(/Warehouses/)).toHaveAttribute('placeholder', "profile's measured");
+    expect(screen.getByLabelText(/SGA per instance \(GB\)/)).toHaveAttribute('placeholder', "profile's measured");
+    expect(screen.getByLabelText(/Think time/)).toHaveAttribute('min', '0');
+
+    fireEvent.change(select, { target: { value: 'tpcc' } });
+    expect(latest.profile).toBe('tpcc');
+    expect(screen.getByLabelText('Workload profile')).toHaveAccessibleDescription(/Measured on Dell EqualLogic's servers/);
+
+    fireEvent.change(screen.getByLabelText('Workload profile'), { target: { value: 'custom' } });
+    const awr = screen.getByTestId('custom-profile-fields');
+    for (const label of [/Transactions \(per s\)/, /Physical reads \(per s\)/, /Physical writes \(per s\)/, /DB CPU \(s per s\)/, /Redo \(MB per s\)/]) {
+      expect(within(awr).getByLabelText(label)).toBeInTheDocument();
+    }
+    fireEvent.change(within(awr).getByLabelText(/Transactions/), { target: { value: '1200' } });
+    expect(latest).toMatchObject({ profile: 'custom', txPerS: '1200' });
+  });
+
+  it("marks the AWR fields the custom profile needs, in the API's words", () => {
+    const custom = { ...form, profile: 'custom' };
+    const errors = { 'workload.reads_per_s': ['is required for the custom profile'] };
+    const unnamed = REGISTRY.map((f) => ({ ...f, profile: '', profile_label: '' }));
+    render(<WorkloadPanel form={custom} onChange={() => undefined} clientErrors={errors} apiErrors={{}} registry={unnamed} />);
+    expect(screen.getByLabelText(/Physical reads/)).toHaveAccessibleDescription('is required for the custom profile');
+    // Families that publish no profile yet: their own benchmark is an empty choice.
+    expect((screen.getByLabelText('Workload profile') as HTMLSelectElement).options[0]!.textContent).toBe("The platform's own benchmark");
+  });
+
+  it('shows each banded projection with its interval, the basis on hover, and a widened marker', () => {
+    const payload = quarterRack();
+    const [tps] = payload.evaluation.bands;
+    payload.evaluation.bands[0] = { ...tps!, low: { value: 22700, unit: 'TPS' }, high: { value: 28900, unit: 'TPS' }, half_width: { value: 12, unit: '%' }, basis: 'worst absolute error of 16 held-out throughput rows of this family' };
+    payload.evaluation.bands[2] = { ...payload.evaluation.bands[2]!, widened: true };
+    render(<HeadlineTiles payload={payload} />);
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(/^25,800 TPS$/);
+    const band = screen.getByTestId('tps-at-sla-band');
+    expect(band).toHaveTextContent('22,700–28,900 TPS (±12%)');
+    expect(band).toHaveAttribute('title', 'Interval from held-out validation: worst absolute error of 16 held-out throughput rows of this family');
+    expect(band).not.toHaveTextContent('widened');
+    expect(screen.getByTestId('response-band')).toHaveTextContent('±30%');
+    expect(screen.getByTestId('storage-latency-band')).toHaveTextContent('widened');
+    expect(screen.getByTestId('storage-latency-value')).toHaveTextContent(formatQuantity(payload.evaluation.summary.storage_latency_at_design));
+    expect(screen.getByTestId('utilisation-value')).toHaveTextContent(/^CPU \d+% · storage \d+%$/);
+    expect(screen.getByTestId('profile-value')).toHaveTextContent(payload.evaluation.demand.profile_label || "The platform's own benchmark");
   });
 });

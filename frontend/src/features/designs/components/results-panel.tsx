@@ -3,7 +3,7 @@ import { Loading } from '../../../components/ui/status';
 import type { EvaluationPayload, MeasuredPoint } from '../api/types';
 import { withMeasured } from '../lib/measured';
 import { growthOf } from '../lib/capacity-chart';
-import { designLoadOf } from '../lib/load-response-chart';
+import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
 import { generalErrors } from '../lib/design-form';
 import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
@@ -59,6 +59,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
                   projection={measured ? withMeasured(payload.evaluation.projection, measured) : payload.evaluation.projection}
                   racNodes={racNodes}
                   designLoad={designLoadOf(payload.evaluation)}
+                  bands={loadResponseBandsOf(payload.evaluation)}
                   title={title}
                 />
               </>

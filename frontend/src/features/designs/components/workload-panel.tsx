@@ -8,7 +8,9 @@ import {
   NO_KIND_SWITCH,
   errorsFor,
   inputBounds,
+  profileChoice,
   switchKind,
+  usesCustomProfile,
   type DesignForm,
   type FormField,
   type WorkloadKind,
@@ -69,7 +71,7 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registr
       {form.kind === 'dss' ? (
         <DssFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} />
       ) : (
-        <OltpFields form={form} onChange={onChange} field={field} />
+        <OltpFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} registry={registry} />
       )}
     </fieldset>
   );
@@ -85,7 +87,13 @@ interface DssFieldsProps extends FieldsProps {
   errors: (name: keyof typeof FIELD_PATHS) => string[] | undefined;
 }
 
-function OltpFields({ form, onChange, field }: FieldsProps) {
+interface OltpFieldsProps extends DssFieldsProps {
+  registry: PlatformRegistry | undefined;
+}
+
+const PROFILE_MEASURED = "profile's measured";
+
+function OltpFields({ form, onChange, field, errors, registry }: OltpFieldsProps) {
   return (
     <>
       <div className="radio-row" role="radiogroup" aria-label="Load given as">
@@ -98,18 +106,25 @@ function OltpFields({ form, onChange, field }: FieldsProps) {
           Target TPS
         </label>
       </div>
+      <ProfileFields form={form} onChange={onChange} field={field} errors={errors} registry={registry} />
       <div className="field-grid">
         {form.loadBy === 'users' ? (
           <NumberField label="Users" unit="users" testId="users" {...field('users')} />
         ) : (
           <NumberField label="Target TPS" unit="TPS" testId="target-tps" {...field('targetTps')} />
         )}
-        <NumberField label="Think time" unit="s" placeholder="benchmark's" hint="Empty: the platform's calibrated think time" {...field('thinkTimeS')} />
+        <NumberField
+          label="Think time"
+          unit="s"
+          placeholder="profile's"
+          hint="Empty: the profile's calibrated think time; 0: a closed loop (no think time, as SLOB)"
+          {...field('thinkTimeS')}
+        />
         <NumberField label="Database size" unit="GB" {...field('databaseSizeGb')} />
         <NumberField label="Data growth" unit="%/year" {...field('dataGrowthPct')} />
         <NumberField label="User growth" unit="%/year" {...field('userGrowthPct')} />
         <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
-        <NumberField label="Read share" unit="%" {...field('readPct')} />
+        <NumberField label="Read share" unit="%" placeholder="profile's mix" hint="Empty: the profile's measured read share" {...field('readPct')} />
         <NumberField label="Block size" unit="KB" {...field('blockSizeKb')} />
         <NumberField
           label="SLA response"
@@ -118,7 +133,49 @@ function OltpFields({ form, onChange, field }: FieldsProps) {
           hint="Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
           {...field('slaResponseMs')}
         />
+        <NumberField label="Warehouses" unit="warehouses" placeholder={PROFILE_MEASURED} hint="Order-entry schema size (TPC-C, OET)" {...field('warehouses')} />
+        <NumberField label="SGA per instance" unit="GB" placeholder={PROFILE_MEASURED} hint="Buffer cache of each RAC instance" {...field('sgaGb')} />
       </div>
+    </>
+  );
+}
+
+/** The workload profile select, and the AWR figures of the user's own workload when that is chosen. */
+function ProfileFields({ form, onChange, field, errors, registry }: OltpFieldsProps) {
+  const choice = registry ? profileChoice(form, registry) : null;
+  const hint = !choice
+    ? undefined
+    : usesCustomProfile(form)
+      ? 'Your own figures, per second of an AWR report (load profile and time model)'
+      : choice.foreignFamily
+        ? `Measured on ${choice.foreignFamily}'s servers, not this platform's: the results say so`
+        : form.profile === ''
+          ? "The benchmark this platform's document ran"
+          : undefined;
+  return (
+    <>
+      {choice ? (
+        <SelectField
+          label="Workload profile"
+          value={choice.value}
+          options={choice.options}
+          onChange={(profile) => onChange({ ...form, profile })}
+          errors={errors('profile')}
+          hint={hint}
+          testId="workload-profile"
+        />
+      ) : (
+        <p className="muted small-text">Loading the workload profiles…</p>
+      )}
+      {usesCustomProfile(form) && (
+        <div className="field-grid" role="group" aria-label="Your workload (AWR figures)" data-testid="custom-profile-fields">
+          <NumberField label="Transactions" unit="per s" hint="AWR load profile: transactions per second" {...field('txPerS')} />
+          <NumberField label="Physical reads" unit="per s" {...field('readsPerS')} />
+          <NumberField label="Physical writes" unit="per s" placeholder="0" hint="DBWR + LGWR; empty: none" {...field('writesPerS')} />
+          <NumberField label="DB CPU" unit="s per s" hint="AWR time model: DB CPU seconds per second" {...field('dbCpuSPerS')} />
+          <NumberField label="Redo" unit="MB per s" placeholder="none" {...field('redoMbPerS')} />
+        </div>
+      )}
     </>
   );
 }

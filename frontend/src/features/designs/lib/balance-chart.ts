@@ -1,10 +1,12 @@
 /**
  * Balance chart (the Oracle FS1 paper's): server CPU % (x) against storage read latency (y) as load
- * grows, with stress zones from the thresholds the API returns and the operating point marked.
+ * grows, with stress zones from the thresholds the API returns, the operating point marked, and the
+ * latency band (± the `storage_latency_at_design` band's half-width) shaded around the curve.
  */
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion } from '../../../components/chart-plugins';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
+import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const AMBER = 'rgba(245, 158, 11, 0.18)';
 export const RED = 'rgba(220, 38, 38, 0.16)';
@@ -16,6 +18,11 @@ export interface XY {
 
 export interface BalanceChartModel {
   curve: XY[];
+  /** The latency band around the curve (lower and upper edge); empty without a band. */
+  band: { lower: XY[]; upper: XY[] };
+  latencyBand: Band | null;
+  /** The latency band at the design load, drawn as a bar through the operating point (null without). */
+  latencyInterval: XY[] | null;
   atSla: XY;
   operating: XY | null;
   regions: ShadedRegion[];
@@ -24,17 +31,18 @@ export interface BalanceChartModel {
   thresholds: { cpuStress: number; cpuLimit: number; latencyStress: number; latencyLimit: number };
 }
 
+/** What the chart reads of an evaluation besides its balance section. */
+export type BalanceInputs = Pick<OltpEvaluation, 'summary'> & Partial<Pick<OltpEvaluation, 'bands'>>;
+
 /**
- * The design's own (CPU %, read latency) from the stations at the design load: latency per I/O is
- * the storage residence per transaction spread over its I/Os (as sizing.balance.point computes it).
+ * The design's own (CPU %, read latency) at the design load, as the engine publishes it: the storage
+ * latency per foreground I/O is the one the balance curve plots (sizing.balance.point), so the point
+ * sits on the curve also when the profile writes in the background.
  */
-export function operatingPoint(evaluation: Pick<OltpEvaluation, 'performance' | 'demand'>): XY | null {
-  const stations = evaluation.performance.stations;
-  const cpu = stations.find((s) => s.name === 'cpu');
-  const storage = stations.find((s) => s.name === 'storage');
-  const ios = evaluation.demand.ios_per_transaction.value;
-  if (!cpu || !storage || !ios) return null;
-  return { x: cpu.utilisation_at_design.value, y: storage.residence_at_design.value / ios };
+export function operatingPoint(evaluation: Pick<OltpEvaluation, 'summary'>): XY | null {
+  const { cpu_utilisation_at_design: cpu, storage_latency_at_design: latency, design_tps: tps } = evaluation.summary;
+  if (!(tps.value > 0) || !Number.isFinite(cpu.value) || !Number.isFinite(latency.value)) return null;
+  return { x: cpu.value, y: latency.value };
 }
 
 export function stressRegions(t: BalanceChartModel['thresholds']): ShadedRegion[] {
@@ -49,7 +57,7 @@ export function stressRegions(t: BalanceChartModel['thresholds']): ShadedRegion[
 /** Room above the higher marker so its symbol is whole below the top of the axis. */
 const MARKER_MARGIN = 1.1;
 
-export function buildBalanceChart(balance: BalanceSection, evaluation: Pick<OltpEvaluation, 'performance' | 'demand'>): BalanceChartModel {
+export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceInputs): BalanceChartModel {
   const thresholds = {
     cpuStress: balance.zones.cpu_stress.value,
     cpuLimit: balance.zones.cpu_limit.value,
@@ -57,6 +65,8 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: Pick<Oltp
     latencyLimit: balance.zones.read_latency_limit.value,
   };
   const curve = balance.points.map((p) => ({ x: p.cpu_utilisation_pct, y: p.read_latency_ms }));
+  const latencyBand = bandOf({ bands: evaluation.bands ?? [] }, 'storage_latency_at_design') ?? null;
+  const fraction = relativeHalfWidth(latencyBand ?? undefined);
   const operating = operatingPoint(evaluation);
   const atSla = { x: balance.at_sla.cpu_utilisation_pct, y: balance.at_sla.read_latency_ms };
   const markers = operating ? [atSla, operating] : [atSla];
@@ -64,6 +74,15 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: Pick<Oltp
   const maxMarker = Math.max(...markers.map((p) => p.y));
   return {
     curve,
+    band: fraction > 0 ? bandEdges(curve, fraction) : { lower: [], upper: [] },
+    latencyBand: fraction > 0 ? latencyBand : null,
+    latencyInterval:
+      operating && latencyBand && fraction > 0
+        ? [
+            { x: operating.x, y: latencyBand.low.value },
+            { x: operating.x, y: latencyBand.high.value },
+          ]
+        : null,
     atSla,
     operating,
     regions: stressRegions(thresholds),
@@ -85,8 +104,24 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: Pick<Oltp
  */
 export function balanceDatasets(model: BalanceChartModel): ChartDataset<'scatter'>[] {
   return [
-    { label: 'Model as load grows', data: model.curve, showLine: true, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', pointRadius: 3 },
+    ...balanceBandDatasets(model),
+    { label: 'Model as load grows', data: model.curve, showLine: true, borderColor: CURVE_COLOUR, backgroundColor: CURVE_COLOUR, pointRadius: 3 },
     { label: 'At the SLA limit', data: [model.atSla], borderColor: '#0f172a', backgroundColor: '#0f172a', pointStyle: 'rectRot', pointRadius: 8, clip: false },
+    ...(model.latencyInterval && model.latencyBand
+      ? [
+          {
+            label: `Design-load latency ${bandView(model.latencyBand).halfWidth}`,
+            data: model.latencyInterval,
+            showLine: true,
+            pointRadius: 0,
+            pointHitRadius: 0,
+            borderWidth: 6,
+            borderColor: DESIGN_INTERVAL,
+            backgroundColor: DESIGN_INTERVAL,
+            clip: false as const,
+          },
+        ]
+      : []),
     ...(model.operating
       ? [
           {
@@ -102,6 +137,25 @@ export function balanceDatasets(model: BalanceChartModel): ChartDataset<'scatter
       : []),
   ];
 }
+
+export const CURVE_COLOUR = '#1d4ed8';
+export const DESIGN_INTERVAL = 'rgba(185, 28, 28, 0.4)';
+export const LATENCY_BAND_FILL = 'rgba(29, 78, 216, 0.14)';
+
+/**
+ * The latency band as two edge datasets, the upper filled down to the lower (Chart.js Filler, fill
+ * '-1'), first in the list: the legend and tooltips leave out the first `balanceBandCount` datasets.
+ */
+export function balanceBandDatasets(model: BalanceChartModel): ChartDataset<'scatter'>[] {
+  if (!model.band.upper.length) return [];
+  const edge = { showLine: true, pointRadius: 0, pointHitRadius: 0, borderWidth: 0, borderColor: 'transparent' };
+  return [
+    { ...edge, label: 'Latency band, lower edge', data: model.band.lower, fill: false },
+    { ...edge, label: 'Latency band, upper edge', data: model.band.upper, fill: '-1', backgroundColor: LATENCY_BAND_FILL },
+  ];
+}
+
+export const balanceBandCount = (model: BalanceChartModel): number => balanceBandDatasets(model).length;
 
 /** 1, 2, 2.5, 5 x 10^n at or above the value. */
 export function niceCeil(value: number): number {

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { AMBER, RED, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { AMBER, DESIGN_INTERVAL, LATENCY_BAND_FILL, RED, balanceBandCount, balanceDatasets, buildBalanceChart, niceCeil, operatingPoint, stressRegions } from './balance-chart';
+import { bandCaption, bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 import { buildCapacityChart, fullInText, grownSize, growthOf } from './capacity-chart';
 import type { ProjectionSeries, Quantity } from '../api/types';
 import { quarterRack } from './fixture';
 import {
+  BAND_ALPHA,
   EMPHASIS,
+  bandDatasets,
   buildLoadResponseChart,
   buildThroughputChart,
   designLoadOf,
+  INTERVAL_COLOURS,
+  intervalDatasets,
+  isBandDataset,
+  loadResponseBandsOf,
   loadResponseDatasets,
+  withAlpha,
 } from './load-response-chart';
 
 describe('balance chart', () => {
@@ -18,8 +26,8 @@ describe('balance chart', () => {
 
   it('plots CPU % against read latency for every load step', () => {
     expect(model.curve).toHaveLength(evaluation.balance!.points.length);
-    expect(model.curve[0]).toEqual({ x: 8.16, y: 0.138 });
-    expect(model.atSla).toEqual({ x: 70, y: 2.46 });
+    expect(model.curve[0]).toEqual({ x: 10.4, y: 0.608 });
+    expect(model.atSla).toEqual({ x: 99.1, y: 0.883 });
   });
 
   it('shades the stress zones from the thresholds the API returned (SSD: 1.5 / 2 ms)', () => {
@@ -37,18 +45,17 @@ describe('balance chart', () => {
     expect(regions[3]).toMatchObject({ yMin: 20, color: RED });
   });
 
-  it('marks the operating point from the stations at the design load', () => {
+  it('marks the operating point where the engine puts the design load (CPU %, storage latency per foreground I/O)', () => {
     const point = operatingPoint(evaluation)!;
-    const cpu = evaluation.performance!.stations.find((s) => s.name === 'cpu')!;
-    expect(point.x).toBe(cpu.utilisation_at_design.value);
-    const storage = evaluation.performance!.stations.find((s) => s.name === 'storage')!;
-    expect(point.y).toBeCloseTo(storage.residence_at_design.value / 7.311, 6);
+    expect(point).toEqual({ x: evaluation.summary.cpu_utilisation_at_design.value, y: evaluation.summary.storage_latency_at_design.value });
     expect(model.operating).toEqual(point);
+    expect(operatingPoint({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
   });
 
   it('scales the latency axis to show the zones and the curve', () => {
-    // the curve reaches 5.72 ms (below 4x the 2 ms limit): the axis ends at the next nice value
-    expect(model.yMax).toBe(10);
+    // the curve stays below 1.5x the 2 ms limit (3 ms): the axis ends at the next nice value above it
+    expect(Math.max(...model.curve.map((p) => p.y))).toBeLessThan(3);
+    expect(model.yMax).toBe(5);
   });
 
   it('keeps both markers inside the axes (a disk design whose SLA point is above 4x the latency limit)', () => {
@@ -60,8 +67,7 @@ describe('balance chart', () => {
     disk.points = [10, 40, 70, 95].map((cpu, i) => ({ users: 100 * (i + 1), tps: 500 * (i + 1), cpu_utilisation_pct: cpu, read_latency_ms: [6, 20, 60, 300][i]! }));
     disk.at_sla = { users: 380, tps: 1900, cpu_utilisation_pct: 93, read_latency_ms: 140 };
     const loaded = structuredClone(evaluation);
-    const cpu = loaded.performance!.stations.find((s) => s.name === 'cpu')!;
-    cpu.utilisation_at_design.value = 100;
+    loaded.summary.cpu_utilisation_at_design.value = 100;
     const m = buildBalanceChart(disk, loaded);
     expect(m.operating!.x).toBe(100);
     expect(m.yMax).toBeGreaterThanOrEqual(140 * 1.1);
@@ -75,20 +81,50 @@ describe('balance chart', () => {
 
   it('lifts the axis above a high operating point too, with a margin', () => {
     const high = structuredClone(evaluation);
-    const storage = high.performance!.stations.find((s) => s.name === 'storage')!;
-    storage.residence_at_design.value = 7.311 * 9.5; // 9.5 ms per I/O, above the 4x-limit cap of 8 ms
+    high.summary.storage_latency_at_design.value = 9.5; // 9.5 ms per I/O, above the 4x-limit cap of 8 ms
     const m = buildBalanceChart(high.balance!, high);
     expect(m.operating!.y).toBeCloseTo(9.5, 6);
     expect(m.yMax).toBeGreaterThanOrEqual(9.5 * 1.1);
   });
 
   it('draws the markers unclipped so one on the edge of the chart stays whole', () => {
-    const datasets = balanceDatasets(model);
+    const datasets = balanceDatasets({ ...model, latencyInterval: null }).slice(balanceBandCount(model));
     expect(datasets.map((d) => d.label)).toEqual(['Model as load grows', 'At the SLA limit', 'Design load (operating point)']);
     expect(datasets[0]!.clip).toBeUndefined();
     expect(datasets[1]).toMatchObject({ data: [model.atSla], pointStyle: 'rectRot', clip: false });
     expect(datasets[2]).toMatchObject({ data: [model.operating], pointStyle: 'triangle', clip: false });
-    expect(balanceDatasets({ ...model, operating: null })).toHaveLength(2);
+    expect(balanceDatasets({ ...model, operating: null, latencyInterval: null })).toHaveLength(balanceBandCount(model) + 2);
+  });
+
+  it('draws the latency interval at the design load as a bar through the operating point', () => {
+    const band = bandOf(evaluation, 'storage_latency_at_design')!;
+    expect(model.latencyInterval).toEqual([
+      { x: model.operating!.x, y: band.low.value },
+      { x: model.operating!.x, y: band.high.value },
+    ]);
+    const bar = balanceDatasets(model).find((d) => String(d.label).startsWith('Design-load latency'))!;
+    expect(bar).toMatchObject({ label: `Design-load latency ${bandView(band).halfWidth}`, data: model.latencyInterval, borderColor: DESIGN_INTERVAL, pointRadius: 0, clip: false });
+    expect(balanceDatasets(model).at(-1)!.label).toBe('Design load (operating point)');
+  });
+
+  it("shades the storage-latency band around the curve: ± the band's half-width, filled between its edges", () => {
+    const band = bandOf(evaluation, 'storage_latency_at_design')!;
+    expect(model.latencyBand).toEqual(band);
+    const h = band.half_width.value / 100;
+    expect(model.band.upper.map((p) => p.x)).toEqual(model.curve.map((p) => p.x));
+    model.curve.forEach((p, i) => {
+      expect(model.band.upper[i]!.y).toBeCloseTo(p.y * (1 + h), 9);
+      expect(model.band.lower[i]!.y).toBeCloseTo(p.y * (1 - h), 9);
+    });
+    const [lower, upper] = balanceDatasets(model);
+    expect(balanceBandCount(model)).toBe(2);
+    expect(lower).toMatchObject({ data: model.band.lower, fill: false, pointRadius: 0, borderWidth: 0 });
+    expect(upper).toMatchObject({ data: model.band.upper, fill: '-1', backgroundColor: LATENCY_BAND_FILL, pointRadius: 0 });
+    // an evaluation without bands: no shading, nothing left out of the legend
+    const bare = buildBalanceChart(evaluation.balance!, { summary: evaluation.summary, bands: [] });
+    expect(bare.latencyBand).toBeNull();
+    expect(balanceBandCount(bare)).toBe(0);
+    expect(balanceDatasets(bare)[0]!.label).toBe('Model as load grows');
   });
 
   it('rounds axis maxima to 1, 2, 2.5, 5 x 10^n', () => {
@@ -105,7 +141,7 @@ describe('load-response chart', () => {
 
   it('draws one line per RAC node count with TPS on x and response on y', () => {
     expect(model.series.map((s) => s.racNodes)).toEqual(projection.series.map((s) => s.rac_nodes));
-    expect(model.series[0]!.points[0]).toEqual({ x: 3758, y: 2.98 });
+    expect(model.series[0]!.points[0]).toEqual({ x: 3496, y: 11.88 });
     expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([2]);
   });
 
@@ -130,12 +166,12 @@ describe('load-response chart', () => {
   it('marks the design load at its TPS and response (the evaluation summary)', () => {
     const evaluation = quarterRack().evaluation;
     const load = designLoadOf(evaluation)!;
-    expect(load).toEqual({ tps: 9709, responseMs: 2.992 });
+    expect(load).toEqual({ tps: 8713, responseMs: 14.77 });
     const m = buildLoadResponseChart(projection, 2, load);
-    expect(m.designLoad).toEqual({ tps: 9709, responseMs: 2.992, point: { x: 9709, y: 2.992 }, offScale: false });
+    expect(m.designLoad).toEqual({ tps: 8713, responseMs: 14.77, point: { x: 8713, y: 14.77 }, offScale: false });
     expect(m.xMax).toBe(model.xMax);
     const marker = loadResponseDatasets(m).at(-1)!;
-    expect(marker).toMatchObject({ label: 'Design load: 9,709 TPS at 2.99 ms', data: [{ x: 9709, y: 2.992 }], pointStyle: 'triangle', clip: false });
+    expect(marker).toMatchObject({ label: 'Design load: 8,713 TPS at 14.8 ms', data: [{ x: 8713, y: 14.77 }], pointStyle: 'triangle', clip: false });
     expect(model.designLoad).toBeNull();
     expect(loadResponseDatasets(model).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
     expect(designLoadOf({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
@@ -148,6 +184,60 @@ describe('load-response chart', () => {
     expect(loadResponseDatasets(beyond).at(-1)!.label).toBe('Design load: 200,000 TPS at 5,000 ms (above the axis)');
   });
 
+  it("shades the response band around every line (± the response band's half-width), the design's own darker", () => {
+    const evaluation = quarterRack().evaluation;
+    const band = loadResponseBandsOf(evaluation).response!;
+    expect(band.quantity).toBe('response_at_design');
+    const h = relativeHalfWidth(band);
+    const m = buildLoadResponseChart(projection, 2, designLoadOf(evaluation), { response: band, maxTps: null });
+    expect(m.responseBand).toBe(band);
+    for (const s of m.series) {
+      expect(s.band.upper).toHaveLength(s.points.length);
+      s.points.forEach((p, i) => {
+        expect(s.band.upper[i]).toEqual({ x: p.x, y: p.y * (1 + h) });
+        expect(s.band.lower[i]).toEqual({ x: p.x, y: p.y * (1 - h) });
+      });
+    }
+    const datasets = loadResponseDatasets(m);
+    const bands = bandDatasets(m.series);
+    expect(bands).toHaveLength(2 * m.series.length);
+    expect(datasets.slice(0, bands.length)).toEqual(bands);
+    const current = m.series.findIndex((s) => s.current);
+    expect(bands[2 * current + 1]).toMatchObject({ fill: '-1', backgroundColor: withAlpha(m.series[current]!.colour, BAND_ALPHA.current), pointRadius: 0 });
+    expect(bands[2 * current]).toMatchObject({ fill: false, borderWidth: 0 });
+    expect(isBandDataset(bands.length - 1, bands.length)).toBe(true);
+    expect(isBandDataset(bands.length, bands.length)).toBe(false);
+    // the design-load triangle stays the last dataset
+    expect(datasets.at(-1)!.label).toMatch(/^Design load/);
+    // no band: no shading
+    expect(model.responseBand).toBeNull();
+    expect(bandDatasets(model.series)).toEqual([]);
+  });
+
+  it('draws the maximum TPS interval along the SLA line and the response interval at the design load', () => {
+    const evaluation = quarterRack().evaluation;
+    const bands = loadResponseBandsOf(evaluation);
+    const load = designLoadOf(evaluation)!;
+    const m = buildLoadResponseChart(projection, 2, load, bands);
+    expect(m.tpsInterval!.segment).toEqual([
+      { x: bands.maxTps!.low.value, y: 20 },
+      { x: bands.maxTps!.high.value, y: 20 },
+    ]);
+    expect(m.responseInterval!.segment).toEqual([
+      { x: load.tps, y: bands.response!.low.value },
+      { x: load.tps, y: bands.response!.high.value },
+    ]);
+    const [tpsBar, responseBar] = intervalDatasets(m);
+    expect(tpsBar).toMatchObject({ label: `Maximum TPS ${bandView(bands.maxTps!).halfWidth}`, borderColor: INTERVAL_COLOURS.maxTps, pointRadius: 0, clip: false });
+    expect(responseBar).toMatchObject({ label: `Design-load response ${bandView(bands.response!).halfWidth}`, borderColor: INTERVAL_COLOURS.design });
+    const datasets = loadResponseDatasets(m);
+    expect(datasets).toEqual(expect.arrayContaining([tpsBar, responseBar]));
+    expect(datasets.at(-1)!.label).toMatch(/^Design load/);
+    // no design load: no response bar; no bands: no bars
+    expect(buildLoadResponseChart(projection, 2, null, bands).responseInterval).toBeNull();
+    expect(intervalDatasets(model)).toEqual([]);
+  });
+
   it('carries measured points where the API returns them', () => {
     const withMeasured = structuredClone(projection);
     withMeasured.series[1]!.measured = [{ tps: 25800, response_ms: 20, source: 'oracle-fs1-2016, Table 1' }];
@@ -157,6 +247,44 @@ describe('load-response chart', () => {
     expect(model.measuredNotes).toEqual([]);
     expect(m.series[0]!.measured).toEqual([]);
     expect(m.maxSustainedTps).toBe(projection.series[0]!.max_sustained_tps.value);
+  });
+});
+
+describe('error bands', () => {
+  const evaluation = quarterRack().evaluation;
+
+  it('reads each banded projection of the evaluation as the engine publishes it', () => {
+    expect(evaluation.bands.map((b) => b.quantity)).toEqual(['max_sustained_tps', 'response_at_design', 'storage_latency_at_design']);
+    const tps = bandOf(evaluation, 'max_sustained_tps')!;
+    expect(tps.value).toEqual(evaluation.summary.max_sustained_tps);
+    expect(tps.low.value).toBeLessThan(tps.value.value);
+    expect(tps.high.value).toBeGreaterThan(tps.value.value);
+    expect(bandOf(evaluation, 'sustained_throughput')).toBeUndefined();
+    expect(bandOf({ bands: [] }, 'max_sustained_tps')).toBeUndefined();
+  });
+
+  it('writes a band as its interval and half-width, its basis and whether it was widened', () => {
+    const band: Band = {
+      ...bandOf(evaluation, 'max_sustained_tps')!,
+      low: { value: 22700, unit: 'TPS' },
+      high: { value: 28900, unit: 'TPS' },
+      half_width: { value: 12, unit: '%' },
+      basis: 'worst absolute error of 16 held-out throughput rows of this family',
+    };
+    expect(bandView(band)).toEqual({
+      range: '22,700–28,900 TPS',
+      halfWidth: '±12%',
+      text: '22,700–28,900 TPS (±12%)',
+      basis: 'worst absolute error of 16 held-out throughput rows of this family',
+      widened: false,
+    });
+    expect(bandCaption(band)).toBe('±12% (worst absolute error of 16 held-out throughput rows of this family)');
+    expect(relativeHalfWidth(band)).toBe(0.12);
+    expect(relativeHalfWidth(undefined)).toBe(0);
+  });
+
+  it('keeps the lower edge of a band wider than 100 % at zero', () => {
+    expect(bandEdges([{ x: 1, y: 10 }], 1.2)).toEqual({ lower: [{ x: 1, y: 0 }], upper: [{ x: 1, y: 22 }] });
   });
 });
 
@@ -197,8 +325,8 @@ describe('throughput chart (TPS against users)', () => {
   it('reads the projection as users -> TPS with the knee of the chosen node count', () => {
     const projection = quarterRack().evaluation.projection!;
     const model = buildThroughputChart(projection, 1);
-    expect(model.series[0]!.points[0]).toEqual({ x: 387, y: 3758 });
-    expect(model.maxSustained).toEqual({ x: 2205.4, y: 18378 });
+    expect(model.series[0]!.points[0]).toEqual({ x: 391.18, y: 3496 });
+    expect(model.maxSustained).toEqual({ x: 2747.5, y: 22896 });
     expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([1]);
     expect(model.xMax).toBe(5000);
   });

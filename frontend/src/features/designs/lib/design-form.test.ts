@@ -1,14 +1,16 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_LIKE, ENGINE_LIKE_DEFAULTS } from './contract-fixtures';
+import { ENGINE_LIKE, ENGINE_LIKE_DEFAULTS, withWorkloadField } from './contract-fixtures';
 import {
   FIELD_PATHS,
   NO_KIND_SWITCH,
+  REQUIRED_FOR_CUSTOM,
   errorsFor,
   formFromInputs,
   generalErrors,
   inputBounds,
   platformText,
+  profileChoice,
   referenceConfigurationFor,
   switchKind,
   toInputs,
@@ -18,6 +20,7 @@ import {
 } from './design-form';
 import { publishedContract, rangeMessage, type InputSchemas } from './input-contract';
 import { platformRegistry } from '../../../lib/platforms-fixture';
+import { profiledRegistry } from '../../../lib/profiles-fixture';
 
 /** The registry GET /api/v1/platforms/ serves (a real payload). */
 const REGISTRY = platformRegistry();
@@ -36,7 +39,7 @@ const outOfRange = (part: 'workload' | 'platform', field: string, kind: 'oltp' |
 describe('the published contract', () => {
   it('has a rule for every field the form shows', () => {
     const oltpOnly = ['targetThroughputMbS', 'queryStreams', 'ioPattern'];
-    const dssOnly = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs', 'loadBy'];
+    const dssOnly = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs', 'loadBy', 'profile', 'warehouses', 'sgaGb', 'txPerS', 'readsPerS', 'writesPerS', 'dbCpuSPerS', 'redoMbPerS'];
     for (const kind of ['oltp', 'dss'] as const) {
       const { rules } = publishedContract(kind);
       const shown = Object.entries(FIELD_PATHS).filter(([field]) => !(kind === 'oltp' ? oltpOnly : dssOnly).includes(field));
@@ -292,5 +295,134 @@ describe('DSS workloads', () => {
     const saved = { family: 'oracle-fs1', reference: 'oracle-fs1-quarter-rack' };
     expect(referenceConfigurationFor(quarter(), saved)).toBe('oracle-fs1-quarter-rack');
     expect(referenceConfigurationFor(withKind(quarter(), 'dss', REGISTRY), saved)).toBeNull();
+  });
+});
+
+describe('workload profiles', () => {
+  /** The registry with a profile on every family, and a contract that accepts those profiles. */
+  const PROFILED = profiledRegistry();
+  const PROFILES = withWorkloadField('profile', z.enum(['swingbench-oe', 'tpcc', 'slob', 'netapp-oet', 'custom']).nullish());
+  const awr = { txPerS: '1200', readsPerS: '35400', writesPerS: '17000', dbCpuSPerS: '11.5', redoMbPerS: '8' };
+
+  it("sends no profile while the user has chosen none (the API runs the family's own), and the chosen one otherwise", () => {
+    expect(quarter().profile).toBe('');
+    expect(toInputs(quarter())!.workload).not.toHaveProperty('profile');
+    const chosen = formFromInputs({ users: 1000, profile: 'tpcc', warehouses: 1000, sga_gb: 24 }, { family: 'oracle-fs1', storage_model: 'FS1-2' }, PROFILES);
+    expect(chosen).toMatchObject({ profile: 'tpcc', warehouses: '1000', sgaGb: '24' });
+    expect(toInputs(chosen, PROFILES)!.workload).toMatchObject({ profile: 'tpcc', warehouses: 1000, sga_gb: 24 });
+    expect(chosen.extras.workload).toEqual({});
+  });
+
+  it('sends the AWR figures with the custom profile only, and asks for the ones it cannot do without in the API\'s words', () => {
+    const custom = { ...quarter(), profile: 'custom', ...awr };
+    expect(validateForm(custom)).toEqual({});
+    expect(toInputs(custom)!.workload).toMatchObject({ profile: 'custom', tx_per_s: 1200, reads_per_s: 35400, writes_per_s: 17000, db_cpu_s_per_s: 11.5, redo_mb_per_s: 8 });
+    const missing = { ...custom, txPerS: '', readsPerS: ' ', dbCpuSPerS: '', writesPerS: '', redoMbPerS: '' };
+    expect(validateForm(missing)).toEqual({
+      'workload.tx_per_s': [REQUIRED_FOR_CUSTOM],
+      'workload.reads_per_s': [REQUIRED_FOR_CUSTOM],
+      'workload.db_cpu_s_per_s': [REQUIRED_FOR_CUSTOM],
+    });
+    expect(toInputs(missing)).toBeNull();
+    // Out of the contract's range: its message, not the required one.
+    expect(validateForm({ ...custom, txPerS: '0' })['workload.tx_per_s']).toEqual([outOfRange('workload', 'tx_per_s')]);
+    // Another profile: the figures stay in the form (for a switch back) but are not sent, nor checked.
+    const back = { ...missing, ...awr, profile: '' };
+    expect(validateForm({ ...back, txPerS: '' })).toEqual({});
+    const sent = toInputs(back)!.workload;
+    for (const field of ['tx_per_s', 'reads_per_s', 'writes_per_s', 'db_cpu_s_per_s', 'redo_mb_per_s']) expect(sent).not.toHaveProperty(field);
+    expect(back.txPerS).toBe('1200');
+  });
+
+  it('reads a saved custom design back', () => {
+    const form = formFromInputs({ users: 300, profile: 'custom', tx_per_s: 1200, reads_per_s: 35400, db_cpu_s_per_s: 11.5 }, { family: 'xtremio', storage_model: 'X-Brick' });
+    expect(form).toMatchObject({ profile: 'custom', txPerS: '1200', readsPerS: '35400', dbCpuSPerS: '11.5', writesPerS: '', redoMbPerS: '' });
+    expect(toInputs(form)!.workload).toMatchObject({ profile: 'custom', tx_per_s: 1200, reads_per_s: 35400, db_cpu_s_per_s: 11.5 });
+    expect(toInputs(form)!.workload).not.toHaveProperty('writes_per_s');
+  });
+
+  it("leaves the read share to the profile's mix when empty, and accepts a think time of 0 (a closed loop)", () => {
+    const form = { ...quarter(), readPct: '', thinkTimeS: '0' };
+    expect(validateForm(form)).toEqual({});
+    const workload = toInputs(form)!.workload;
+    expect(workload).not.toHaveProperty('read_pct');
+    expect(workload.think_time_s).toBe(0);
+    expect(inputBounds(form, 'thinkTimeS').min).toBe(0);
+    expect(validateForm({ ...form, thinkTimeS: '-1' })['workload.think_time_s']).toEqual([outOfRange('workload', 'think_time_s')]);
+    expect(validateForm({ ...form, warehouses: '0', sgaGb: '0' })).toEqual({
+      'workload.warehouses': [outOfRange('workload', 'warehouses')],
+      'workload.sga_gb': [outOfRange('workload', 'sga_gb')],
+    });
+  });
+
+  it("switching family: a profile the user never chose follows the new family's own, a chosen one stays", () => {
+    const never = withFamily(quarter(), 'xtremio', PROFILED);
+    expect(never.profile).toBe('');
+    expect(profileChoice(never, PROFILED).value).toBe('slob');
+    expect(toInputs(never)!.workload).not.toHaveProperty('profile');
+    const chosen = withFamily({ ...quarter(), profile: 'swingbench-oe' }, 'xtremio', PROFILED);
+    expect(chosen.profile).toBe('swingbench-oe');
+    expect(profileChoice(chosen, PROFILED)).toMatchObject({ value: 'swingbench-oe', foreignFamily: 'Oracle FS1-2' });
+    const custom = withFamily({ ...quarter(), profile: 'custom', ...awr }, 'netapp', PROFILED);
+    expect(custom).toMatchObject({ profile: 'custom', txPerS: '1200' });
+  });
+
+  it("offers every family's profile and the user's own figures, the platform's own marked and shown by default", () => {
+    const choice = profileChoice(quarter(), PROFILED);
+    expect(choice.value).toBe('swingbench-oe');
+    expect(choice.own).toEqual({ value: 'swingbench-oe', label: 'Swingbench Order Entry (Oracle FS1-2)' });
+    expect(choice.foreignFamily).toBeNull();
+    expect(choice.options).toEqual([
+      { value: 'swingbench-oe', label: "Swingbench Order Entry (Oracle FS1-2) (this platform's own)" },
+      { value: 'tpcc', label: 'TPC-C (Dell EqualLogic)' },
+      { value: 'slob', label: 'slob' },
+      { value: 'netapp-oet', label: 'NetApp order-entry (OET)' },
+      { value: 'custom', label: 'Your workload (AWR figures)' },
+    ]);
+    // The user's own figures belong to no family: not flagged as another platform's.
+    expect(profileChoice({ ...quarter(), profile: 'custom' }, PROFILED).foreignFamily).toBeNull();
+  });
+
+  it("shows the platform's own benchmark as an empty choice while the registry names no profile for it", () => {
+    const unnamed = REGISTRY.map((f) => ({ ...f, profile: '', profile_label: '' }));
+    const choice = profileChoice(quarter(), unnamed);
+    expect(choice.value).toBe('');
+    expect(choice.own).toBeNull();
+    expect(choice.options).toEqual([
+      { value: '', label: "The platform's own benchmark" },
+      { value: 'custom', label: 'Your workload (AWR figures)' },
+    ]);
+    // A saved profile the registry does not offer is shown as it is.
+    expect(profileChoice({ ...quarter(), profile: 'retired' }, unnamed).options.at(-1)).toEqual({ value: 'retired', label: 'retired' });
+  });
+
+  it('drops the profile inputs for DSS and brings them back with OLTP', () => {
+    const oltp = { ...quarter(), profile: 'custom', warehouses: '500', ...awr };
+    const dss = withKind(oltp, 'dss', REGISTRY);
+    const workload = toInputs(dss)!.workload;
+    for (const field of ['profile', 'warehouses', 'sga_gb', 'tx_per_s', 'reads_per_s']) expect(workload).not.toHaveProperty(field);
+    const back = withKind(dss, 'oltp', REGISTRY);
+    expect(toInputs(back)!.workload).toMatchObject({ profile: 'custom', warehouses: 500, tx_per_s: 1200 });
+  });
+
+  it('puts an API error on the profile next to the select', () => {
+    const api = { 'workload.profile': ['must be one of custom'], 'workload.tx_per_s': ['is required for the custom profile'] };
+    expect(errorsFor('profile', {}, api)).toEqual(['must be one of custom']);
+    expect(errorsFor('txPerS', {}, api)).toEqual(['is required for the custom profile']);
+    expect(generalErrors(api)).toEqual([]);
+  });
+});
+
+describe('DSS inputs the form does not show', () => {
+  it("carries a DSS design's read share and ORION mode through a save, and drops them for OLTP", () => {
+    const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800, read_pct: 0, orion_mode: 'concat' }, { family: 'equallogic', storage_model: 'PS6110XV' });
+    expect(dss.readPct).toBe('');
+    expect(toInputs(dss)!.workload).toMatchObject({ kind: 'dss', read_pct: 0, orion_mode: 'concat' });
+    const oltp = toInputs(withKind(dss, 'oltp', REGISTRY))!.workload;
+    expect(oltp).not.toHaveProperty('orion_mode');
+    expect(oltp).not.toHaveProperty('read_pct');
+    // and an OLTP read share is not a DSS one
+    const back = toInputs(withKind({ ...quarter(), readPct: '70' }, 'dss', REGISTRY))!.workload;
+    expect(back).not.toHaveProperty('read_pct');
   });
 });

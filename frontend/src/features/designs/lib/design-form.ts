@@ -11,7 +11,16 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import type { PlatformInput, WorkloadInput } from '../api/types';
 import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
-import { familyOf, offersDrivesPerEnclosure, raidLabel, supportsKind, type PlatformRegistry } from '../../../lib/platforms';
+import {
+  CUSTOM_PROFILE,
+  familyOf,
+  offersDrivesPerEnclosure,
+  ownProfile,
+  profileOptions,
+  raidLabel,
+  supportsKind,
+  type PlatformRegistry,
+} from '../../../lib/platforms';
 
 export type { WorkloadKind };
 
@@ -33,6 +42,20 @@ export interface DesignForm {
   targetThroughputMbS: string;
   queryStreams: string;
   ioPattern: 'random' | 'sequential';
+  /**
+   * OLTP: the workload profile the design runs, a slug of the registry's profiles or `custom`; '' = the
+   * platform family's own benchmark (the user never chose one, so it follows the family).
+   */
+  profile: string;
+  /** Order-entry schema size and SGA per instance; empty = the profile's measured ones. */
+  warehouses: string;
+  sgaGb: string;
+  /** The user's own workload (profile custom), as an AWR load profile reads it: per second. */
+  txPerS: string;
+  readsPerS: string;
+  writesPerS: string;
+  dbCpuSPerS: string;
+  redoMbPerS: string;
   family: string;
   storageModel: string;
   reference: string;
@@ -49,7 +72,7 @@ export interface DesignForm {
 
 export type FormField = Exclude<
   keyof DesignForm,
-  'kind' | 'loadBy' | 'ioPattern' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid' | 'extras'
+  'kind' | 'loadBy' | 'ioPattern' | 'profile' | 'pam' | 'family' | 'storageModel' | 'reference' | 'raid' | 'extras'
 >;
 
 /** Form field -> API path (the key of a DRF field error, flattened by ApiError). */
@@ -69,6 +92,14 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   targetThroughputMbS: 'workload.target_throughput_mb_s',
   queryStreams: 'workload.query_streams',
   ioPattern: 'workload.io_pattern',
+  profile: 'workload.profile',
+  warehouses: 'workload.warehouses',
+  sgaGb: 'workload.sga_gb',
+  txPerS: 'workload.tx_per_s',
+  readsPerS: 'workload.reads_per_s',
+  writesPerS: 'workload.writes_per_s',
+  dbCpuSPerS: 'workload.db_cpu_s_per_s',
+  redoMbPerS: 'workload.redo_mb_per_s',
   family: 'platform.family',
   storageModel: 'platform.storage_model',
   reference: 'platform.reference',
@@ -82,8 +113,17 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
 
 /** The form's number fields that are workload inputs. */
 const WORKLOAD_FORM_FIELDS = (Object.keys(FIELD_PATHS) as (keyof typeof FIELD_PATHS)[]).filter(
-  (field): field is FormField => FIELD_PATHS[field].startsWith('workload.') && !['kind', 'loadBy', 'ioPattern'].includes(field),
+  (field): field is FormField => FIELD_PATHS[field].startsWith('workload.') && !['kind', 'loadBy', 'ioPattern', 'profile'].includes(field),
 );
+
+/** The form fields of the user's own workload (sent with profile custom only). */
+export const CUSTOM_PROFILE_FIELDS = ['txPerS', 'readsPerS', 'writesPerS', 'dbCpuSPerS', 'redoMbPerS'] as const satisfies readonly FormField[];
+/**
+ * What the custom profile cannot do without (sizing.inputs.OltpWorkload): a cross-field rule the
+ * published schema cannot state, so the form checks it with the API's words.
+ */
+const CUSTOM_PROFILE_REQUIRED: readonly FormField[] = ['txPerS', 'readsPerS', 'dbCpuSPerS'];
+export const REQUIRED_FOR_CUSTOM = 'is required for the custom profile';
 
 const contractFor = (kind: WorkloadKind, schemas?: InputSchemas) => (schemas ? inputContract(kind, schemas) : publishedContract(kind));
 
@@ -92,10 +132,12 @@ function defaultOf(kind: WorkloadKind, part: 'workload' | 'platform', field: str
   return contractFor(kind, schemas).rules[part][field]?.default;
 }
 
-const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern'];
+// The workload profile and its inputs (OLTP only).
+const PROFILE_INPUTS = ['profile', 'warehouses', 'sga_gb', 'tx_per_s', 'reads_per_s', 'writes_per_s', 'db_cpu_s_per_s', 'redo_mb_per_s'];
+const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern', ...PROFILE_INPUTS];
 // Workload inputs the engine accepts for one kind only (engine_adapter.serializers.WorkloadSerializer).
-const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead'];
-const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern'];
+const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead', ...PROFILE_INPUTS];
+const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern', 'orion_mode'];
 const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
 // Platform inputs of a family with data reduction (registry: data_reduction_option): dropped when the
 // family changes to one without it.
@@ -125,12 +167,22 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     dataGrowthPct: value('workload', 'data_growth_pct_per_year'),
     userGrowthPct: value('workload', 'user_growth_pct_per_year'),
     horizonYears: value('workload', 'horizon_years'),
-    readPct: value('workload', 'read_pct'),
+    // The form's read share is the OLTP I/O mix; a DSS design's (the large I/O's reads) is not shown
+    // and is carried as it is (extras).
+    readPct: kind === 'dss' ? '' : value('workload', 'read_pct'),
     blockSizeKb: value('workload', 'block_size_kb'),
     slaResponseMs: value('workload', 'sla_response_ms'),
     targetThroughputMbS: value('workload', 'target_throughput_mb_s'),
     queryStreams: value('workload', 'query_streams'),
     ioPattern: workload.io_pattern === 'sequential' ? 'sequential' : 'random',
+    profile: text(workload.profile),
+    warehouses: value('workload', 'warehouses'),
+    sgaGb: value('workload', 'sga_gb'),
+    txPerS: value('workload', 'tx_per_s'),
+    readsPerS: value('workload', 'reads_per_s'),
+    writesPerS: value('workload', 'writes_per_s'),
+    dbCpuSPerS: value('workload', 'db_cpu_s_per_s'),
+    redoMbPerS: value('workload', 'redo_mb_per_s'),
     family: platform.family,
     storageModel: platform.storage_model,
     reference: text(platform.reference),
@@ -140,7 +192,10 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     raid: text(platform.raid),
     drivesPerEnclosure: text(platform.drives_per_enclosure),
     pam: typeof platform.pam === 'boolean' ? platform.pam : null,
-    extras: { workload: without(workload, WORKLOAD_FIELDS), platform: without(platform, PLATFORM_FIELDS) },
+    extras: {
+      workload: without(workload, kind === 'dss' ? WORKLOAD_FIELDS.filter((f) => f !== 'read_pct') : WORKLOAD_FIELDS),
+      platform: without(platform, PLATFORM_FIELDS),
+    },
   };
 }
 
@@ -165,8 +220,12 @@ export function withKind(form: DesignForm, kind: WorkloadKind, registry: Platfor
   const fromBlock = defaultOf(form.kind, 'workload', 'block_size_kb', schemas);
   const toBlock = defaultOf(kind, 'workload', 'block_size_kb', schemas);
   // An empty workload field takes the new kind's default (e.g. DSS throughput and streams, OLTP users).
+  // An OLTP-only field (e.g. the read share, which DSS also names for its large I/O) keeps its value.
   const filled = Object.fromEntries(
-    WORKLOAD_FORM_FIELDS.map((field) => [field, form[field] || text(defaultOf(kind, 'workload', FIELD_PATHS[field].slice('workload.'.length), schemas))]),
+    WORKLOAD_FORM_FIELDS.map((field) => {
+      const name = FIELD_PATHS[field].slice('workload.'.length);
+      return [field, form[field] || (dss && OLTP_ONLY.includes(name) ? '' : text(defaultOf(kind, 'workload', name, schemas)))];
+    }),
   );
   if (dss && !filled.targetThroughputMbS) filled.targetThroughputMbS = String(DSS_EVIDENCE_WORKLOAD.target_throughput_mb_s);
   let next: DesignForm = {
@@ -242,7 +301,11 @@ const dssFamilies = (registry: PlatformRegistry) =>
     .map((f) => f.label)
     .join(', ');
 
-/** Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). */
+/**
+ * Switching family resets what belongs to the old one (storage model, RAID, PAM, reference). The
+ * workload profile stays as it is: one the user never chose ('') follows the new family's own
+ * benchmark, one the user chose (another document's load, or their own figures) is theirs to keep.
+ */
 export function withFamily(form: DesignForm, family: string, registry: PlatformRegistry): DesignForm {
   const info = familyOf(registry, family);
   return {
@@ -279,7 +342,54 @@ function shownFields(form: DesignForm): Set<string> {
 export function validateForm(form: DesignForm, schemas?: InputSchemas): FieldErrors {
   const shown = shownFields(form);
   const errors = contractErrors(contractFor(form.kind, schemas), payloadOf(form));
+  if (usesCustomProfile(form)) {
+    for (const field of CUSTOM_PROFILE_REQUIRED) {
+      if (form[field].trim() === '') errors[FIELD_PATHS[field]] = [REQUIRED_FOR_CUSTOM];
+    }
+  }
   return Object.fromEntries(Object.entries(errors).filter(([path]) => shown.has(path)));
+}
+
+/** The design describes its own workload (AWR figures) rather than a document's benchmark. */
+export const usesCustomProfile = (form: DesignForm): boolean => form.kind === 'oltp' && form.profile === CUSTOM_PROFILE;
+
+export interface ProfileChoice {
+  /** What the select shows: the chosen profile, else the family's own. */
+  value: string;
+  options: { value: string; label: string }[];
+  /** The family's own benchmark, if the registry names one. */
+  own: { value: string; label: string } | null;
+  /** Set when the design runs a profile measured on another family's servers. */
+  foreignFamily: string | null;
+}
+
+/**
+ * The profile select: every family's benchmark and the user's own figures, the family's own marked;
+ * it shows the family's own while the user has chosen none ('' is sent: the API resolves it).
+ */
+export function profileChoice(form: DesignForm, registry: PlatformRegistry): ProfileChoice {
+  const own = ownProfile(registry, form.family);
+  const options = profileOptions(registry).map((o) => ({
+    value: o.value,
+    label: o.value === own?.value ? `${o.label} (this platform's own)` : o.label,
+    family: o.family,
+  }));
+  const value = form.profile || own?.value || '';
+  const listed = options.some((o) => o.value === value);
+  const chosen = options.find((o) => o.value === form.profile);
+  const foreign = chosen?.family && chosen.family !== form.family ? (familyOf(registry, chosen.family)?.label ?? chosen.family) : null;
+  return {
+    value,
+    options: [
+      // A family the registry names no profile for (yet): its benchmark, as the API resolves it.
+      ...(own ? [] : [{ value: '', label: "The platform's own benchmark" }]),
+      ...options.map(({ value: v, label }) => ({ value: v, label })),
+      // A saved profile the registry no longer offers is shown as it is (the API says if it is refused).
+      ...(listed || value === '' ? [] : [{ value, label: value }]),
+    ],
+    own: own && { value: own.value, label: own.label },
+    foreignFamily: foreign,
+  };
 }
 
 /** The HTML bounds of a number field (min, max, step), from the contract; none where it sets none. */
@@ -337,12 +447,28 @@ function oltpWorkload(form: DesignForm): WorkloadInput {
     read_pct: num(form.readPct),
     block_size_kb: num(form.blockSizeKb),
     sla_response_ms: num(form.slaResponseMs),
+    // '' = the family's own benchmark: left out, the API resolves it.
+    profile: (form.profile || undefined) as WorkloadInput['profile'],
+    warehouses: num(form.warehouses),
+    sga_gb: num(form.sgaGb),
+    // The AWR figures go with the custom profile only (the API refuses them otherwise); the form keeps
+    // them while another profile is chosen.
+    ...(usesCustomProfile(form)
+      ? {
+          tx_per_s: num(form.txPerS),
+          reads_per_s: num(form.readsPerS),
+          writes_per_s: num(form.writesPerS),
+          db_cpu_s_per_s: num(form.dbCpuSPerS),
+          redo_mb_per_s: num(form.redoMbPerS),
+        }
+      : {}),
   };
 }
 
 function dssWorkload(form: DesignForm): WorkloadInput {
   return {
-    ...without(form.extras.workload, OLTP_ONLY),
+    // A DSS design's own read share (of its large I/O) rides in the extras; the OLTP inputs do not.
+    ...without(form.extras.workload, OLTP_ONLY.filter((f) => f !== 'read_pct')),
     kind: 'dss',
     target_throughput_mb_s: num(form.targetThroughputMbS),
     query_streams: num(form.queryStreams),

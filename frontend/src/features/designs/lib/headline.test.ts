@@ -10,10 +10,42 @@ describe('headline numbers', () => {
     const byKey = Object.fromEntries(headlines.map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
     expect(byKey.headroom).toMatchObject({ value: '+210%', tone: 'ok' });
-    expect(byKey.bottleneck?.value).toBe('Storage');
-    expect(byKey.iops?.value).toBe('70,989 IOPS / 189,000 IOPS');
-    expect(byKey.iops?.detail).toContain('38%');
+    expect(byKey.bottleneck?.value).toBe('Server CPU');
+    expect(byKey.iops?.value).toBe('51,721 IOPS / 154,415 IOPS');
+    expect(byKey.iops?.detail).toContain('33%');
     expect(byKey.cost?.value).toBe('no price book');
+  });
+
+  it("gives the banded projections their interval from the family's held-out errors", () => {
+    const payload = quarterRack();
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    const [tps, response, latency] = payload.evaluation.bands;
+    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (±30%)`, basis: tps!.basis, widened: false });
+    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: '10.3–19.2 ms (±30%)' } });
+    expect(response!.value.value).toBe(14.77);
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.883 ms at the SLA limit', band: { basis: latency!.basis } });
+    // Figures the engine does not band carry none.
+    expect(byKey['design-load']?.band).toBeUndefined();
+    expect(byKey.headroom?.band).toBeUndefined();
+  });
+
+  it('shows the utilisations at the design load and the workload profile with its per-transaction demands', () => {
+    const payload = quarterRack();
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(byKey.utilisation).toMatchObject({ value: 'CPU 33% · storage 33%', tone: 'neutral', detail: 'server CPU stress from 70%, limit 80%' });
+    expect(byKey.profile).toMatchObject({ value: 'Swingbench OrderEntry (Oracle FS1-2 reference architecture)', detail: 'per transaction: 4.01 reads, 1.92 writes, 2.77 ms CPU; 68% reads' });
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile: '', profile_label: '' };
+    expect(buildHeadlines(payload).find((h) => h.key === 'profile')?.value).toBe("The platform's own benchmark");
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile: 'slob', profile_label: '' };
+    payload.evaluation.summary = { ...payload.evaluation.summary, cpu_utilisation_at_design: { value: 75, unit: '%' } };
+    let next = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(next.profile?.value).toBe('slob');
+    expect(next.utilisation?.tone).toBe('warn');
+    payload.evaluation.demand = { ...payload.evaluation.demand, profile_label: 'SLOB (EMC XtremIO)' };
+    payload.evaluation.summary = { ...payload.evaluation.summary, cpu_utilisation_at_design: { value: 100, unit: '%' } };
+    next = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(next.profile?.value).toBe('SLOB (EMC XtremIO)');
+    expect(next.utilisation?.tone).toBe('bad');
   });
 
   it('shows the priced total with its currency when a price book is chosen', () => {
@@ -40,10 +72,22 @@ describe('headline numbers', () => {
       engine_version, warnings, extrapolated, extrapolation, assumptions, rule_versions, capacity,
       kind: 'dss',
       verdict: 'holds',
+      bands: [
+        {
+          quantity: 'sustained_throughput',
+          label: 'sustained scan throughput',
+          value: { value: 1169, unit: 'MB/s' },
+          low: { value: 1052, unit: 'MB/s' },
+          high: { value: 1286, unit: 'MB/s' },
+          half_width: { value: 10, unit: '%' },
+          basis: 'worst absolute error of 4 held-out throughput rows of this family',
+          widened: false,
+        },
+      ],
       inputs: {
         platform: oltp.evaluation.inputs.platform,
         workload: { kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, io_pattern: 'random', query_streams: 4,
-                    database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
+                    read_pct: 100, orion_mode: 'raid0', database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
       },
       summary: {
         target_throughput: { value: 1000, unit: 'MB/s' },
@@ -51,19 +95,23 @@ describe('headline numbers', () => {
         headroom_pct: { value: 16.9, unit: '%' },
         storage_utilisation: { value: 85.5, unit: '%' },
         bottleneck: 'storage',
+        peak_throughput: null,
+        cpu_utilisation_upper: null,
       },
-      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured', sources: [], notes: [] },
+      storage: { throughput_capacity: { value: 1169, unit: 'MB/s' }, basis: 'measured', sources: [], notes: [], database_capacity: null },
       streams: {
         query_streams: { value: 4, unit: 'count' },
         per_stream: { value: 292, unit: 'MB/s' },
         full_scan_time_per_stream: { value: 58.4, unit: 'min' },
+        concurrent_readers: null,
+        completion_time_estimate: null,
       },
       growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 0, unit: '%' }, years_until_capacity_full: null },
     };
     const payload: EvaluationPayload = { ...oltp, evaluation: dss };
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toBeUndefined();
-    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)' });
+    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)', band: { text: '1,052–1,286 MB/s (±10%)' } });
     expect(byKey['per-stream']).toMatchObject({ value: '292 MB/s', detail: '4 streams; a full scan takes 58.4 min' });
   });
 

@@ -1,6 +1,7 @@
 /** Headline numbers of an evaluation: what a manager reads first, each with its unit and basis. */
-import { formatMoney, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
-import type { EngineWarning, EvaluationPayload, RuleRef } from '../api/types';
+import { formatMoney, formatNumber, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
+import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
+import { bandOf, bandView, type BandView } from './bands';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
 
@@ -9,6 +10,10 @@ export interface Headline {
   label: string;
   value: string;
   detail?: string;
+  /** The projection's interval from its family's held-out errors, where the engine bands it. */
+  band?: BandView;
+  /** The value is words, not a number (shown smaller). */
+  text?: boolean;
   tone: Tone;
 }
 
@@ -40,6 +45,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       label: `TPS at ${formatQuantity(s.sla_response)}`,
       value: formatQuantity(s.max_sustained_tps),
       detail: `${formatQuantity(s.users_at_max)} at that point`,
+      band: banded(evaluation, 'max_sustained_tps'),
       tone: 'neutral',
     });
     out.push({
@@ -49,6 +55,24 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       detail: `${formatQuantity(s.users)}, response ${formatQuantity(s.response_at_design)}`,
       tone: 'neutral',
     });
+    out.push({
+      key: 'response',
+      label: 'Response at the design load',
+      value: formatQuantity(s.response_at_design),
+      detail: `SLA ${formatQuantity(s.sla_response)}`,
+      band: banded(evaluation, 'response_at_design'),
+      tone: s.response_at_design.value > s.sla_response.value ? 'bad' : 'neutral',
+    });
+    out.push({
+      key: 'storage-latency',
+      label: 'Storage latency per I/O',
+      value: formatQuantity(s.storage_latency_at_design),
+      detail: `at the design load; ${formatQuantity(s.storage_latency_at_sla)} at the SLA limit`,
+      band: banded(evaluation, 'storage_latency_at_design'),
+      tone: 'neutral',
+    });
+    out.push(utilisationHeadline(evaluation));
+    out.push(profileHeadline(evaluation));
   } else {
     const s = evaluation.summary;
     out.push({
@@ -56,6 +80,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       label: 'Sustained throughput',
       value: formatQuantity(s.sustained_throughput),
       detail: `target ${formatQuantity(s.target_throughput)}${evaluation.storage.basis ? ` (${evaluation.storage.basis})` : ''}`,
+      band: banded(evaluation, 'sustained_throughput'),
       tone: 'neutral',
     });
     const streams = evaluation.streams;
@@ -104,6 +129,39 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
     tone: bom.price_book && bom.unpriced_lines ? 'warn' : 'neutral',
   });
   return out;
+}
+
+function banded(evaluation: EvaluationPayload['evaluation'], quantity: Parameters<typeof bandOf>[1]): BandView | undefined {
+  const band = bandOf(evaluation, quantity);
+  return band && bandView(band);
+}
+
+/** Server CPU and storage busy at the design load; the CPU graded by the balance zones' thresholds. */
+function utilisationHeadline(evaluation: OltpEvaluation): Headline {
+  const s = evaluation.summary;
+  const cpu = s.cpu_utilisation_at_design.value;
+  const zones = evaluation.balance.zones;
+  return {
+    key: 'utilisation',
+    label: 'Utilisation at the design load',
+    value: `CPU ${formatQuantity(s.cpu_utilisation_at_design, 0)} · storage ${formatQuantity(s.storage_utilisation_at_design, 0)}`,
+    detail: `server CPU stress from ${formatQuantity(zones.cpu_stress, 0)}, limit ${formatQuantity(zones.cpu_limit, 0)}`,
+    tone: cpu >= zones.cpu_limit.value ? 'bad' : cpu >= zones.cpu_stress.value ? 'warn' : 'neutral',
+  };
+}
+
+/** The workload profile the engine ran, with its per-transaction demands. */
+function profileHeadline(evaluation: OltpEvaluation): Headline {
+  const d = evaluation.demand;
+  const per = (q: { value: number }) => formatNumber(q.value);
+  return {
+    key: 'profile',
+    label: 'Workload profile',
+    value: d.profile_label || d.profile || "The platform's own benchmark",
+    text: true,
+    detail: `per transaction: ${per(d.reads_per_transaction)} reads, ${per(d.writes_per_transaction)} writes, ${formatQuantity(d.cpu_per_transaction)} CPU; ${formatQuantity(d.read_pct, 0)} reads`,
+    tone: 'neutral',
+  };
 }
 
 export function ruleText(rule: RuleRef | null): string {

@@ -1,12 +1,14 @@
 /**
  * Load-response chart: response time against TPS, one line per RAC node count (the design's own
  * drawn thicker), the SLA line, the maximum sustained TPS of the chosen node count and the design
- * load marked, measured points drawn over the model lines.
+ * load marked, measured points drawn over the model lines, and around each line the error band of
+ * the response (± the `response_at_design` band's half-width, from the family's held-out errors).
  */
 import type { ChartDataset } from 'chart.js';
 import { formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { niceCeil, type XY } from './balance-chart';
+import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
 
@@ -20,6 +22,8 @@ export interface LoadResponseSeries {
   pointRadius: number;
   points: XY[];
   measured: XY[];
+  /** The response band around the line (lower and upper edge); empty without a band. */
+  band: { lower: XY[]; upper: XY[] };
 }
 
 /** Line width and point size: the design's node count stands out from the others. */
@@ -61,23 +65,51 @@ export interface LoadResponseModel {
   yMax: number;
   /** "25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)" for each measured point. */
   measuredNotes: string[];
+  /** The response band the shading draws (null: the evaluation has none). */
+  responseBand: Band | null;
+  /**
+   * The intervals drawn as bars where they matter: the maximum TPS band along the SLA line, the
+   * response band at the design load (both null without a band). A band around a flat or vertical
+   * curve is a hairline; these two bars are what a reader compares with the SLA.
+   */
+  tpsInterval: { band: Band; segment: XY[] } | null;
+  responseInterval: { band: Band; segment: XY[] } | null;
 }
+
+/** The bands an evaluation publishes for the load-response chart. */
+export interface LoadResponseBands {
+  response: Band | null;
+  maxTps: Band | null;
+}
+
+/** The bands of an evaluation the load-response chart draws (what buildLoadResponseChart reads). */
+export const loadResponseBandsOf = (evaluation: Pick<OltpEvaluation, 'bands'>): LoadResponseBands => ({
+  response: bandOf(evaluation, 'response_at_design') ?? null,
+  maxTps: bandOf(evaluation, 'max_sustained_tps') ?? null,
+});
 
 export function buildLoadResponseChart(
   projection: { sla: { value: number }; series: ProjectionSeries[] },
   racNodes: number,
   designLoad: DesignLoad | null = null,
+  bands: LoadResponseBands = { response: null, maxTps: null },
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
-  const series = projection.series.map((s, index) => ({
-    label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
-    racNodes: s.rac_nodes,
-    current: s.rac_nodes === racNodes,
-    colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
-    ...emphasis(s.rac_nodes === racNodes),
-    points: s.points.map((p) => ({ x: p.tps, y: p.response_ms })),
-    measured: (s.measured ?? []).map((p) => ({ x: p.tps, y: p.response_ms })),
-  }));
+  const responseBand = bands.response;
+  const fraction = relativeHalfWidth(responseBand ?? undefined);
+  const series = projection.series.map((s, index) => {
+    const points = s.points.map((p) => ({ x: p.tps, y: p.response_ms }));
+    return {
+      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
+      racNodes: s.rac_nodes,
+      current: s.rac_nodes === racNodes,
+      colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
+      ...emphasis(s.rac_nodes === racNodes),
+      points,
+      measured: (s.measured ?? []).map((p) => ({ x: p.tps, y: p.response_ms })),
+      band: fraction > 0 ? bandEdges(points, fraction) : { lower: [], upper: [] },
+    };
+  });
   const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
   // A design load beyond the curves (a target past saturation) widens the axis so it shows.
   const maxTps = Math.max(...series.flatMap((s) => [...s.points, ...s.measured].map((p) => p.x)), designLoad?.tps ?? 0, 1);
@@ -106,7 +138,31 @@ export function buildLoadResponseChart(
           `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
       ),
     ),
+    responseBand: fraction > 0 ? responseBand : null,
+    tpsInterval:
+      chosen && bands.maxTps && relativeHalfWidth(bands.maxTps) > 0
+        ? { band: bands.maxTps, segment: [{ x: bands.maxTps.low.value, y: slaMs }, { x: bands.maxTps.high.value, y: slaMs }] }
+        : null,
+    responseInterval:
+      designLoad && responseBand && fraction > 0
+        ? { band: responseBand, segment: [{ x: designLoad.tps, y: responseBand.low.value }, { x: designLoad.tps, y: responseBand.high.value }] }
+        : null,
   };
+}
+
+export const INTERVAL_COLOURS = { maxTps: 'rgba(245, 158, 11, 0.55)', design: 'rgba(185, 28, 28, 0.4)' };
+
+/** The interval bars: a thick translucent segment, no points (hence no tooltip), in the legend. */
+export function intervalDatasets(model: Pick<LoadResponseModel, 'tpsInterval' | 'responseInterval'>): ChartDataset<'scatter'>[] {
+  const bar = { showLine: true, pointRadius: 0, pointHitRadius: 0, borderCapStyle: 'butt' as const, clip: false as const };
+  return [
+    ...(model.tpsInterval
+      ? [{ ...bar, label: `Maximum TPS ${bandView(model.tpsInterval.band).halfWidth}`, data: model.tpsInterval.segment, borderColor: INTERVAL_COLOURS.maxTps, backgroundColor: INTERVAL_COLOURS.maxTps, borderWidth: 10 }]
+      : []),
+    ...(model.responseInterval
+      ? [{ ...bar, label: `Design-load response ${bandView(model.responseInterval.band).halfWidth}`, data: model.responseInterval.segment, borderColor: INTERVAL_COLOURS.design, backgroundColor: INTERVAL_COLOURS.design, borderWidth: 6 }]
+      : []),
+  ];
 }
 
 export interface ThroughputModel {
@@ -126,6 +182,7 @@ export function buildThroughputChart(projection: { series: ProjectionSeries[] },
     ...emphasis(s.rac_nodes === racNodes),
     points: s.points.map((p) => ({ x: p.users, y: p.tps })),
     measured: (s.measured ?? []).filter((p) => p.users !== undefined).map((p) => ({ x: p.users!, y: p.tps })),
+    band: { lower: [], upper: [] },
   }));
   const chosen = projection.series.find((s) => s.rac_nodes === racNodes);
   const maxUsers = Math.max(...series.flatMap((s) => s.points.map((p) => p.x)), 1);
@@ -159,9 +216,42 @@ export function designLoadLabel(mark: DesignLoadMark): string {
   return `Design load: ${designLoadText(mark)}${mark.offScale ? ' (above the axis)' : ''}`;
 }
 
-/** The response view's datasets: model lines, measured squares, the SLA line and the markers. */
+/** "#1d4ed8" -> "rgba(29, 78, 216, 0.15)" (a band's shading in its line's colour). */
+export function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+/** The design's own node count shaded darker than the others, so the bands stay readable together. */
+export const BAND_ALPHA = { current: 0.2, other: 0.07 };
+
+/**
+ * Each series' band as two edge datasets, the upper filled down to the lower (Chart.js Filler, fill
+ * '-1'); no border, no points, no tooltip or legend entry (see isBandDataset).
+ */
+export function bandDatasets(series: LoadResponseSeries[]): ChartDataset<'scatter'>[] {
+  const edge = { showLine: true, pointRadius: 0, pointHitRadius: 0, borderWidth: 0, borderColor: 'transparent' };
+  return series
+    .filter((s) => s.band.upper.length)
+    .flatMap((s) => [
+      { ...edge, label: `${s.label}: band, lower edge`, data: s.band.lower, fill: false },
+      {
+        ...edge,
+        label: `${s.label}: band, upper edge`,
+        data: s.band.upper,
+        fill: '-1',
+        backgroundColor: withAlpha(s.colour, s.current ? BAND_ALPHA.current : BAND_ALPHA.other),
+      },
+    ]);
+}
+
+/** The band datasets come first: the legend and tooltips leave the first `count` datasets out. */
+export const isBandDataset = (datasetIndex: number, bandCount: number): boolean => datasetIndex < bandCount;
+
+/** The response view's datasets: bands, model lines, measured squares, the SLA line and the markers. */
 export function loadResponseDatasets(model: LoadResponseModel): ChartDataset<'scatter'>[] {
   return [
+    ...bandDatasets(model.series),
     ...seriesDatasets(model.series),
     ...model.series
       .filter((s) => s.measured.length)
@@ -175,6 +265,7 @@ export function loadResponseDatasets(model: LoadResponseModel): ChartDataset<'sc
         borderWidth: 2,
       })),
     { label: `SLA ${formatNumber(model.slaMs)} ms`, data: model.slaLine, showLine: true, borderColor: '#b91c1c', borderDash: [6, 4], pointRadius: 0 },
+    ...intervalDatasets(model),
     ...(model.maxSustained
       ? [{ label: 'Maximum sustained TPS', data: [model.maxSustained], borderColor: '#0f172a', backgroundColor: '#f59e0b', pointStyle: 'rectRot' as const, pointRadius: 9 }]
       : []),

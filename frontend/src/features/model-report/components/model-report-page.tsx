@@ -1,61 +1,120 @@
+import { useState } from 'react';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
-import { useValidation } from '../api/validation';
-import { reportRows, summaryLines } from '../lib/report';
+import { SelectField } from '../../../components/ui/select-field';
+import { usePlatforms, type PlatformRegistry } from '../../../lib/platforms';
+import { useValidation, type ValidationReport } from '../api/validation';
+import { familyReports, summaryLines, type FamilyReport } from '../lib/report';
 
 export function ModelReportPage() {
   const report = useValidation();
+  // Family labels only: the report shows slugs until (or if) the registry answers.
+  const platforms = usePlatforms();
   return (
     <section className="stack">
       <h2>Model accuracy</h2>
       <p className="muted">
-        Every measured point the sizing model can predict, measured against the model: in-sample (the point took part in the
-        calibration) and held out (the model recalibrated without it, the honest test).
+        Each platform family's document measured its own configurations; every row is what the engine's evaluate returns for
+        that configuration against the measurement. Held-out rows were predicted without the measurement (the honest test);
+        calibration rows are the measurements the model was fitted on, listed but never counted. The error bands of the
+        results come from each family's worst held-out errors.
       </p>
       {report.isPending && <Loading what="the validation report" />}
       <ErrorMessage error={report.error} />
-      {report.data && (
+      {report.data && <ModelReport report={report.data} registry={platforms.data} />}
+    </section>
+  );
+}
+
+/** The report: overall summary, a family filter, then one section per family with its rows worst first. */
+export function ModelReport({ report, registry }: { report: ValidationReport; registry: PlatformRegistry | undefined }) {
+  const [family, setFamily] = useState('');
+  const families = familyReports(report, registry ?? []);
+  const shown = families.filter((f) => !family || f.family === family);
+  return (
+    <>
+      <ul className="card summary-list" data-testid="model-summary">
+        {summaryLines(report).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {families.length === 0 ? (
+        <Empty>The catalog has no measurements the model predicts.</Empty>
+      ) : (
         <>
-          <ul className="card summary-list" data-testid="model-summary">
-            {summaryLines(report.data).map((line) => (
-              <li key={line}>{line}</li>
+          <div className="filters model-filter">
+            <SelectField
+              label="Family"
+              value={family}
+              options={[{ value: '', label: 'All families' }, ...families.map((f) => ({ value: f.family, label: f.label }))]}
+              onChange={setFamily}
+              testId="model-family-filter"
+            />
+          </div>
+          <div className="stack" data-testid="model-families">
+            {shown.map((f) => (
+              <FamilySection key={f.family} report={f} />
             ))}
-          </ul>
-          {report.data.rows.length === 0 && <Empty>The catalog has no measured points the model predicts.</Empty>}
-          {report.data.rows.length > 0 && (
-            <table className="table" data-testid="model-table">
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  <th scope="col">Source</th>
-                  <th scope="col" className="num">
-                    Measured
-                  </th>
-                  <th scope="col" className="num">
-                    Model
-                  </th>
-                  <th scope="col" className="num">
-                    Error
-                  </th>
-                  <th scope="col" className="num">
-                    Held-out error
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {reportRows(report.data.rows).map((r) => (
-                  <tr key={r.case}>
-                    <td>{r.case}</td>
-                    <td className="small-text muted">{r.source}</td>
-                    <td className="num">{r.measured}</td>
-                    <td className="num">{r.predicted}</td>
-                    <td className="num">{r.error}</td>
-                    <td className={`num grade-${r.heldOutGrade}`}>{r.heldOut}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          </div>
         </>
+      )}
+    </>
+  );
+}
+
+function FamilySection({ report }: { report: FamilyReport }) {
+  const headingId = `model-family-${report.family}`;
+  return (
+    <section className="card family-report" aria-labelledby={headingId} data-testid={`model-family-${report.family}`}>
+      <h3 id={headingId}>{report.label}</h3>
+      {report.documents.length > 0 && <p className="muted small-text">Documents: {report.documents.join(', ')}</p>}
+      <dl className="family-stats" data-testid="family-stats">
+        {report.stats.map((s) => (
+          <div key={s.label}>
+            <dt>{s.label}</dt>
+            <dd>{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {report.rows.length === 0 ? (
+        <Empty>No measurement of this family is predicted yet.</Empty>
+      ) : (
+        <table className="table" data-testid="model-table">
+          <thead>
+            <tr>
+              <th scope="col">Role</th>
+              <th scope="col">Case</th>
+              <th scope="col">Source</th>
+              <th scope="col" className="num">
+                Measured
+              </th>
+              <th scope="col" className="num">
+                Model
+              </th>
+              <th scope="col" className="num">
+                Error
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((r) => (
+              <tr key={r.key} className={r.role === 'calibration' ? 'calibration' : undefined} data-role={r.role}>
+                <td>
+                  <span className={`badge role-${r.role}`} title={r.roleLabel}>
+                    {r.role === 'calibration' ? 'calibration' : 'held-out'}
+                  </span>
+                  {r.role === 'calibration' && <span className="muted small-text"> fitted on, not evidence</span>}
+                </td>
+                <td>
+                  {r.case} <span className="muted small-text">({r.kind})</span>
+                </td>
+                <td className="small-text muted">{r.source}</td>
+                <td className="num">{r.measured}</td>
+                <td className="num">{r.predicted}</td>
+                <td className={`num${r.grade ? ` grade-${r.grade}` : ''}`}>{r.error}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

@@ -1,32 +1,92 @@
 import { describe, expect, it } from 'vitest';
-import type { ValidationReport } from '../api/validation';
-import { gradeError, reportRows, summaryLines } from './report';
+import type { ValidationReport, ValidationRow } from '../api/validation';
+import { familyReports, familyStats, gradeError, reportRow, summaryLines, worstFirst } from './report';
+import { VALIDATION } from './validation-sample';
 
-const report: ValidationReport = {
-  summary: { count: 2, median_abs_error_pct: 0, median_abs_held_out_error_pct: 10.47, max_abs_held_out_error_pct: 13.16, within_10pct_held_out: 1 },
-  rows: [
-    { case: 'quarter rack TPS at 20 ms', source: 'oracle-fs1-2016, Table 1', quantity: 'tps', unit: 'TPS', measured: 25800, predicted: 25800, error_pct: 0, held_out_error_pct: 7.77 },
-    { case: 'half rack TPS at 20 ms', source: 'oracle-fs1-2016, Table 1', quantity: 'tps', unit: 'TPS', measured: 39000, predicted: 39000, error_pct: 0, held_out_error_pct: -13.16 },
-  ],
-};
+const byCase = (rows: ValidationRow[]) => rows.map((r) => r.case);
 
-describe('model report', () => {
-  it('shows measured and model values with units and signed errors', () => {
-    const [first, second] = reportRows(report.rows);
-    expect(first).toMatchObject({ measured: '25,800 TPS', predicted: '25,800 TPS', error: '0%', heldOut: '+7.8%', heldOutGrade: 'good' });
-    expect(second).toMatchObject({ heldOut: '−13.2%', heldOutGrade: 'fair' });
+describe('model report rows', () => {
+  it('shows measured and model values with units and signed errors; calibration rows are not graded', () => {
+    const [heldOut, calibration] = [VALIDATION.rows[0]!, VALIDATION.rows[3]!];
+    expect(reportRow(heldOut)).toMatchObject({ measured: '197,601 IOPS', predicted: '185,000 IOPS', error: '−6.4%', grade: 'good', role: 'held-out', roleLabel: 'held-out' });
+    expect(reportRow(calibration)).toMatchObject({ role: 'calibration', roleLabel: 'calibration: fitted on, not evidence', grade: null, error: '+1%' });
   });
-  it('grades errors against the 10 % goal', () => {
+
+  it('shows a stated bound as "≤ bound held" or "≤ bound missed", never as an error size', () => {
+    const held = VALIDATION.rows.find((r) => r.bound && r.bound_holds)!;
+    const missed: ValidationRow = { ...held, predicted: 1.4, error_pct: 40, bound_holds: false };
+    expect(reportRow(held)).toMatchObject({ measured: '≤ 1 ms', error: '≤ bound held', grade: 'good' });
+    expect(reportRow(missed)).toMatchObject({ error: '≤ bound missed', grade: 'poor' });
+    expect(reportRow({ ...held, bound: 'lower' })).toMatchObject({ measured: '≥ 1 ms', error: '≥ bound held' });
+  });
+
+  it('grades errors against the 10 % goal and the tolerance of the row kind (15 % throughput, 25 % latency)', () => {
     expect(gradeError(-9.9)).toBe('good');
-    expect(gradeError(19)).toBe('fair');
-    expect(gradeError(-25)).toBe('poor');
+    expect(gradeError(14, 'throughput')).toBe('fair');
+    expect(gradeError(19, 'throughput')).toBe('poor');
+    expect(gradeError(19, 'latency')).toBe('fair');
+    expect(gradeError(-26, 'latency')).toBe('poor');
   });
-  it('summarises the report', () => {
-    expect(summaryLines(report)).toEqual([
-      '2 measured points the model predicts',
-      'median absolute error 0% in-sample (calibrated on the point itself)',
-      'median absolute error 10.5% held out (point left out of the calibration), worst 13.2%',
-      '1 of 2 held-out predictions within 10%',
+
+  it('orders the rows worst first: missed bounds, then the largest held-out errors, held bounds, then calibration rows', () => {
+    const missed: ValidationRow = { ...VALIDATION.rows[2]!, case: 'a missed bound', predicted: 1.4, error_pct: 40, bound_holds: false };
+    const order = byCase(worstFirst([...VALIDATION.rows.filter((r) => r.family === 'xtremio'), missed]));
+    expect(order).toEqual([
+      'a missed bound',
+      '75/25, 64 sessions: latency',
+      'read-only, 32 sessions: IOPS',
+      '100 % UPDATE, 32 sessions: IOPS',
+      'latency at the rated IOPS',
+      '75/25, 64 sessions: IOPS',
     ]);
+  });
+});
+
+describe('model report per family', () => {
+  const labels = [
+    { family: 'oracle-fs1', label: 'Oracle FS1-2' },
+    { family: 'xtremio', label: 'EMC XtremIO' },
+    { family: 'netapp', label: 'NetApp FAS' },
+  ];
+
+  it("groups the rows by family in the registry's order, labelled from it, with the family's grades", () => {
+    const families = familyReports(VALIDATION, labels);
+    expect(families.map((f) => [f.family, f.label, f.rows.length])).toEqual([
+      ['xtremio', 'EMC XtremIO', 5],
+      ['netapp', 'NetApp FAS', 2],
+    ]);
+    expect(families[0]!.documents).toEqual(['emc-xtremio-2014']);
+    expect(Object.fromEntries(families[0]!.stats.map((s) => [s.label, s.value]))).toEqual({
+      'Held-out rows': '3',
+      'Median |error|': '6.4%',
+      'Worst |error|': '18.2%',
+      'Within tolerance': '3 of 3',
+      'Stated bounds held': '1 of 1',
+      'Calibration rows': '1 (not counted)',
+    });
+    expect(families[0]!.rows.at(-1)).toMatchObject({ role: 'calibration' });
+  });
+
+  it('falls back to the slug for a family the registry does not name, and lists it last', () => {
+    const families = familyReports(VALIDATION, labels.filter((f) => f.family !== 'netapp'));
+    expect(families.map((f) => f.label)).toEqual(['EMC XtremIO', 'netapp']);
+    expect(familyReports(VALIDATION).map((f) => f.label)).toEqual(['netapp', 'xtremio']);
+  });
+
+  it('says "none stated" where a family states no bound, and reads an empty family', () => {
+    const netapp = familyReports(VALIDATION, labels).find((f) => f.family === 'netapp')!;
+    expect(netapp.stats.find((s) => s.label === 'Stated bounds held')!.value).toBe('none stated');
+    expect(familyStats(undefined).map((s) => s.value)).toEqual(['0', '—', '—', '0 of 0', 'none stated', '0 (not counted)']);
+  });
+
+  it('summarises the whole report, calibration rows apart', () => {
+    expect(summaryLines(VALIDATION)).toEqual([
+      '5 held-out rows over 2 families: median absolute error 6.4%, worst 18.2%',
+      '5 of 5 held-out rows within tolerance (15% throughput and utilisation, 25% latency)',
+      '1 of 1 stated bound held',
+      '1 calibration row listed, not counted (the model was fitted on it)',
+    ]);
+    const empty: ValidationReport = { rows: [], summary: { ...VALIDATION.summary, families: {} } };
+    expect(familyReports(empty)).toEqual([]);
   });
 });

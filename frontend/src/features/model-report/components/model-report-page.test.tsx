@@ -1,0 +1,50 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { platformRegistry } from '../../../lib/platforms-fixture';
+import { VALIDATION } from '../lib/validation-sample';
+import { ModelReport } from './model-report-page';
+
+const REGISTRY = platformRegistry();
+
+describe('model accuracy page', () => {
+  it('shows one section per family, labelled from the registry, with its summary and rows worst first', () => {
+    render(<ModelReport report={VALIDATION} registry={REGISTRY} />);
+    const xtremio = screen.getByTestId('model-family-xtremio');
+    expect(within(xtremio).getByRole('heading', { name: 'EMC XtremIO' })).toBeInTheDocument();
+    const stats = within(xtremio).getByTestId('family-stats');
+    expect(stats).toHaveTextContent('Held-out rows3');
+    expect(stats).toHaveTextContent('Median |error|6.4%');
+    expect(stats).toHaveTextContent('Worst |error|18.2%');
+    expect(stats).toHaveTextContent('Stated bounds held1 of 1');
+    expect(stats).toHaveTextContent('Calibration rows1 (not counted)');
+    const rows = within(xtremio).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-role'))).toEqual(['held-out', 'held-out', 'held-out', 'held-out', 'calibration']);
+    expect(rows[0]).toHaveTextContent('75/25, 64 sessions: latency');
+    expect(rows[3]).toHaveTextContent('≤ 1 ms');
+    expect(rows[3]).toHaveTextContent('≤ bound held');
+    // A calibration row is greyed and says it is not evidence.
+    expect(rows[4]).toHaveClass('calibration');
+    expect(rows[4]).toHaveTextContent('calibration fitted on, not evidence');
+    expect(screen.getByTestId('model-family-netapp')).toHaveTextContent('NetApp FAS');
+  });
+
+  it('filters by family', () => {
+    render(<ModelReport report={VALIDATION} registry={REGISTRY} />);
+    const filter = screen.getByLabelText('Family') as HTMLSelectElement;
+    expect([...filter.options].map((o) => o.textContent)).toEqual(['All families', 'EMC XtremIO', 'NetApp FAS']);
+    fireEvent.change(filter, { target: { value: 'netapp' } });
+    expect(screen.queryByTestId('model-family-xtremio')).toBeNull();
+    expect(screen.getByTestId('model-family-netapp')).toBeInTheDocument();
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(screen.getByTestId('model-family-xtremio')).toBeInTheDocument();
+  });
+
+  it('names the families by slug while the registry loads, and says when there is nothing to show', () => {
+    const { unmount } = render(<ModelReport report={VALIDATION} registry={undefined} />);
+    expect(screen.getByRole('heading', { name: 'xtremio' })).toBeInTheDocument();
+    unmount();
+    render(<ModelReport report={{ rows: [], summary: { ...VALIDATION.summary, families: {} } }} registry={REGISTRY} />);
+    expect(screen.getByText('The catalog has no measurements the model predicts.')).toBeInTheDocument();
+    expect(screen.getByTestId('model-summary')).toHaveTextContent('held-out rows');
+  });
+});
