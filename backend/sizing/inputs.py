@@ -172,7 +172,7 @@ DSS_FIELDS: dict[str, InputField] = _fields(
     InputField("block_size_kb", "number", "Scan I/O size", "KB", 1024.0, minimum=2.0, maximum=4096.0),
     InputField("io_pattern", "string", "Large I/O pattern of the scans", default="random",
                choices=("random", "sequential")),
-    InputField("query_streams", "integer", "Concurrent query streams", "count", 1, minimum=1, maximum=1000),
+    InputField("query_streams", "integer", "Concurrent query streams (the DSS document ran five TPC-H users)", "count", 5, minimum=1, maximum=1000),
     InputField("read_pct", "number", "Share of reads in the large I/O (100: scans and queries, 0: data loads)", "%",
                100.0, minimum=0.0, maximum=100.0),
     InputField("orion_mode", "string",

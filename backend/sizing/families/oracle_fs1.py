@@ -391,5 +391,6 @@ FAMILY = PlatformFamily(
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,
     profile=PROFILE_SLUG,
+    profile_label="Swingbench Order Entry (Oracle FS1-2, 2016)",
     fit_profile=fit_profile,
 )

@@ -342,5 +342,6 @@ FAMILY = PlatformFamily(
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,
     profile=PROFILE,
+    profile_label="SLOB (EMC XtremIO, 2014)",
     fit_profile=_profile,
 )
