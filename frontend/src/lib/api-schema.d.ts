@@ -1408,8 +1408,8 @@ export interface components {
              */
             io_pattern: components["schemas"]["DssWorkloadIoPatternEnum"];
             /**
-             * @description Concurrent query streams
-             * @default 1
+             * @description Concurrent query streams (the DSS document ran five TPC-H users)
+             * @default 5
              */
             query_streams: number;
             /**
@@ -1570,7 +1570,7 @@ export interface components {
             block_size_kb: number;
             /** @default random */
             io_pattern: string;
-            /** @default 1 */
+            /** @default 5 */
             query_streams: number;
             /** @default 100 */
             read_pct: number;
