@@ -73,7 +73,8 @@ def point(stations: tuple[mva.Station, ...], sol: mva.Solution, reads_per_tx: fl
     cpu = next(i for i, s in enumerate(stations) if s.name == "cpu")
     sto = next(i for i, s in enumerate(stations) if s.name == "storage")
     # time per foreground I/O (db file sequential read): storage residence over the foreground reads
-    latency_ms = sol.residence_s[sto] / reads_per_tx * 1000.0
+    # (no foreground reads, e.g. an all-write mix: no read latency, as evaluate's summary reports it)
+    latency_ms = sol.residence_s[sto] / reads_per_tx * 1000.0 if reads_per_tx else 0.0
     return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
 
 

@@ -87,7 +87,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
         if m is None:
             m = models[key] = build_model(d, evidence, rules)
         st = m.stations(p.rac_nodes)
-        q[i] = [s.queue_demand for s in st]
+        q[i] = [s.queue_demand for s in st if not s.delay]  # a delay station (other_s) is in `fixed` only
         fixed[i] = sum(s.fixed_delay for s in st)
         think[i], sla[i] = m.think_s, m.sla_s
         extrap[i] = bool(m.flags)
