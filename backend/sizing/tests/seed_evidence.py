@@ -318,4 +318,121 @@ XIO_DOC: dict[str, Any] = {
     ],
 }
 
-DOCS = [DELL_DOC, FS1_DOC, DSS_DOC, XIO_DOC]
+NETAPP = "netapp-pam-2009"
+_OET = {"tool": "oet", "io_pattern": "random", "block_size_kb": 8, "read_pct": 75, "arrays": 2, "rac_nodes": 1,
+        "raid": "raid_dp"}  # fmt: skip  # NetApp TR-3753, Sections 2.1, 2.2
+# NetApp TR-3753 Table 1: (warehouses, disk %, FAS3140 CPU %, host CPU %) PAM off, then PAM on
+_NETAPP_TABLE1 = {
+    False: [(1000, 63, 40, 89), (2000, 77, 47, 81), (3000, 79, 48, 74), (4000, 81, 47, 69), (5000, 84, 48, 67),
+            (6000, 82, 48, 63)],
+    True: [(1000, 50, 42, 91), (2000, 63, 52, 88), (3000, 69, 55, 85), (4000, 74, 57, 81), (5000, 75, 58, 76),
+           (6000, 77, 58, 77)],
+}  # fmt: skip
+
+
+def _gain(conditions: dict[str, Any], pct: float, loc: str, **values: Any) -> dict[str, Any]:
+    return {"conditions": {**conditions, "pam": True, "compared_to": "pam off"},
+            "values": {"change_pct": _v(pct, "%"), **values}, "source": {"locator": loc}}  # fmt: skip
+
+
+def _cut(conditions: dict[str, Any], lo: float, hi: float, loc: str) -> dict[str, Any]:
+    return {"conditions": {**conditions, "pam": True, "compared_to": "pam off", "change": "reduction"},
+            "values": {"read_latency_reduction_min_pct": _v(lo, "%"), "read_latency_reduction_max_pct": _v(hi, "%")},
+            "source": {"locator": loc}}  # fmt: skip
+
+
+NETAPP_DOC: dict[str, Any] = {
+    "document": {"slug": NETAPP},
+    "configurations": [
+        {
+            "slug": "netapp-pam-2009-test-system",
+            "name": "HP DL580 G5 + FAS3140 active-active with PAM",
+            "platform": "netapp",
+            "role": "test-system",
+        },
+    ],
+    "curves": [
+        {
+            "slug": "netapp-pam-2009-utilisation-by-warehouses",
+            "title": "FAS3140 disk and CPU and host CPU utilisation with and without PAM",
+            "configuration": "netapp-pam-2009-test-system",
+            "workload": _OET,
+            "points": [
+                {
+                    "conditions": {"warehouses": w, "pam": pam, "sga_gb": 12, "users": 140},
+                    "values": {
+                        "disk_utilisation": _v(disk, "%"),
+                        "controller_cpu_utilisation": _v(fas, "%"),
+                        "host_cpu_utilisation": _v(host, "%"),
+                    },
+                    "source": {"locator": f"Table 1, PAM {'on' if pam else 'off'}, {w:,} warehouses"},
+                }
+                for pam in (False, True)
+                for w, disk, fas, host in _NETAPP_TABLE1[pam]
+            ],
+        },
+        {
+            "slug": "netapp-pam-2009-oet-by-warehouses",
+            "title": "PAM effect on OET and NFS read latency over 1,000-6,000 warehouses",
+            "configuration": "netapp-pam-2009-test-system",
+            "workload": _OET,
+            "points": [
+                _gain(
+                    {"warehouses": 1000, "sga_gb": 12, "users": 140},
+                    6,
+                    "Section 3.1, 1,000 warehouses",
+                    tpm=_v(87731, "TPM"),
+                ),
+                _gain({"warehouses": 6000, "sga_gb": 12, "users": 140}, 27, "Section 3.1, 6,000 warehouses"),
+                _cut(
+                    {"warehouses_min": 1000, "warehouses_max": 6000, "sga_gb": 12, "users": 140},
+                    30,
+                    40,
+                    "Section 3.1, Figure 2 text",
+                ),
+            ],
+        },
+        {
+            "slug": "netapp-pam-2009-oet-by-sga",
+            "title": "PAM effect on OET over Oracle SGA sizes 4-22 GB",
+            "configuration": "netapp-pam-2009-test-system",
+            "workload": _OET,
+            "points": [
+                _gain({"sga_gb": 4, "warehouses": 3000, "users": 140}, 32, "Section 3.2, 4 GB SGA"),
+                _gain(
+                    {"sga_gb_max": 22, "warehouses": 3000, "users": 140, "approximate": True},
+                    4,
+                    "Section 3.2, larger SGA sizes",
+                ),
+            ],
+        },
+        {
+            "slug": "netapp-pam-2009-oet-by-users",
+            "title": "PAM effect on OET over 40-140 users",
+            "configuration": "netapp-pam-2009-test-system",
+            "workload": _OET,
+            "points": [
+                _gain({"users": 40, "warehouses": 3000, "sga_gb": 12}, 35, "Section 3.3, 40 users"),
+                _gain({"users": 140, "warehouses": 3000, "sga_gb": 12}, 17, "Section 3.3, 140 users"),
+            ],
+        },
+        {
+            "slug": "netapp-pam-2009-summary",
+            "title": "PAM OET gain and random-read latency reduction over all tests",
+            "configuration": "netapp-pam-2009-test-system",
+            "workload": _OET,
+            "points": [
+                {
+                    "conditions": {"scope": "all test series", "pam": True, "compared_to": "pam off"},
+                    "values": {"change_min_pct": _v(6, "%"), "change_max_pct": _v(35, "%")},
+                    "source": {"locator": "Section 2 (Executive summary), OET gain"},
+                },
+                _cut(
+                    {"scope": "all test series"}, 28, 40, "Section 2 (Executive summary), random-read latency"
+                ),
+            ],
+        },
+    ],
+}
+
+DOCS = [DELL_DOC, FS1_DOC, DSS_DOC, XIO_DOC, NETAPP_DOC]
