@@ -213,18 +213,6 @@ class PlatformModel:
             out = (*out, mva.Station("other", self.other_s, delay=True))
         return out
 
-    @classmethod
-    def saturating(
-        cls, family: str, think_s: float, sla_s: float, ios_per_tx: float, storage_iops: float,
-        storage_servers: int, cpu_demand_s: float, cores_per_node: int, storage_estimate: Estimate,
-        ssd: bool, assumptions: tuple[Assumption, ...], flags: tuple[Flag, ...],
-    ) -> PlatformModel:  # fmt: skip
-        """The round-1 storage: `storage_servers` drives saturating at the rated IOPS (no fixed latency)."""
-        return cls(
-            family, think_s, sla_s, ios_per_tx, storage_estimate, storage_servers / storage_iops,
-            float(storage_servers), cpu_demand_s, cores_per_node, ssd, assumptions, flags,
-        )  # fmt: skip
-
 
 @dataclass
 class ModelBuild:

@@ -194,7 +194,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
 _PLATFORM = {"family": "xtremio", "storage_model": "X-Brick", "rac_nodes": 4, "arrays": 2}  # Table 1
 
 
-def slob_design(sessions: int, read_pct: float) -> dict[str, object]:
+def slob_design(sessions: int, read_pct: float) -> dict[str, Any]:
     """A SLOB test of the document as a design (profile, think time and SLA: the profile's own)."""
     workload = oltp(users=sessions, read_pct=read_pct, database_size_gb=4000, include_backup_overhead=False)
     return design(workload, **_PLATFORM)

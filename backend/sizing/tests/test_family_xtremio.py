@@ -33,9 +33,9 @@ def _evaluate(catalog: Catalog, design: dict[str, Any]) -> OltpEvaluation:
 
 def _slob(catalog: Catalog, sessions: int, read_pct: float, **extra: Any) -> OltpEvaluation:
     d = xtremio.slob_design(sessions, read_pct)
-    d["workload"].update(extra.pop("workload", {}))
-    d["platform"].update(extra)
-    return _evaluate(catalog, d)
+    workload: dict[str, Any] = {**d["workload"], **extra.pop("workload", {})}
+    platform: dict[str, Any] = {**d["platform"], **extra}
+    return _evaluate(catalog, {"workload": workload, "platform": platform})
 
 
 # (sessions, query share, document's IOPS, IOPS published as read + write, document's latency ms)
@@ -179,7 +179,9 @@ def test_sweep_matches_evaluate_with_reads_in_flight_and_background_writes(catal
     designs = [design_inputs_from_dict(xtremio.slob_design(n, pct)) for n, pct in ((32, 100.0), (32, 0.0), (64, 75.0), (500, 75.0))]  # fmt: skip
     result = sweep(designs, *catalog)
     for i, d in enumerate(designs):
-        one = evaluate_design(d, *catalog).summary
+        e = evaluate_design(d, *catalog)
+        assert isinstance(e, OltpEvaluation)
+        one = e.summary
         assert result.max_sustained_tps[i] == pytest.approx(one.max_sustained_tps.value, rel=2e-3)
         assert result.design_tps[i] == pytest.approx(one.design_tps.value, rel=2e-3)
         assert result.response_ms[i] == pytest.approx(one.response_at_design.value, rel=2e-3)

@@ -1,64 +1,30 @@
-"""The seed catalog (fixtures/*.yaml) gives the engine the same calibration as the cited literals in
-seed_evidence.py, document by document, once the document's file exists."""
+"""The seed catalog (fixtures/*.yaml) gives the engine the same workload profiles as the cited literals
+in seed_evidence.py, family by family (the engine tests run on the literals)."""
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
-from sizing.calibration import calibrate_dell, calibrate_fs1, orion_estimate, xtremio_iops
+from sizing.calibration import orion_estimate
 from sizing.evidence import EvidenceBundle
-from sizing.fixtures import load_fixture_dir
+from sizing.platforms import REGISTRY
 from sizing.rules import RuleSet
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[3] / "fixtures"
+Seed = tuple[EvidenceBundle, RuleSet]
 
 
-def _needs(*names: str) -> None:
-    """Skip while a document's file, or its curves, are still being written (files land in parts)."""
-    import yaml
-
-    missing = [
-        n for n in names
-        if not (FIXTURES / n).exists() or not (yaml.safe_load((FIXTURES / n).read_text()) or {}).get("curves")
-    ]  # fmt: skip
-    if missing:
-        pytest.skip(f"seed catalog curves not written yet: {', '.join(missing)}")
-
-
-@pytest.fixture(scope="module")
-def catalog() -> tuple[EvidenceBundle, RuleSet]:
-    return load_fixture_dir(FIXTURES)
+@pytest.mark.parametrize("family", [f.slug for f in REGISTRY.values() if f.fit_profile is not None])
+def test_profile_fit_matches(catalog: Seed, seed: Seed, family: str) -> None:
+    fit = REGISTRY[family].fit_profile
+    assert fit is not None
+    a, b = fit(*catalog), fit(*seed)
+    for name in ("reads_per_tx", "writes_per_tx", "cpu_s_per_tx", "other_s", "read_pct"):
+        assert getattr(a, name) == pytest.approx(getattr(b, name), rel=1e-6), (family, name)
+    assert a.profile.think_s == pytest.approx(b.profile.think_s, rel=1e-6)
+    assert a.profile.sla_s == pytest.approx(b.profile.sla_s, rel=1e-6)
 
 
-def test_fs1_calibration_matches(
-    catalog: tuple[EvidenceBundle, RuleSet], seed: tuple[EvidenceBundle, RuleSet]
-) -> None:
-    _needs("oracle-fs1-2016.yaml")
-    a, b = calibrate_fs1(*catalog), calibrate_fs1(*seed)
-    assert a.cpu_demand.value == pytest.approx(b.cpu_demand.value)
-    assert [round(v, 6) for _, _, v in a.storage] == [round(v, 6) for _, _, v in b.storage]
-    assert a.nominal == b.nominal
-
-
-def test_xtremio_matches(
-    catalog: tuple[EvidenceBundle, RuleSet], seed: tuple[EvidenceBundle, RuleSet]
-) -> None:
-    _needs("emc-xtremio-2014.yaml")
-    for read_pct in (48.85, 70, 79.5, 100):
-        assert xtremio_iops(catalog[0], read_pct, 2)[0] == pytest.approx(
-            xtremio_iops(seed[0], read_pct, 2)[0]
-        )
-
-
-def test_dell_oltp_calibration_matches(
-    catalog: tuple[EvidenceBundle, RuleSet], seed: tuple[EvidenceBundle, RuleSet]
-) -> None:
-    _needs("dell-equallogic-oltp-2010.yaml")
-    a, b = calibrate_dell(*catalog), calibrate_dell(*seed)
-    for name in ("think_time", "ios_per_tx", "volume_k", "cpu_demand"):
-        assert getattr(a, name).value == pytest.approx(getattr(b, name).value, rel=1e-6), name
+def test_orion_lookups_match(catalog: Seed, seed: Seed) -> None:
     for model in ("PS6010XV", "PS6010S"):
         for block in (8, 16, 32, 64):
             assert (

@@ -140,3 +140,26 @@ def test_dss_node_count_matters(catalog: Seed) -> None:
     two = _dss(catalog, {**PS6110XV, "rac_nodes": 2, "arrays": 2, "raid": "raid50"}, target_throughput_mb_s=100,
                query_streams=5)  # fmt: skip
     assert two.summary.sustained_throughput.value > one.summary.sustained_throughput.value
+
+
+def test_netapp_new_order_rate_with_pam(rows: list[ValidationRow]) -> None:
+    _within(_row(rows, "netapp", "Section 3.1, 1,000 warehouses", "tpm"))
+
+
+@pytest.mark.parametrize("users", ["40 users", "140 users"])
+def test_netapp_pam_gain_by_users(rows: list[ValidationRow], users: str) -> None:
+    """Judged on the throughput ratio with / without PAM (1 + gain), as the tolerance is for throughput."""
+    r = _row(rows, "netapp", f"Section 3.3, {users}", "change_pct")
+    assert r.role == "held-out"
+    _within(r)
+
+
+@pytest.mark.parametrize("pam", ["PAM off", "PAM on"])
+def test_netapp_disk_utilisation_at_1000_warehouses(rows: list[ValidationRow], pam: str) -> None:
+    _within(_row(rows, "netapp", f"Table 1, {pam}, 1,000 warehouses", "disk_utilisation"))
+
+
+def test_netapp_pam_gains_more_at_40_users_than_at_140(rows: list[ValidationRow]) -> None:
+    at_40 = _row(rows, "netapp", "Section 3.3, 40 users", "change_pct").predicted
+    at_140 = _row(rows, "netapp", "Section 3.3, 140 users", "change_pct").predicted
+    assert at_40 > at_140 > 0
