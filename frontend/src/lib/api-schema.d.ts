@@ -2730,7 +2730,7 @@ export interface components {
             notes: string[];
         };
         /** @enum {string} */
-        ProfileEnum: "swingbench-orderentry" | "tpcc-benchmark-factory" | "slob" | "custom";
+        ProfileEnum: "swingbench-orderentry" | "tpcc-benchmark-factory" | "slob" | "oet-order-entry" | "custom";
         /** @description A number with its unit, as every engine output is written. */
         Quantity: {
             /** Format: double */

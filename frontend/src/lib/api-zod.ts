@@ -1011,6 +1011,7 @@ export const zProfileEnum = z.enum([
     'swingbench-orderentry',
     'tpcc-benchmark-factory',
     'slob',
+    'oet-order-entry',
     'custom'
 ]);
 
