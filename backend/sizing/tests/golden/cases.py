@@ -72,6 +72,21 @@ SEED_DESIGNS: dict[str, dict[str, Any]] = {
     "netapp-with-pam-140-users": {"workload": {"kind": "oltp", "users": 140},
                                   "platform": {**_NETAPP, "pam": True}},
     "netapp-with-pam-40-users": {"workload": {"kind": "oltp", "users": 40}, "platform": {**_NETAPP, "pam": True}},
+    # round 2: the profiles, the PAM cache inputs, the TPC-H model and the user's own AWR figures
+    "xtremio-2-xbricks-32-sessions-update": {
+        "workload": {"kind": "oltp", "users": 32, "read_pct": 0, "database_size_gb": 2000}, "platform": _XTREMIO},
+    "netapp-with-pam-140-users-6000-warehouses-sga-4": {
+        "workload": {"kind": "oltp", "users": 140, "warehouses": 6000, "sga_gb": 4},
+        "platform": {**_NETAPP, "pam": True}},
+    "ps6110xv-tpch-5-streams-2-nodes-2-arrays": {
+        "workload": {"kind": "dss", "target_throughput_mb_s": 1300, "query_streams": 5},
+        "platform": {**_PS6110XV, "arrays": 2, "raid": "raid50"}},
+    "ps6010s-custom-awr-profile": {
+        "workload": {"kind": "oltp", "users": 400, "profile": "custom", "tx_per_s": 500, "reads_per_s": 4000,
+                     "writes_per_s": 1500, "db_cpu_s_per_s": 4, "think_time_s": 1, "sla_response_ms": 50},
+        "platform": _PS6010S},
+    "fs1-quarter-running-the-tpcc-profile": {
+        "workload": {"kind": "oltp", "users": 20000, "profile": "tpcc-benchmark-factory"}, "platform": _FS1_QUARTER},
 }  # fmt: skip
 
 
