@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import { profiledRegistry } from '../../../lib/profiles-fixture';
+import { bandView } from '../lib/bands';
 import { quarterRack } from '../lib/fixture';
 import { HeadlineTiles } from './headline-tiles';
 import { formatQuantity } from '../../../components/format';
@@ -143,7 +144,7 @@ describe('input panels', () => {
     expect(band).toHaveTextContent('22,700–28,900 TPS (±12%)');
     expect(band).toHaveAttribute('title', 'Interval from held-out validation: worst absolute error of 16 held-out throughput rows of this family');
     expect(band).not.toHaveTextContent('widened');
-    expect(screen.getByTestId('response-band')).toHaveTextContent('±30%');
+    expect(screen.getByTestId('response-band')).toHaveTextContent(bandView(payload.evaluation.bands[1]!).halfWidth);
     expect(screen.getByTestId('storage-latency-band')).toHaveTextContent('widened');
     expect(screen.getByTestId('storage-latency-value')).toHaveTextContent(formatQuantity(payload.evaluation.summary.storage_latency_at_design));
     expect(screen.getByTestId('utilisation-value')).toHaveTextContent(/^CPU \d+% · storage \d+%$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bomSections, bomTotalText } from './bom';
 import type { DssEvaluation, EvaluationPayload } from '../api/types';
+import { bandView } from './bands';
 import { quarterRack } from './fixture';
 import { bottleneckLabel, buildHeadlines, headroomTone, ruleText, sortedWarnings } from './headline';
 
@@ -20,8 +21,8 @@ describe('headline numbers', () => {
     const payload = quarterRack();
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     const [tps, response, latency] = payload.evaluation.bands;
-    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (±30%)`, basis: tps!.basis, widened: false });
-    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: '10.3–19.2 ms (±30%)' } });
+    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (${bandView(tps!).halfWidth})`, basis: tps!.basis, widened: false });
+    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: bandView(response!).text } });
     expect(response!.value.value).toBe(14.77);
     expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.883 ms at the SLA limit', band: { basis: latency!.basis } });
     // Figures the engine does not band carry none.
