@@ -215,10 +215,13 @@ def _design_load(
 
 def _headroom_pct(workload: OltpWorkload, load: _DesignLoad, limit: _SlaLimit) -> float:
     """Headroom in the quantity the architect set: users (throughput flattens past the knee, so a TPS
-    ratio reads ~0% however far a user load overshoots) or target TPS."""
+    ratio reads ~0% however far a user load overshoots) or target TPS. Within the solvers' accuracy
+    (TOLERANCE) of the limit it is 0: a design at its rated point has no headroom, not 1e-12 %."""
     if workload.users is not None:
-        return (limit.users_at_max / load.users - 1.0) * 100.0
-    return (limit.max_tps / load.design_tps - 1.0) * 100.0 if load.design_tps > 0 else 0.0
+        ratio = limit.users_at_max / load.users
+    else:
+        ratio = limit.max_tps / load.design_tps if load.design_tps > 0 else 1.0
+    return 0.0 if abs(ratio - 1.0) <= TOLERANCE else (ratio - 1.0) * 100.0
 
 
 def _stations(

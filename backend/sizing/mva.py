@@ -134,31 +134,32 @@ def schweitzer(
     if population(hi * (1 - 1e-15)) <= n:
         x = hi * (1 - 1e-15)  # at the pole itself a queue term divides by zero
     else:
-        # Regula falsi (Illinois) on the bracket, falling back to bisection: a handful of steps at
-        # light load, still safe next to the saturation pole.
-        f_lo, f_hi = -n, population(hi * (1 - 1e-15)) - n
-        side = 0
-        x = 0.5 * (lo + hi)
+        # Safeguarded Newton. N(X) is increasing and convex on (0, X_hi), so Newton started to the
+        # right of the root (X0 = N / (Z + D), the asymptotic bound, where N(X0) >= n) decreases
+        # monotonically to it: a handful of steps at light load, a few more next to the pole. A step
+        # that would leave the bracket falls back to bisection.
+        qs = [(dk, a * dk + bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
+        lo, hi = 0.0, hi * (1 - 1e-15)
+        # Start at the root of the network with every queue but the nearest pole's taken at its
+        # light-load demand: N(X) is underestimated there, so its root lies right of the true one
+        # (where Newton descends monotonically) and close to it, even far past saturation.
+        d_b, c_b = max(qs, key=lambda t: t[1])
+        rest = fixed + sum(d) - d_b
+        big = rest + d_b + n * c_b
+        x = 2.0 * n / (big + math.sqrt(max(big * big - 4.0 * rest * c_b * n, 0.0)))
+        x = min(max(x, 0.0), hi)
         for _ in range(200):
-            if math.isfinite(f_hi) and f_hi > 0 and f_lo < 0:
-                x = hi - f_hi * (hi - lo) / (f_hi - f_lo)
-                if not lo < x < hi:
-                    x = 0.5 * (lo + hi)
-            else:
-                x = 0.5 * (lo + hi)
-            fx = population(x) - n
+            terms = [(dk, 1.0 - ck * x, ck) for dk, ck in qs]
+            fx = x * (fixed + sum(dk / u for dk, u, _ in terms)) - n
             if fx < 0:
-                lo, f_lo = x, fx
-                if side == -1:
-                    f_hi *= 0.5
-                side = -1
+                lo = x
             else:
-                hi, f_hi = x, fx
-                if side == 1:
-                    f_lo *= 0.5
-                side = 1
-            if hi - lo <= tol * hi or abs(fx) <= 1e-12 * n:
+                hi = x
+            if abs(fx) <= 1e-12 * n or hi - lo <= tol * hi:
                 break
+            slope = fixed + sum(dk / u + x * dk * ck / (u * u) for dk, u, ck in terms)
+            step = x - fx / slope
+            x = step if lo < step < hi else 0.5 * (lo + hi)
     rq = [dk / (1.0 - a * x * dk - x * bk) if dk > 0 else 0.0 for dk, bk in zip(d, bg, strict=True)]
     # Near the pole the bisection leaves a tiny residual in N; give it to the bottleneck queue so
     # that Little's law N = X (R + Z) holds to rounding.
@@ -243,18 +244,27 @@ def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> So
     a = 1.0
     x = 0.0
     for _ in range(8):
-        lo = 0.0
-        hi = min(1.0 / (a * dk + bk) for dk, bk in zip(d, bg, strict=True) if a * dk + bk > 0)
-        for _ in range(100):
-            mid = 0.5 * (lo + hi)
-            r = fixed + sum(dk / (1.0 - a * mid * dk - mid * bk) for dk, bk in zip(d, bg, strict=True))
+        # R(X) is increasing and convex: safeguarded Newton from the right of the root, started at
+        # the root with every queue but the nearest pole's at its light-load demand.
+        qs = [(dk, a * dk + bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
+        lo, hi = 0.0, min(1.0 / ck for _, ck in qs if ck > 0)
+        d_b, c_b = max(qs, key=lambda t: t[1])
+        x = min(max((1.0 - d_b / (sla_s - (fixed + sum(d) - d_b))) / c_b, 0.0), hi)
+        for _ in range(200):
+            terms = [(dk, 1.0 - ck * x, ck) for dk, ck in qs]
+            if any(u <= 0 for _, u, _ in terms):
+                hi = x
+                x = 0.5 * (lo + hi)
+                continue
+            r = fixed + sum(dk / u for dk, u, _ in terms)
             if r < sla_s:
-                lo = mid
+                lo = x
             else:
-                hi = mid
-            if hi - lo <= 1e-12 * hi:
+                hi = x
+            if abs(r - sla_s) <= 1e-13 * sla_s or hi - lo <= 1e-13 * hi:
                 break
-        x = lo
+            step = x - (r - sla_s) / sum(dk * ck / (u * u) for dk, u, ck in terms)
+            x = step if lo < step < hi else 0.5 * (lo + hi)
         n = max(x * (think_s + sla_s), 1.0)
         a_new = (n - 1.0) / n
         if abs(a_new - a) < 1e-12:
