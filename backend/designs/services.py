@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
-from core.errors import Forbidden, InvalidInput, PreconditionFailed
+from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
@@ -280,8 +280,18 @@ def design_clone(*, user: UserLike, design: Design) -> Design:
 
 
 @transaction.atomic
-def design_delete(*, design: Design) -> None:
-    design.delete()
+def design_delete(*, design: Design, expected_version: int | None) -> None:
+    """Delete the design if it is still the version the caller read (If-Match, when sent).
+    The row is locked first (SELECT ... FOR UPDATE, held until the request's transaction ends), so
+    the check and the delete are one step: a racing PATCH either claimed the version before (-> 412
+    here) or waits and then finds no row (-> 412 there); of racing DELETEs the first wins and the
+    others find nothing (-> 404)."""
+    current = Design.objects.select_for_update().filter(pk=design.pk).first()
+    if current is None:
+        raise NotFound("No such design.")
+    if expected_version is not None and expected_version != current.version:
+        raise PreconditionFailed()
+    current.delete()
 
 
 @transaction.atomic

@@ -142,9 +142,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         design = self.get_object()
         expected = _if_match_version(request, design, required=False)
-        if expected is not None and expected != design.version:
-            raise PreconditionFailed()
-        services.design_delete(design=design)
+        services.design_delete(design=design, expected_version=expected)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: DesignRevisionSerializer(many=True)})
