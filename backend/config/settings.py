@@ -143,6 +143,12 @@ REST_FRAMEWORK = {
     "COERCE_DECIMAL_TO_STRING": True,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "NUM_PROXIES": env_int("NUM_PROXIES", 0),
+    # Scoped rates (core.throttling.ScopedRateThrottle on the views that name a scope), per client
+    # address for anonymous callers. Counted in the cache: per worker process with the default one.
+    "DEFAULT_THROTTLE_RATES": {
+        "share-link": env_str("THROTTLE_SHARE_LINK", "60/min"),  # every read runs a full evaluation
+        "token": env_str("THROTTLE_TOKEN", "20/min"),  # password guessing (django-axes locks pairs)
+    },
 }
 
 # Request bodies (core.parsers): larger ones are refused with 413 before they are read. Django's bound

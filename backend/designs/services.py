@@ -192,12 +192,17 @@ def _claim_version(*, design: Design, expected_version: int) -> Design:
 
 
 def _apply(*, design: Design, data: dict[str, Any]) -> None:
+    was_shared = design.visibility == Visibility.TEAM
     for name in CONTENT_FIELDS:
         if name in data and name != "bom_overrides":
             setattr(design, name, data[name])
     if design.visibility == Visibility.TEAM and design.team_id is None:
         raise InvalidInput({"team": ["A design shared with its team needs a team."]})
     design.save()
+    if was_shared and design.visibility == Visibility.PRIVATE:
+        # Making a design private takes it back from everyone, link holders included; the links
+        # stay (revoked) for the record, and sharing again does not revive them.
+        ShareLink.objects.filter(design=design, revoked_at__isnull=True).update(revoked_at=timezone.now())
     if "bom_overrides" in data:
         _write_overrides(design=design, overrides=data["bom_overrides"])
 
