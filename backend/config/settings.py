@@ -6,10 +6,13 @@ DEBUG         true/false (default false)
 ALLOWED_HOSTS comma-separated host names (default: 127.0.0.1,localhost)
 NUM_PROXIES   reverse proxies in front of the app whose X-Forwarded-For is trusted (default 0)
 LOGIN_FAILURE_LIMIT / LOGIN_FAILURE_WINDOW_SECONDS  sign-in lockout (default 5 failures in 900 s)
+TOKEN_TTL_HOURS  lifetime of an API token (default 10)
+The README's Configuration table lists every variable, the production ones included.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -39,7 +42,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     # Third party
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",  # API tokens: hashed at rest, expiring (REST_KNOX)
+    "axes",  # sign-in lockout (accounts.lockout)
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -68,6 +72,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: turns a sign-in refused by the lockout into its 429 (accounts.lockout.lockout_response).
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "accounts.lockout.LockoutBackend",  # refuses a locked-out (username, address) pair first
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -100,8 +111,13 @@ DATABASES = {
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's full set: not like the username or e-mail, at least 8 characters, not one of the 20,000
+# most common passwords, not all digits.
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -122,7 +138,7 @@ WHITENOISE_USE_FINDERS = True
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",  # `Authorization: Token <key>`
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
@@ -160,8 +176,29 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 262_144)
 IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 1_000)
 
+# Sign-in lockout (django-axes; accounts.lockout says why and what we add): LOGIN_FAILURE_LIMIT
+# failures of one (username, client address) pair lock it out until LOGIN_FAILURE_WINDOW_SECONDS have
+# passed since its last failure, on the API's session login and token endpoint and /admin/login/.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_FAILURE_WINDOW_SECONDS)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A refused attempt while locked out is not counted: retrying cannot extend the lock for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.lockout.attempted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_VERBOSE = False
+
+# API tokens (django-rest-knox): a new token per sign-in, stored as a SHA-512 digest, expiring after
+# TOKEN_TTL_HOURS, revoked on sign-out (POST /auth/logout/ with it) and on a password change.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("TOKEN_TTL_HOURS", 10)),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "DB Sizer API",

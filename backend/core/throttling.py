@@ -8,11 +8,14 @@ request is a 429 `{"detail"}` with Retry-After.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from rest_framework import throttling
 
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle):
     def get_rate(self) -> str | None:
-        self.THROTTLE_RATES = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
+        rates: Any = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
+        self.THROTTLE_RATES = rates
         return super().get_rate()
