@@ -12,10 +12,12 @@ The README's Configuration table lists every variable, the production ones inclu
 
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
 
@@ -26,8 +28,19 @@ FRONTEND_DIST_DIR = REPO_DIR / "frontend" / "dist"
 FIXTURES_DIR = REPO_DIR / "fixtures"
 
 DEBUG = env_bool("DEBUG", False)
+# The development key is public (it is in this file): a production process (DEBUG false) refuses to
+# start without a key of its own. Development (DEBUG true), the test run and the type checker's
+# Django plugin (they load these settings but serve nothing) may use it; `make run` and the e2e
+# server pass a key generated for the checkout.
 _INSECURE_DEV_KEY = "dev-only-insecure-key-change-me-0123456789-abcdefghijklmnopqrstuvwxyz"
-SECRET_KEY = env_str("SECRET_KEY", _INSECURE_DEV_KEY)
+SECRET_KEY = env_str("SECRET_KEY", "").strip()
+if SECRET_KEY in ("", _INSECURE_DEV_KEY):
+    if not (DEBUG or {"pytest", "mypy"} & set(sys.modules)):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a secret of your own when DEBUG is false, e.g. "
+            "SECRET_KEY=$(openssl rand -hex 32); see the README's Configuration."
+        )
+    SECRET_KEY = _INSECURE_DEV_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -246,17 +259,18 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
-    # Production hardening; the test and dev runs go over plain HTTP on loopback.
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "0"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
-    SECURE_PROXY_SSL_HEADER = (
-        ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
-    )
+# HTTPS (production sets these; the README's production block and docker-compose.yml do, and
+# core/tests/test_deploy_checks.py runs `check --deploy` on exactly those): TLS ends at the proxy,
+# which says so in X-Forwarded-Proto (BEHIND_TLS_PROXY). Off by default: `make run`, the tests and
+# the e2e server speak plain HTTP on loopback.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # the container's own health probe speaks plain HTTP
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
 
 LOGGING = {
     "version": 1,
