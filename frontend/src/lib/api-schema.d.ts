@@ -64,6 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Ends the session; called with an API token, revokes that token. */
         post: operations["v1_auth_logout_create"];
         delete?: never;
         options?: never;
@@ -91,6 +92,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Change one's own password (Django's validators apply). Every API token of the user is revoked;
+         *     the session that made the change stays signed in, the user's other sessions end.
+         */
+        post: operations["v1_auth_password_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/token/": {
         parameters: {
             query?: never;
@@ -100,7 +121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Issues (or returns the existing) API token for a username + password. */
+        /**
+         * @description Issues a new API token for a username + password: it expires (REST_KNOX TOKEN_TTL), is stored
+         *     only as a hash, and is revoked by POST /auth/logout/ with it or by a password change.
+         */
         post: operations["v1_auth_token_create"];
         delete?: never;
         options?: never;
@@ -915,7 +939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A design through its read-only share link: no account needed; 404 once revoked. */
+        /**
+         * @description A design through its read-only share link: no account needed; 404 once revoked or once the
+         *     design was made private. Throttled per client address: every read runs a full evaluation.
+         */
         get: operations["v1_shared_retrieve"];
         put?: never;
         post?: never;
@@ -2259,6 +2286,21 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["PriceBook"][];
         };
+        PaginatedShareLinkList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["ShareLink"][];
+        };
         PaginatedSizingRuleList: {
             /** @example 123 */
             count: number;
@@ -2419,6 +2461,10 @@ export interface components {
             /** @description parts created */
             created: number;
             ids: number[];
+        };
+        PasswordChangeRequest: {
+            old_password: string;
+            new_password: string;
         };
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
         PatchedBenchmarkCurveRequest: {
@@ -2967,7 +3013,13 @@ export interface components {
          */
         TeamRoleEnum: "viewer" | "editor";
         Token: {
+            /** @description send it as `Authorization: Token <token>` */
             readonly token: string;
+            /**
+             * Format: date-time
+             * @description the token stops working then
+             */
+            readonly expiry: string;
         };
         /**
          * @description * `orion` - Oracle ORION
@@ -3126,6 +3178,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
@@ -3183,6 +3244,66 @@ export interface operations {
             };
         };
     };
+    v1_auth_password_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeRequest"];
+                "multipart/form-data": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
     v1_auth_token_create: {
         parameters: {
             query?: never;
@@ -3213,6 +3334,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
@@ -3320,6 +3450,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_retrieve: {
@@ -3397,6 +3536,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3498,6 +3646,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3614,6 +3771,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_retrieve: {
@@ -3691,6 +3857,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3792,6 +3967,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3935,6 +4119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_retrieve: {
@@ -4034,6 +4227,15 @@ export interface operations {
             };
             /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4160,6 +4362,15 @@ export interface operations {
             };
             /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4672,6 +4883,10 @@ export interface operations {
     v1_designs_share_links_list: {
         parameters: {
             query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
                 owner?: number;
@@ -4704,7 +4919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareLink"][];
+                    "application/json": components["schemas"]["PaginatedShareLinkList"];
                 };
             };
             /** @description Invalid input: field-level messages. */
@@ -4935,6 +5150,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_retrieve: {
@@ -5012,6 +5236,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5120,6 +5353,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -5156,6 +5398,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5206,6 +5457,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_import_parts_create: {
@@ -5242,6 +5502,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5291,6 +5560,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5362,6 +5640,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5446,6 +5733,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5547,6 +5843,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5685,6 +5990,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_retrieve: {
@@ -5764,6 +6078,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5867,6 +6190,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6053,6 +6385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -6141,6 +6482,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6251,6 +6601,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_list: {
@@ -6336,6 +6695,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6699,6 +7067,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_retrieve: {
@@ -6753,6 +7130,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait, then retry. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
