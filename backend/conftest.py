@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -28,7 +29,8 @@ def throttle_rates(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     """Set scoped throttle rates for one test, e.g. throttle_rates(**{"share-link": "2/min"})."""
 
     def set_rates(**rates: str) -> None:
-        merged = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **rates}
+        current: Any = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+        merged = {**current, **rates}
         monkeypatch.setitem(settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES", merged)
 
     return set_rates
