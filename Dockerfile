@@ -17,7 +17,11 @@ COPY --from=spa /src/frontend/dist frontend/dist
 RUN useradd --create-home --uid 10001 dbsizer && mkdir -p backend/var && chown -R dbsizer backend/var
 USER dbsizer
 WORKDIR /app/backend
-RUN DATABASE_URL=sqlite:////tmp/build.sqlite3 python manage.py collectstatic --noinput
+# collectstatic needs settings, and production settings need a key: a throwaway one for this step only.
+RUN DATABASE_URL=sqlite:////tmp/build.sqlite3 SECRET_KEY=collectstatic-at-build-time-only \
+    python manage.py collectstatic --noinput
 EXPOSE 8000
-# Migrations and the seed catalog are idempotent, so every replica may run them on start.
-CMD ["sh", "-c", "python manage.py migrate --noinput && (python manage.py help load_catalog >/dev/null 2>&1 && python manage.py load_catalog || true) && exec gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]
+# Migrations and the seed catalog are idempotent, so every replica may run them on start. Each step
+# must succeed: a catalog that does not load stops the container (a server sizing from no catalog
+# would answer nonsense), and so does a missing SECRET_KEY (config/settings.py).
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_catalog && exec gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]

@@ -8,6 +8,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
+# Production refuses to start without a SECRET_KEY of its own (backend/config/settings.py). `make run`,
+# the e2e server and the other targets here use one generated for this checkout unless one is set.
+DEV_SECRET_KEY_FILE := backend/var/dev-secret-key
+export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_FILE) || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(DEV_SECRET_KEY_FILE)) && cat $(DEV_SECRET_KEY_FILE))
+
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
 .PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi spa-fixtures
@@ -47,7 +52,7 @@ migrate: deps
 	cd backend && ../$(PY) manage.py migrate --noinput
 
 catalog: migrate
-	cd backend && if ../$(PY) manage.py help load_catalog >/dev/null 2>&1; then ../$(PY) manage.py load_catalog; fi
+	cd backend && ../$(PY) manage.py load_catalog
 
 # `make run` is the local try-out: it creates the demo accounts so there is someone to sign in as
 # (DEMO_USERS=0 skips them; the compose deployment never creates them: use createsuperuser there).

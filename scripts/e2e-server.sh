@@ -6,6 +6,8 @@ cd "$(dirname "$0")/../backend"
 PY="../.venv/bin/python"
 export DATABASE_URL="${E2E_DATABASE_URL:?E2E_DATABASE_URL is set by scripts/test.sh}"
 export DEBUG=false
+# A throwaway key unless make exported the checkout's (production settings refuse to run without one).
+export SECRET_KEY="${SECRET_KEY:-$("$PY" -c 'import secrets; print(secrets.token_urlsafe(50))')}"
 "$PY" manage.py migrate --noinput >/dev/null
 if "$PY" manage.py help load_catalog >/dev/null 2>&1; then "$PY" manage.py load_catalog >/dev/null; fi
 if "$PY" manage.py help seed_demo_users >/dev/null 2>&1; then "$PY" manage.py seed_demo_users >/dev/null; fi

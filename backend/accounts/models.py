@@ -40,18 +40,3 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.team} ({self.role})"
-
-
-class LoginFailure(models.Model):
-    """One failed sign-in (wrong password or unknown user), kept in the database rather than a
-    per-process cache so every web worker behind the proxy counts the same failures."""
-
-    username = models.CharField(max_length=150)
-    client_ip = models.CharField(max_length=64)
-    created = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["username", "client_ip", "created"], name="login_failure_lookup")]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.client_ip} at {self.created:%Y-%m-%d %H:%M:%S}"

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -54,12 +57,45 @@ class LoginSerializer(serializers.Serializer[Any]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         user = authenticate(
-            request=self.context.get("request"), username=attrs["username"], password=attrs["password"]
+            request=django_request(self.context), username=attrs["username"], password=attrs["password"]
         )
         if user is None or not user.is_active:
             raise serializers.ValidationError({"password": ["Unknown username or wrong password."]})
         attrs["user"] = user
         return attrs
+
+
+def django_request(context: Mapping[str, Any]) -> Any:
+    """The Django request under DRF's: the sign-in lockout (django-axes) marks a refused attempt on
+    it, and its middleware answers from that mark (accounts.lockout)."""
+    request = context.get("request")
+    return getattr(request, "_request", request)
+
+
+class PasswordChangeSerializer(serializers.Serializer[Any]):
+    old_password = serializers.CharField(
+        max_length=256, style={"input_type": "password"}, trim_whitespace=False
+    )
+    new_password = serializers.CharField(
+        max_length=256, style={"input_type": "password"}, trim_whitespace=False
+    )
+
+    def validate_old_password(self, value: str) -> str:
+        # Through authenticate(), so that a wrong old password counts as a failed sign-in (lockout).
+        user = self.context["request"].user
+        if (
+            authenticate(request=django_request(self.context), username=user.get_username(), password=value)
+            is None
+        ):
+            raise serializers.ValidationError("Wrong password.")
+        return value
+
+    def validate_new_password(self, value: str) -> str:
+        try:
+            validate_password(value, user=self.context["request"].user)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(list(exc.messages)) from exc
+        return value
 
 
 class TeamMemberSerializer(serializers.ModelSerializer[Membership]):
@@ -90,4 +126,5 @@ class TeamSerializer(serializers.ModelSerializer[Team]):
 
 
 class TokenSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField(read_only=True)
+    token = serializers.CharField(read_only=True, help_text="send it as `Authorization: Token <token>`")
+    expiry = serializers.DateTimeField(read_only=True, help_text="the token stops working then")

@@ -1,10 +1,12 @@
-"""Session login for the SPA (with CSRF), the current user, token issue for API clients, my teams."""
+"""Session login for the SPA (with CSRF), the current user, password change, tokens for API clients,
+my teams. Sign-ins go through authenticate(), where the lockout sits (accounts.lockout)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import login, logout
+from django.contrib.auth import login, logout, update_session_auth_hash
+from django.contrib.auth.signals import user_logged_in
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.decorators import method_decorator
@@ -15,45 +17,38 @@ from drf_spectacular.utils import (
     extend_schema,
     inline_serializer,
 )
+from knox.models import get_token_model
+from knox.settings import knox_settings
 from rest_framework import serializers, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import lockout
 from accounts.models import Team
 from accounts.selectors import user_teams
 from accounts.serializers import (
     AnonymousSessionSerializer,
     CurrentUserSerializer,
     LoginSerializer,
+    PasswordChangeSerializer,
     TeamSerializer,
     TokenSerializer,
 )
 from core.openapi import ERROR_SCHEMA, FIELD_ERRORS_SCHEMA
+from core.throttling import ScopedRateThrottle
 
 CSRF_REFUSED = OpenApiResponse(ERROR_SCHEMA, description="No valid CSRF token.")
 ERRORS = OpenApiResponse(FIELD_ERRORS_SCHEMA, description='Field-level messages, e.g. {"password": ["..."]}')
 
 
 def _check_credentials(request: Request) -> Any:
-    """The user the credentials name, or the 400/429 response to send. Failures are recorded and
-    *returned*, not raised: a raised error would roll back the request's transaction and, with it,
-    the record of the failure."""
-    username = str(request.data.get("username", "")) if hasattr(request.data, "get") else ""
-    ip = lockout.client_ip(request)
-    wait = lockout.retry_after_seconds(username, ip)
-    if wait is not None:
-        message = f"Too many failed sign-ins for this user from your address: try again in {wait} s."
-        return Response({"password": [message]}, status=429, headers={"Retry-After": str(wait)})
+    """The user the credentials name, or the 400 response to send. Returned, not raised: a raised error
+    would roll back the request's transaction and, with it, the failure the lockout recorded. A
+    locked-out pair's answer becomes the 429 on its way out (accounts.lockout.lockout_response)."""
     serializer = LoginSerializer(data=request.data, context={"request": request})
     if not serializer.is_valid():
-        if username:
-            lockout.record_failure(username, ip)
         return Response(serializer.errors, status=400)
-    lockout.clear_failures(username, ip)
     return serializer.validated_data["user"]
 
 
@@ -96,11 +91,38 @@ class LoginView(APIView):
 
 
 class LogoutView(APIView):
+    """Ends the session; called with an API token, revokes that token."""
+
     permission_classes = [AllowAny]
 
     @extend_schema(request=None, responses={204: None}, tags=["auth"])
     def post(self, request: Request) -> Response:
+        if isinstance(request.auth, get_token_model()):
+            request.auth.delete()
         logout(request._request)
+        return Response(status=204)
+
+
+class PasswordChangeView(APIView):
+    """Change one's own password (Django's validators apply). Every API token of the user is revoked;
+    the session that made the change stays signed in, the user's other sessions end."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PasswordChangeSerializer,
+        # 429: a wrong old password counts as a failed sign-in, so the lockout applies.
+        responses={204: None, 400: ERRORS, 429: ERRORS},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PasswordChangeSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            return Response(serializer.errors, status=400)  # returned, not raised: see _check_credentials
+        user: Any = request.user
+        user.set_password(serializer.validated_data["new_password"])
+        user.save()
+        update_session_auth_hash(request._request, user)
         return Response(status=204)
 
 
@@ -127,10 +149,13 @@ class MeView(APIView):
 
 
 class TokenView(APIView):
-    """Issues (or returns the existing) API token for a username + password."""
+    """Issues a new API token for a username + password: it expires (REST_KNOX TOKEN_TTL), is stored
+    only as a hash, and is revoked by POST /auth/logout/ with it or by a password change."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"
 
     @extend_schema(
         request=LoginSerializer, responses={200: TokenSerializer, 400: ERRORS, 429: ERRORS}, tags=["auth"]
@@ -139,8 +164,10 @@ class TokenView(APIView):
         user = _check_credentials(request)
         if isinstance(user, Response):
             return user
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        instance, token = get_token_model().objects.create(user=user, expiry=knox_settings.TOKEN_TTL)
+        # A sign-in like the session's: clears the pair's failures, logs the access, sets last_login.
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
+        return Response(TokenSerializer({"token": token, "expiry": instance.expiry}).data)
 
 
 class TeamViewSet(viewsets.ReadOnlyModelViewSet[Team]):

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from core.errors import InvalidInput
+from django.conf import settings
+
+from core.errors import InvalidInput, PayloadTooLarge
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,15 @@ def payload_from_text(text: str, content_type: str) -> Payload:
     return Payload("csv", text)
 
 
+def _refuse_too_many_rows(count: int) -> None:
+    """An import's cost grows with its rows (each is validated and written with its history), so
+    their number is bounded before any is checked: 413, like a body past IMPORT_MAX_BYTES."""
+    if count > settings.IMPORT_MAX_ROWS:
+        raise PayloadTooLarge(
+            f"An import holds at most {settings.IMPORT_MAX_ROWS} rows; this one has {count}: split it."
+        )
+
+
 def read_csv(text: str, required: Iterable[str], optional: Iterable[str]) -> list[tuple[int, dict[str, str]]]:
     """Rows of a CSV with a header; wrong or missing columns and ragged rows are rejected."""
     required, optional = list(required), list(optional)
@@ -63,6 +74,7 @@ def read_csv(text: str, required: Iterable[str], optional: Iterable[str]) -> lis
     except csv.Error as exc:
         raise ImportRejected([RowError(reader.line_num, "file", f"malformed CSV: {exc}")]) from exc
     rows = [r for r in rows if any(cell.strip() for cell in r)]
+    _refuse_too_many_rows(len(rows) - 1)
     if not rows:
         raise ImportRejected(
             [RowError(0, "file", "empty file: a header row and at least one data row needed")]
@@ -90,6 +102,7 @@ def json_rows(content: Any, key: str) -> list[tuple[int, dict[str, Any]]]:
         content = content[key]
     if not isinstance(content, list) or not content:
         raise ImportRejected([RowError(0, "file", f"expected a non-empty JSON list (or {{{key!r}: [...]}})")])
+    _refuse_too_many_rows(len(content))
     errors = [
         RowError(i, "row", "expected an object") for i, r in enumerate(content, 1) if not isinstance(r, dict)
     ]

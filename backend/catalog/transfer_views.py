@@ -25,16 +25,14 @@ from catalog.permissions import IsAdmin
 from catalog.transfer import ImportRejected, Payload, RowError, payload_from_text, write_csv
 from core.nul import MESSAGE as NUL_MESSAGE
 from core.nul import contains_nul
+from core.parsers import JSONParser
 
 
-class DecimalJSONParser(BaseParser):
-    """JSON with exact decimals (the stock parser would turn 0.1 into a binary float)."""
+class DecimalJSONParser(JSONParser):
+    """JSON with exact decimals (the stock parser would turn 0.1 into a binary float); bounded in
+    depth like every API body (core.parsers)."""
 
-    media_type = "application/json"
-
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
-    ) -> Any:
+    def load(self, stream: Any, media_type: Any, parser_context: Any) -> Any:
         try:
             return json.loads(stream.read().decode("utf-8"), parse_float=Decimal)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -174,10 +172,12 @@ def export_response(request: Request, name: str, columns: Sequence[str], rows: l
 
 
 class ImportView(APIView):
-    """Base of the admin-only import endpoints."""
+    """Base of the admin-only import endpoints. A body past IMPORT_MAX_BYTES is refused (413) before
+    it is read (core.parsers.RequestSizeLimitMiddleware): an import's cost grows with its rows."""
 
     permission_classes = [IsAdmin]
     parser_classes = [DecimalJSONParser, CSVTextParser, MultiPartParser, FormParser]
+    max_body_bytes_setting = "IMPORT_MAX_BYTES"
 
 
 class ImportPartsView(ImportView):

@@ -6,13 +6,18 @@ DEBUG         true/false (default false)
 ALLOWED_HOSTS comma-separated host names (default: 127.0.0.1,localhost)
 NUM_PROXIES   reverse proxies in front of the app whose X-Forwarded-For is trusted (default 0)
 LOGIN_FAILURE_LIMIT / LOGIN_FAILURE_WINDOW_SECONDS  sign-in lockout (default 5 failures in 900 s)
+TOKEN_TTL_HOURS  lifetime of an API token (default 10)
+The README's Configuration table lists every variable, the production ones included.
 """
 
 from __future__ import annotations
 
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
 
@@ -23,8 +28,19 @@ FRONTEND_DIST_DIR = REPO_DIR / "frontend" / "dist"
 FIXTURES_DIR = REPO_DIR / "fixtures"
 
 DEBUG = env_bool("DEBUG", False)
+# The development key is public (it is in this file): a production process (DEBUG false) refuses to
+# start without a key of its own. Development (DEBUG true), the test run and the type checker's
+# Django plugin (they load these settings but serve nothing) may use it; `make run` and the e2e
+# server pass a key generated for the checkout.
 _INSECURE_DEV_KEY = "dev-only-insecure-key-change-me-0123456789-abcdefghijklmnopqrstuvwxyz"
-SECRET_KEY = env_str("SECRET_KEY", _INSECURE_DEV_KEY)
+SECRET_KEY = env_str("SECRET_KEY", "").strip()
+if SECRET_KEY in ("", _INSECURE_DEV_KEY):
+    if not (DEBUG or {"pytest", "mypy"} & set(sys.modules)):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a secret of your own when DEBUG is false, e.g. "
+            "SECRET_KEY=$(openssl rand -hex 32); see the README's Configuration."
+        )
+    SECRET_KEY = _INSECURE_DEV_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -39,7 +55,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     # Third party
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",  # API tokens: hashed at rest, expiring (REST_KNOX)
+    "axes",  # sign-in lockout (accounts.lockout)
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -61,11 +78,20 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.middleware.common.CommonMiddleware",
     "core.nul.RejectNulInUrlMiddleware",
+    # Before the CSRF check, which would parse a (multipart) body to look for the token.
+    "core.parsers.RequestSizeLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: turns a sign-in refused by the lockout into its 429 (accounts.lockout.lockout_response).
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "accounts.lockout.LockoutBackend",  # refuses a locked-out (username, address) pair first
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -98,8 +124,13 @@ DATABASES = {
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's full set: not like the username or e-mail, at least 8 characters, not one of the 20,000
+# most common passwords, not all digits.
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -120,7 +151,7 @@ WHITENOISE_USE_FINDERS = True
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",  # `Authorization: Token <key>`
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
@@ -129,9 +160,9 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "core.nul.JSONParser",
-        "core.nul.FormParser",
-        "core.nul.MultiPartParser",
+        "core.parsers.JSONParser",
+        "core.parsers.FormParser",
+        "core.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -141,10 +172,46 @@ REST_FRAMEWORK = {
     "COERCE_DECIMAL_TO_STRING": True,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "NUM_PROXIES": env_int("NUM_PROXIES", 0),
+    # Scoped rates (core.throttling.ScopedRateThrottle on the views that name a scope), per client
+    # address for anonymous callers. Counted in the cache: per worker process with the default one.
+    "DEFAULT_THROTTLE_RATES": {
+        "share-link": env_str("THROTTLE_SHARE_LINK", "60/min"),  # every read runs a full evaluation
+        "token": env_str("THROTTLE_TOKEN", "20/min"),  # password guessing (django-axes locks pairs)
+    },
 }
 
+# Request bodies (core.parsers): larger ones are refused with 413 before they are read. Django's bound
+# on a body held in memory (its default, 2.5 MiB) bounds every API body; imports get less, because
+# their cost grows with their rows.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+# The seed documents' largest table has 27 rows. 23,000 parts took 320 s on the 2-core dev machine
+# under load (14 ms a row): 1,000 rows stay inside gunicorn's 30 s worker timeout.
+IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 262_144)
+IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 1_000)
+
+# Sign-in lockout (django-axes; accounts.lockout says why and what we add): LOGIN_FAILURE_LIMIT
+# failures of one (username, client address) pair lock it out until LOGIN_FAILURE_WINDOW_SECONDS have
+# passed since its last failure, on the API's session login and token endpoint and /admin/login/.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_FAILURE_WINDOW_SECONDS)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A refused attempt while locked out is not counted: retrying cannot extend the lock for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.lockout.attempted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_VERBOSE = False
+
+# API tokens (django-rest-knox): a new token per sign-in, stored as a SHA-512 digest, expiring after
+# TOKEN_TTL_HOURS, revoked on sign-out (POST /auth/logout/ with it) and on a password change.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("TOKEN_TTL_HOURS", 10)),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "DB Sizer API",
@@ -192,17 +259,18 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
-    # Production hardening; the test and dev runs go over plain HTTP on loopback.
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "0"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
-    SECURE_PROXY_SSL_HEADER = (
-        ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
-    )
+# HTTPS (production sets these; the README's production block and docker-compose.yml do, and
+# core/tests/test_deploy_checks.py runs `check --deploy` on exactly those): TLS ends at the proxy,
+# which says so in X-Forwarded-Proto (BEHIND_TLS_PROXY). Off by default: `make run`, the tests and
+# the e2e server speak plain HTTP on loopback.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # the container's own health probe speaks plain HTTP
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE_HSTS_SECONDS > 0)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE_HSTS_SECONDS > 0)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
 
 LOGGING = {
     "version": 1,

@@ -74,3 +74,14 @@ class PreconditionRequired(DomainError):
 
     code = "precondition_required"
     default_message = "This write needs an If-Match header with the design's current ETag."
+
+
+class PayloadTooLarge(DomainError):
+    """The request body is longer than the endpoint accepts (core.parsers)."""
+
+    code = "too_large"
+    default_message = "The request body is larger than this endpoint accepts."
+
+    @classmethod
+    def for_limit(cls, limit: int) -> PayloadTooLarge:
+        return cls(f"The request body is larger than this endpoint accepts ({limit} bytes).")

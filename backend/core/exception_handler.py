@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -25,6 +27,7 @@ STATUS: dict[type[errors.DomainError], int] = {
     errors.Conflict: status.HTTP_409_CONFLICT,
     errors.PreconditionFailed: status.HTTP_412_PRECONDITION_FAILED,
     errors.PreconditionRequired: status.HTTP_428_PRECONDITION_REQUIRED,
+    errors.PayloadTooLarge: status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
 }
 
 
@@ -43,6 +46,12 @@ def error_body(error: errors.DomainError) -> Any:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    # Django's own bounds on a body (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS/FILES)
+    # would otherwise escape DRF and come back as Django's HTML 400 page.
+    if isinstance(exc, RequestDataTooBig):
+        exc = errors.PayloadTooLarge.for_limit(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    elif isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        exc = errors.InvalidInput(str(exc))
     if isinstance(exc, errors.DomainError):
         set_rollback()
         return Response(error_body(exc), status=error_status(exc))

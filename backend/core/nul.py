@@ -1,6 +1,7 @@
 """PostgreSQL text cannot hold NUL (U+0000): a NUL that reaches a query is a database error (a 500),
 wherever it came from (a URL, a filter, a slug lookup, a JSON body). Refuse it at the door with a
-400 instead: the URL and query string in a middleware, request bodies in the API's parsers."""
+400 instead: the URL and query string in a middleware, request bodies in the API's parsers
+(core.parsers)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
 MESSAGE = "Text may not contain the NUL character (U+0000)."
@@ -35,27 +35,9 @@ class RejectNulInUrlMiddleware:
         return self.get_response(request)
 
 
-def _checked(data: Any) -> Any:
+def refuse_nul(data: Any) -> Any:
+    """The parsed body, or ParseError (400) when any of its text holds a NUL (core.parsers calls it)."""
     lists = data.lists() if hasattr(data, "lists") else None
     if contains_nul(dict(lists) if lists is not None else data):
         raise ParseError(MESSAGE)
     return data
-
-
-class JSONParser(parsers.JSONParser):
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        return _checked(super().parse(stream, media_type, parser_context))
-
-
-class FormParser(parsers.FormParser):
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        return _checked(super().parse(stream, media_type, parser_context))
-
-
-class MultiPartParser(parsers.MultiPartParser):
-    """Form fields are checked; uploaded files are the importers' to validate row by row."""
-
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        result = super().parse(stream, media_type, parser_context)
-        _checked(result.data)
-        return result

@@ -3,7 +3,7 @@ marked required in responses.
 
 Errors: AutoSchema adds to each operation every 4xx it can answer (400 for bodies and queries, 403
 where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
-delete is refused, 429 where throttled), each with the shape core.exception_handler writes (the
+delete is refused, 413 for a body past the endpoint's size bound, 429 where throttled), each with the shape core.exception_handler writes (the
 components in ERROR_COMPONENTS, added by the add_error_components hook).
 
 Required properties:
@@ -106,6 +106,7 @@ ERROR_DESCRIPTIONS = {
     "404": "No such object, or none visible to you.",
     "409": "Still used by other rows: nothing was deleted.",
     "412": "If-Match names an older version: someone else saved in between; nothing was changed.",
+    "413": "The request body is larger than this endpoint accepts: nothing was read or written.",
     "428": "If-Match is missing: this write must name the version it read.",
     "429": "Too many attempts: wait, then retry.",
 }
@@ -144,6 +145,8 @@ class AutoSchema(SpectacularAutoSchema):
         checked_queries = [p for p in parameters if p["in"] == "query" and p["name"] not in _LENIENT_QUERIES]
         if "requestBody" in operation or checked_queries:
             statuses.add("400")
+        if "requestBody" in operation:
+            statuses.add("413")  # core.parsers: a body past the endpoint's bound
         # Session-authenticated writes need the CSRF token, whoever may make them.
         csrf_checked = self.method in _UNSAFE and any(
             isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()

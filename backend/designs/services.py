@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
-from core.errors import Forbidden, InvalidInput, PreconditionFailed
+from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
@@ -192,12 +192,17 @@ def _claim_version(*, design: Design, expected_version: int) -> Design:
 
 
 def _apply(*, design: Design, data: dict[str, Any]) -> None:
+    was_shared = design.visibility == Visibility.TEAM
     for name in CONTENT_FIELDS:
         if name in data and name != "bom_overrides":
             setattr(design, name, data[name])
     if design.visibility == Visibility.TEAM and design.team_id is None:
         raise InvalidInput({"team": ["A design shared with its team needs a team."]})
     design.save()
+    if was_shared and design.visibility == Visibility.PRIVATE:
+        # Making a design private takes it back from everyone, link holders included; the links
+        # stay (revoked) for the record, and sharing again does not revive them.
+        ShareLink.objects.filter(design=design, revoked_at__isnull=True).update(revoked_at=timezone.now())
     if "bom_overrides" in data:
         _write_overrides(design=design, overrides=data["bom_overrides"])
 
@@ -280,8 +285,18 @@ def design_clone(*, user: UserLike, design: Design) -> Design:
 
 
 @transaction.atomic
-def design_delete(*, design: Design) -> None:
-    design.delete()
+def design_delete(*, design: Design, expected_version: int | None) -> None:
+    """Delete the design if it is still the version the caller read (If-Match, when sent).
+    The row is locked first (SELECT ... FOR UPDATE, held until the request's transaction ends), so
+    the check and the delete are one step: a racing PATCH either claimed the version before (-> 412
+    here) or waits and then finds no row (-> 412 there); of racing DELETEs the first wins and the
+    others find nothing (-> 404)."""
+    current = Design.objects.select_for_update().filter(pk=design.pk).first()
+    if current is None:
+        raise NotFound("No such design.")
+    if expected_version is not None and expected_version != current.version:
+        raise PreconditionFailed()
+    current.delete()
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from catalog.choices import ConfigurationRole
 from catalog.models import Configuration
 from core.errors import PreconditionFailed, PreconditionRequired
 from core.openapi import FIELD_ERRORS_SCHEMA
+from core.throttling import ScopedRateThrottle
 from designs import services
 from designs.compare import compare_designs
 from designs.evaluation import design_bom, priced_bom, reference_platform
@@ -142,9 +143,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         design = self.get_object()
         expected = _if_match_version(request, design, required=False)
-        if expected is not None and expected != design.version:
-            raise PreconditionFailed()
-        services.design_delete(design=design)
+        services.design_delete(design=design, expected_version=expected)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: DesignRevisionSerializer(many=True)})
@@ -200,13 +199,15 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
 
     @extend_schema(methods=["GET"], responses={200: ShareLinkSerializer(many=True)})
     @extend_schema(methods=["POST"], request=None, responses={201: ShareLinkSerializer})
-    @action(detail=True, methods=["get", "post"], url_path="share-links", pagination_class=None)
+    @action(detail=True, methods=["get", "post"], url_path="share-links")
     def share_links(self, request: Request, pk: str | None = None) -> Response:
         design = self.get_object()
         if request.method == "POST":
             link = services.share_link_create(user=request.user, design=design)
             return Response(ShareLinkSerializer(link).data, status=status.HTTP_201_CREATED)
-        return Response(ShareLinkSerializer(design_share_links(design=design), many=True).data)
+        links: Any = design_share_links(design=design)
+        page = self.paginate_queryset(links)
+        return self.get_paginated_response(ShareLinkSerializer(page, many=True).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"share-links/(?P<token>[A-Za-z0-9_-]+)")
@@ -245,10 +246,13 @@ class EvaluateView(APIView):
 
 
 class SharedDesignView(APIView):
-    """A design through its read-only share link: no account needed; 404 once revoked."""
+    """A design through its read-only share link: no account needed; 404 once revoked or once the
+    design was made private. Throttled per client address: every read runs a full evaluation."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "share-link"
 
     @extend_schema(responses={200: SharedDesignResponseSerializer})
     def get(self, request: Request, token: str) -> Response:

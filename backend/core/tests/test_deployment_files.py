@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 REPO = Path(settings.REPO_DIR)
 
@@ -42,9 +45,25 @@ def test_dockerfile_is_multi_stage_node_then_python_gunicorn() -> None:
     assert "gunicorn" in text
 
 
-def test_nginx_proxies_to_the_web_service() -> None:
+def test_the_container_does_not_start_when_the_catalog_does_not_load() -> None:
+    """Was: `load_catalog || true`, so a broken catalog started a server that sized from nothing."""
+    text = (REPO / "Dockerfile").read_text(encoding="utf-8")
+    cmd = next(line for line in text.splitlines() if line.startswith("CMD "))
+    assert "|| true" not in cmd and "||" not in cmd
+    steps = [step.strip() for step in cmd.split("&&")]
+    assert any("manage.py migrate" in step for step in steps)
+    loads = next(i for i, step in enumerate(steps) if step.endswith("manage.py load_catalog"))
+    serves = next(i for i, step in enumerate(steps) if "gunicorn" in step)
+    assert loads < serves
+
+
+def test_nginx_proxies_to_the_web_service_over_https() -> None:
     text = (REPO / "deploy" / "nginx.conf").read_text(encoding="utf-8")
     assert "proxy_pass http://web:8000" in text
+    assert "listen 443 ssl" in text and "return 301 https://" in text
+    assert "proxy_set_header X-Forwarded-Proto $scheme" in text
+    # A body past nginx's bound is refused in the API's JSON shape, not nginx's HTML page.
+    assert "error_page 413" in text and "application/json" in text
 
 
 def test_ci_runs_exactly_make_test() -> None:
@@ -55,3 +74,12 @@ def test_ci_runs_exactly_make_test() -> None:
     ]
     assert lines[-1] == "make test"
     assert "make test" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("content", [None, "documents: [not: valid\n"])
+def test_load_catalog_fails_on_an_empty_or_broken_catalog(tmp_path: Path, content: str | None) -> None:
+    if content is not None:
+        (tmp_path / "broken.yaml").write_text(content, encoding="utf-8")
+    with pytest.raises(CommandError, match="catalog not loaded"):
+        call_command("load_catalog", dir=tmp_path, verbosity=0)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 
@@ -33,7 +34,11 @@ def test_health_is_503_when_the_database_is_unreachable() -> None:
         "r = Client().get('/api/health/');"
         "print(json.dumps({'status': r.status_code, 'body': r.json()}))"
     )
-    env = {**os.environ, "DATABASE_URL": "postgres://postgres@127.0.0.1:9/nowhere?connect_timeout=2"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:9/nowhere?connect_timeout=2",
+        "SECRET_KEY": secrets.token_urlsafe(50),  # a process of its own: production settings need a key
+    }
     out = subprocess.run(
         [sys.executable, "-c", script],
         cwd=settings.BACKEND_DIR,

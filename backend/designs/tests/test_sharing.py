@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import Team
-from designs.models import Design, DesignRevision
+from designs.models import Design, DesignRevision, ShareLink
 from designs.tests.conftest import client_for, create_design
 
 pytestmark = pytest.mark.django_db
@@ -54,9 +54,8 @@ def test_share_link_reads_without_auth_until_revoked(catalog: None, users: dict[
     assert created.status_code == 201
     token = created.json()["token"]
     assert created.json()["url"] == f"/api/v1/shared/{token}/"
-    assert [link["token"] for link in owner.get(f"/api/v1/designs/{design['id']}/share-links/").json()] == [
-        token
-    ]
+    listed = owner.get(f"/api/v1/designs/{design['id']}/share-links/").json()["results"]
+    assert [link["token"] for link in listed] == [token]
 
     anonymous = APIClient()
     shared = anonymous.get(f"/api/v1/shared/{token}/")
@@ -86,3 +85,87 @@ def test_deleting_a_design_kills_its_share_links(catalog: None, users: dict[str,
     token = owner.post(f"/api/v1/designs/{design['id']}/share-links/").json()["token"]
     assert owner.delete(f"/api/v1/designs/{design['id']}/").status_code == 204
     assert APIClient().get(f"/api/v1/shared/{token}/").status_code == 404
+
+
+def _share(owner: APIClient, design_id: int) -> str:
+    created = owner.post(f"/api/v1/designs/{design_id}/share-links/")
+    assert created.status_code == 201, created.content
+    return str(created.json()["token"])
+
+
+def test_a_share_link_stops_working_when_the_owner_makes_the_design_private(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    """Was: after the owner made the design private, anonymous visitors still read it through the
+    link, BOM prices included (issue 17, finding 6)."""
+    team = Team.objects.get(slug="presales-a")
+    design = create_design(users["alice"], team=team.pk, visibility="team")
+    owner = client_for(users["alice"])
+    token = _share(owner, design["id"])
+    anonymous = APIClient()
+    assert anonymous.get(f"/api/v1/shared/{token}/").status_code == 200
+
+    private = owner.patch(
+        f"/api/v1/designs/{design['id']}/",
+        {"visibility": "private"},
+        format="json",
+        HTTP_IF_MATCH=design["etag"],
+    )
+    assert private.status_code == 200, private.content
+    assert anonymous.get(f"/api/v1/shared/{token}/").status_code == 404
+    assert owner.get(f"/api/v1/designs/{design['id']}/share-links/").json()["results"] == []
+    assert ShareLink.objects.get(token=token).revoked_at is not None  # kept, for the record
+    # Sharing with the team again does not bring the old link back.
+    again = owner.patch(
+        f"/api/v1/designs/{design['id']}/",
+        {"visibility": "team"},
+        format="json",
+        HTTP_IF_MATCH=private["ETag"],
+    )
+    assert again.status_code == 200
+    assert anonymous.get(f"/api/v1/shared/{token}/").status_code == 404
+
+
+def test_restoring_a_private_revision_ends_the_share_links_too(catalog: None, users: dict[str, Any]) -> None:
+    team = Team.objects.get(slug="presales-a")
+    design = create_design(users["alice"])  # revision 1: private
+    owner = client_for(users["alice"])
+    shared = owner.patch(
+        f"/api/v1/designs/{design['id']}/",
+        {"team": team.pk, "visibility": "team"},
+        format="json",
+        HTTP_IF_MATCH=design["etag"],
+    )
+    assert shared.status_code == 200
+    token = _share(owner, design["id"])
+    restored = owner.post(
+        f"/api/v1/designs/{design['id']}/revisions/1/restore/", HTTP_IF_MATCH=shared["ETag"]
+    )
+    assert restored.status_code == 200 and restored.json()["visibility"] == "private"
+    assert APIClient().get(f"/api/v1/shared/{token}/").status_code == 404
+
+
+def test_the_share_links_list_is_paginated(catalog: None, users: dict[str, Any]) -> None:
+    design = create_design(users["alice"])
+    owner = client_for(users["alice"])
+    tokens = {_share(owner, design["id"]) for _ in range(3)}
+    page = owner.get(f"/api/v1/designs/{design['id']}/share-links/?limit=2").json()
+    assert page["count"] == 3 and len(page["results"]) == 2 and page["next"]
+    rest = owner.get(page["next"]).json()
+    assert {link["token"] for link in page["results"] + rest["results"]} == tokens
+
+
+def test_anonymous_share_link_reads_are_throttled(
+    catalog: None, users: dict[str, Any], throttle_rates: Any
+) -> None:
+    """Each anonymous read runs a full evaluation: a client gets `share-link` reads a minute, then 429."""
+    throttle_rates(**{"share-link": "2/min"})
+    design = create_design(users["alice"])
+    token = _share(client_for(users["alice"]), design["id"])
+    anonymous = APIClient()
+    assert [anonymous.get(f"/api/v1/shared/{token}/").status_code for _ in range(2)] == [200, 200]
+    throttled = anonymous.get(f"/api/v1/shared/{token}/")
+    assert throttled.status_code == 429
+    assert "detail" in throttled.json() and int(throttled["Retry-After"]) > 0
+    # Another address has its own allowance.
+    assert anonymous.get(f"/api/v1/shared/{token}/", REMOTE_ADDR="10.9.9.9").status_code == 200

@@ -64,6 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Ends the session; called with an API token, revokes that token. */
         post: operations["v1_auth_logout_create"];
         delete?: never;
         options?: never;
@@ -91,6 +92,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Change one's own password (Django's validators apply). Every API token of the user is revoked;
+         *     the session that made the change stays signed in, the user's other sessions end.
+         */
+        post: operations["v1_auth_password_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/token/": {
         parameters: {
             query?: never;
@@ -100,7 +121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Issues (or returns the existing) API token for a username + password. */
+        /**
+         * @description Issues a new API token for a username + password: it expires (REST_KNOX TOKEN_TTL), is stored
+         *     only as a hash, and is revoked by POST /auth/logout/ with it or by a password change.
+         */
         post: operations["v1_auth_token_create"];
         delete?: never;
         options?: never;
@@ -915,7 +939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A design through its read-only share link: no account needed; 404 once revoked. */
+        /**
+         * @description A design through its read-only share link: no account needed; 404 once revoked or once the
+         *     design was made private. Throttled per client address: every read runs a full evaluation.
+         */
         get: operations["v1_shared_retrieve"];
         put?: never;
         post?: never;
@@ -2286,6 +2313,21 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["PriceBook"][];
         };
+        PaginatedShareLinkList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["ShareLink"][];
+        };
         PaginatedSizingRuleList: {
             /** @example 123 */
             count: number;
@@ -2446,6 +2488,10 @@ export interface components {
             /** @description parts created */
             created: number;
             ids: number[];
+        };
+        PasswordChangeRequest: {
+            old_password: string;
+            new_password: string;
         };
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
         PatchedBenchmarkCurveRequest: {
@@ -2994,7 +3040,13 @@ export interface components {
          */
         TeamRoleEnum: "viewer" | "editor";
         Token: {
+            /** @description send it as `Authorization: Token <token>` */
             readonly token: string;
+            /**
+             * Format: date-time
+             * @description the token stops working then
+             */
+            readonly expiry: string;
         };
         /**
          * @description * `orion` - Oracle ORION
@@ -3153,6 +3205,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
@@ -3210,6 +3271,66 @@ export interface operations {
             };
         };
     };
+    v1_auth_password_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeRequest"];
+                "multipart/form-data": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
     v1_auth_token_create: {
         parameters: {
             query?: never;
@@ -3240,6 +3361,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
@@ -3347,6 +3477,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_retrieve: {
@@ -3424,6 +3563,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3525,6 +3673,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3641,6 +3798,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_retrieve: {
@@ -3718,6 +3884,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3819,6 +3994,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3962,6 +4146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_retrieve: {
@@ -4061,6 +4254,15 @@ export interface operations {
             };
             /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4187,6 +4389,15 @@ export interface operations {
             };
             /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4699,6 +4910,10 @@ export interface operations {
     v1_designs_share_links_list: {
         parameters: {
             query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
                 owner?: number;
@@ -4731,7 +4946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareLink"][];
+                    "application/json": components["schemas"]["PaginatedShareLinkList"];
                 };
             };
             /** @description Invalid input: field-level messages. */
@@ -4962,6 +5177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_retrieve: {
@@ -5039,6 +5263,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5147,6 +5380,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -5183,6 +5425,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5233,6 +5484,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_import_parts_create: {
@@ -5269,6 +5529,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5318,6 +5587,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5389,6 +5667,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5473,6 +5760,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5574,6 +5870,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5712,6 +6017,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_retrieve: {
@@ -5791,6 +6105,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5894,6 +6217,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6080,6 +6412,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -6168,6 +6509,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6278,6 +6628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_list: {
@@ -6363,6 +6722,15 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6726,6 +7094,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_retrieve: {
@@ -6780,6 +7157,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait, then retry. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

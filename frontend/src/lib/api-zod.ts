@@ -869,6 +869,11 @@ export const zPartsImported = z.object({
     ids: z.array(z.int())
 });
 
+export const zPasswordChangeRequest = z.object({
+    old_password: z.string().min(1).max(256),
+    new_password: z.string().min(1).max(256)
+});
+
 export const zPatchedManufacturerRequest = z.object({
     slug: z.string().min(1).max(80).regex(/^[-a-zA-Z0-9_]+$/).optional(),
     name: z.string().min(1).max(100).optional()
@@ -1442,6 +1447,13 @@ export const zShareLink = z.object({
     revoked_at: z.iso.datetime().readonly().nullable()
 });
 
+export const zPaginatedShareLinkList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zShareLink)
+});
+
 /**
  * * `demand` - Demand
  * * `capacity` - Capacity
@@ -1710,7 +1722,8 @@ export const zPaginatedTeamList = z.object({
 });
 
 export const zToken = z.object({
-    token: z.string().readonly()
+    token: z.string().readonly(),
+    expiry: z.iso.datetime().readonly()
 });
 
 /**
@@ -2313,6 +2326,13 @@ export const zPaginatedManufacturerListWritable = z.object({
     results: z.array(zManufacturerWritable)
 });
 
+export const zPaginatedShareLinkListWritable = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(z.unknown())
+});
+
 export const zPartWritable = z.object({
     manufacturer: z.string(),
     part_number: z.string().max(80),
@@ -2814,6 +2834,13 @@ export const zV1AuthLoginCreateBody = zLoginRequest;
 
 export const zV1AuthLoginCreateResponse = zCurrentUser;
 
+export const zV1AuthPasswordCreateBody = zPasswordChangeRequest;
+
+/**
+ * No response body
+ */
+export const zV1AuthPasswordCreateResponse = z.void();
+
 export const zV1AuthTokenCreateBody = zLoginRequest;
 
 export const zV1AuthTokenCreateResponse = zToken;
@@ -2996,6 +3023,8 @@ export const zV1DesignsShareLinksListPath = z.object({
 });
 
 export const zV1DesignsShareLinksListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
     ordering: z.string().optional(),
     owner: z.int().optional(),
     search: z.string().optional(),
@@ -3008,7 +3037,7 @@ export const zV1DesignsShareLinksListQuery = z.object({
     visibility: z.enum(['private', 'team']).optional()
 });
 
-export const zV1DesignsShareLinksListResponse = z.array(zShareLink);
+export const zV1DesignsShareLinksListResponse = zPaginatedShareLinkList;
 
 export const zV1DesignsCompareRetrieveQuery = z.object({
     ids: z.string()

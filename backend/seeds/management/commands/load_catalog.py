@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from seeds.loader import FixtureError, load_catalog
+from seeds.loader import FixtureError, fixture_files, load_catalog
 
 
 class Command(BaseCommand):
@@ -23,6 +24,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        directory = Path(options["dir"] or settings.FIXTURES_DIR)
+        if not fixture_files(directory):
+            # Loading nothing would delete the loaded catalog and leave a server sizing from nothing.
+            raise CommandError(f"catalog not loaded: no fixture files in {directory}")
         try:
             report = load_catalog(options["dir"])
         except FixtureError as exc:
