@@ -3,8 +3,9 @@ import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
 import type { ShareLink } from './types';
 
+// The list is paginated like every list (a design keeps few links: the first page is all of them).
 export const listShareLinks = (id: number): Promise<ShareLink[]> =>
-  apiFetch<ShareLink[]>(`/api/v1/designs/${id}/share-links/`);
+  apiFetch<{ results: ShareLink[] }>(`/api/v1/designs/${id}/share-links/`).then((page) => page.results);
 
 export const shareLinksQueryOptions = (id: number) =>
   queryOptions({ queryKey: designKeys.shareLinks(id), queryFn: () => listShareLinks(id) });
