@@ -159,7 +159,8 @@ def test_held_out_rows_meet_the_targets(rows: list[ValidationRow]) -> None:
 
 def test_the_split_holds_out_whole_series(seed: Seed, rows: list[ValidationRow]) -> None:
     """Fitted on Table 1 at 1,000 and 6,000 warehouses, the 87,731 rate and the stated latency cuts;
-    Table 1 at 2,000-5,000 warehouses, the 6,000-warehouse gain, the SGA and users series held out."""
+    Table 1 at 2,000-5,000 warehouses, the SGA and users series held out. The 6,000-warehouse gain is
+    the same pair of runs as Table 1 prints at 6,000 warehouses: a calibration row."""
     keys = netapp_calibration(seed[0]).keys
     assert not any(k.startswith(("netapp-pam-2009-oet-by-sga", "netapp-pam-2009-oet-by-users")) for k in keys)
     held = {r.case for r in rows if r.role == "held-out"}
@@ -169,8 +170,8 @@ def test_the_split_holds_out_whole_series(seed: Seed, rows: list[ValidationRow])
         "SGA 4 GB",
         "SGA 22 GB",
         "40 users",
-        "6,000 warehouses",
     ):
         assert any(text in c for c in held), text
+    assert not any("6,000 warehouses" in c and "gain" in c for c in held)
     tpm = next(r for r in rows if r.quantity == "tpm")
     assert tpm.role == "calibration" and abs(tpm.error_pct) <= 15
