@@ -11,17 +11,12 @@ from sizing.calibration import Constant
 from sizing.errors import EvidenceError
 from sizing.evidence import EvidenceBundle, Source
 from sizing.families.base import ModelBuild, PlatformFamily, PlatformModel, ProfileFit, WorkloadProfile
-from sizing.families.shared import WRITE_PENALTY, write_factor
+from sizing.families.shared import WRITE_PENALTY
 from sizing.inputs import CUSTOM_PROFILE, DesignInputs, OltpWorkload
 from sizing.platforms import REGISTRY, platform_family, storage_model
 from sizing.rules import RuleSet
 
-__all__ = ["WRITE_PENALTY", "PlatformModel", "build_model", "raid_write_factor"]
-
-
-def raid_write_factor(family: str, raid: str, read_pct: float) -> float:
-    """Front-end IOPS at `raid` relative to the level the family's IOPS were measured at, for a read share."""
-    return write_factor(platform_family(family).measured_raid, raid, read_pct)
+__all__ = ["WRITE_PENALTY", "PlatformModel", "build_model"]
 
 
 def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> PlatformModel:
