@@ -30,7 +30,7 @@ from sizing import mva
 from sizing.calibration import DELL_ACTIVE_DRIVES, ORION, TPCC, Constant
 from sizing.cases import ValidationCase, design, oltp
 from sizing.errors import EvidenceError
-from sizing.evidence import Estimate, EvidenceBundle, Observation, Source
+from sizing.evidence import Estimate, EvidenceBundle, MeasuredValue, Observation, Source
 from sizing.families.base import PlatformModel, ProfileFit, WorkloadProfile
 from sizing.notes import Assumption, Flag
 from sizing.rules import RuleSet
@@ -480,6 +480,10 @@ def _gain_pct(e: Sequence[Any]) -> float:
     ) * 100
 
 
+def _tps_ratio(e: Sequence[Any]) -> float:
+    return float(e[0].summary.max_sustained_tps.value / e[1].summary.max_sustained_tps.value)
+
+
 def _storage_iops(e: Sequence[Any]) -> float:
     return float(e[0].storage.iops_capacity.value)
 
@@ -497,6 +501,17 @@ def _run_label(o: Observation) -> str:
     return (
         f"{o.source.locator} ({o.cond('asm_volumes', 4)} ASM volumes{', ' + str(memory) if memory else ''})"
     )
+
+
+def _volumes_statement(configuration: str, more: int, fewer: int) -> Observation:
+    """The text's statement about volumes beyond five (the additional tests print no figure): a ratio of
+    maximum throughputs, 1 = no gain."""
+    return Observation(
+        "dell-oltp-2010-tpcc-volumes-text", configuration, "equallogic", "PS6010XV",
+        {"tool": TPCC, "asm_volumes": more, "baseline_asm_volumes": fewer, "change": "minimal"},
+        {"tps_ratio": MeasuredValue("tps_ratio", 1.0, "ratio")},
+        Source(OLTP, "Section 3.2.2, text (additional tests past five volumes); Section 5.1.2"),
+    )  # fmt: skip
 
 
 def _orion_load(iops: float, block_kb: float, read_pct: float) -> dict[str, Any]:
@@ -560,6 +575,18 @@ def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
             ds = (design(oltp(users=1), **PS6010XV), design(oltp(users=1), **PS6010XV))
             cases.append(ValidationCase(f"TPC-C maximum TPS gain, AMM over ASMM at 40 GB ({o.source.locator})", (o, *peak_obs),
                                         "change_pct", "%", pct, ds, _gain_pct, "ratio", error="change"))  # fmt: skip
+    # "Additional tests conducted by Dell Labs in similar configurations show minimal increases in system
+    # performance once you use more than five EqualLogic volumes" (Section 3.2.2; Section 5.1.2): no figure
+    # printed, so six volumes over five is graded against no gain, as the FS1 text's "no further
+    # performance". Nothing in the fit reads it: k is fitted on the peak run's response alone.
+    if runs:
+        beyond = _volumes_statement(runs[0].obs.configuration, more=6, fewer=5)
+        ds = (
+            design(oltp(users=1), **PS6010XV, asm_volumes=6),
+            design(oltp(users=1), **PS6010XV, asm_volumes=5),
+        )
+        cases.append(ValidationCase("TPC-C maximum TPS, 6 over 5 ASM volumes (minimal increase past five volumes)",
+                                    (beyond,), "max_sustained_tps ratio", "ratio", 1.0, ds, _tps_ratio, "ratio"))  # fmt: skip
     # The best run as the text states it: ~7,000 users where the response passes 2 s (Section 3.2.1);
     # 3,600 IOPS at 6,900 users (Section 4.2, the run the fit is on).
     for o in evidence.find("approx_users", tool=TPCC):
