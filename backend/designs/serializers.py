@@ -266,7 +266,9 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
             return design_role(user=request.user, design=design)
         return team_design_role(roles[design.team_id])
 
-    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices)))
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices))
+    )
     def get_permissions(self, design: Design) -> list[str]:
         """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
         granted = permissions_of(self.get_my_role(design))
