@@ -25,7 +25,8 @@ class Team(models.Model):
 
 
 class Membership(models.Model):
-    """A user's role in one team: viewers read the team's designs, editors may also change them."""
+    """A user's role in one team: viewers read the team's designs, managers also export them, editors
+    also change them (docs/api.md, "Roles and permissions")."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")

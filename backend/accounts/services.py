@@ -14,6 +14,7 @@ DEMO_USERS: tuple[tuple[str, str, str], ...] = (
     ("bob", "Presales A", "viewer"),
     ("carol", "Presales A", "editor"),
     ("dave", "Presales B", "editor"),
+    ("erin", "Presales A", "manager"),
 )
 
 

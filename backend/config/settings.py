@@ -229,6 +229,7 @@ SPECTACULAR_SETTINGS = {
         "WorkloadKindEnum": ["oltp", "dss"],
         "TeamRoleEnum": "accounts.choices.TeamRole",
         "PartKindEnum": "catalog.choices.PartKind",
+        "DesignPermissionEnum": "designs.permissions.DesignPermission",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -1,6 +1,7 @@
 """Exports of a design: proposal PDF, BOM PDF / CSV / XLSX (GET /api/v1/designs/<pk>/export/...).
 
-Same access as reading the design (another team's design is a 404, anonymous is refused). The views
+Seen like the design (another team's design is a 404, anonymous is refused), exported by its owner,
+the team's editors and managers, not its viewers (403; designs.permissions). The views
 only load and map; rendering is the pure `reports` package (docs/exports.md).
 """
 
@@ -23,7 +24,7 @@ from rest_framework.views import APIView
 from catalog.models import SizingRule
 from designs import services
 from designs.models import Design
-from designs.permissions import DesignAccess
+from designs.permissions import DesignAccess, DesignPermission
 from designs.selectors import get_visible_design_or_404
 from engine_adapter import engine
 from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
@@ -100,6 +101,7 @@ class JsonErrorsNegotiation(BaseContentNegotiation):
 
 class _ExportView(APIView):
     permission_classes = [DesignAccess]
+    design_permission = DesignPermission.EXPORT
     renderer_classes = [JSONRenderer]
     content_negotiation_class = JsonErrorsNegotiation
     document: ClassVar[str]  # key of RENDERERS
@@ -141,7 +143,9 @@ def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any],
                 OpenApiTypes.BINARY, description="The file, as an attachment."
             ),
             (401, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in."),
-            (403, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in (session)."),
+            (403, "application/json"): OpenApiResponse(
+                ErrorDetail, description="Not signed in (session), or a viewer: exports need a manager."
+            ),
             (404, "application/json"): OpenApiResponse(
                 ErrorDetail, description="No such design visible to you."
             ),

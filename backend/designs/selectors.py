@@ -19,7 +19,7 @@ from designs.choices import Visibility
 from designs.models import Design, DesignRevision, ShareLink
 
 UserLike = AbstractBaseUser | AnonymousUser
-DesignRole = Literal["owner", "editor", "viewer"]
+DesignRole = Literal["owner", "editor", "manager", "viewer"]
 
 
 def visible_designs(user: UserLike) -> QuerySet[Design]:
@@ -40,7 +40,8 @@ def get_visible_design_or_404(user: UserLike, pk: int | str) -> Design:
 
 
 def design_role(*, user: UserLike, design: Design) -> DesignRole | None:
-    """owner, editor (a team editor of a team-visible design), viewer, or None (not visible)."""
+    """owner, or the caller's team role (editor, manager, viewer) on a team-visible design, or None
+    (not visible)."""
     if not user.is_authenticated:
         return None
     if design.owner_id == user.pk:
@@ -54,7 +55,17 @@ def design_role(*, user: UserLike, design: Design) -> DesignRole | None:
     )
     if role is None:
         return None
-    return "editor" if role == TeamRole.EDITOR else "viewer"
+    return team_design_role(role)
+
+
+def team_design_role(team_role: str) -> DesignRole:
+    """A team member's role on the team's designs: the team role itself (an unknown one reads only)."""
+    roles: dict[str, DesignRole] = {
+        TeamRole.EDITOR: "editor",
+        TeamRole.MANAGER: "manager",
+        TeamRole.VIEWER: "viewer",
+    }
+    return roles.get(team_role, "viewer")
 
 
 def design_revisions(*, design: Design) -> QuerySet[DesignRevision]:

@@ -9,13 +9,13 @@ from django.db.models import Max
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.choices import TeamRole
 from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.models import Design, DesignRevision, ShareLink
-from designs.selectors import design_role
+from designs.permissions import DesignPermission, permissions_of
+from designs.selectors import DesignRole, design_role, team_design_role
 from designs.services import OVERRIDE_FIELDS
 from engine_adapter import engine
 from engine_adapter.serializers import (
@@ -202,6 +202,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
     etag = serializers.CharField(read_only=True)
     revision = serializers.SerializerMethodField()
     my_role = serializers.SerializerMethodField()
+    permissions = serializers.SerializerMethodField()
     # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
     workload = StoredWorkloadField(read_only=True)
     platform = StoredPlatformField(read_only=True)
@@ -227,6 +228,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
             "etag",
             "revision",
             "my_role",
+            "permissions",
             "created",
             "updated",
         ]
@@ -245,10 +247,10 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         return design.revisions.aggregate(n=Max("number"))["n"]
 
     @extend_schema_field(
-        {"type": "string", "enum": ["owner", "editor", "viewer"], "nullable": True,
+        {"type": "string", "enum": ["owner", "editor", "manager", "viewer"], "nullable": True,
          "description": "The caller's role on this design (null for anonymous share-link readers)"}
     )  # fmt: skip
-    def get_my_role(self, design: Design) -> str | None:
+    def get_my_role(self, design: Design) -> DesignRole | None:
         request = self.context.get("request")
         if request is None or not request.user.is_authenticated:
             return None
@@ -262,7 +264,15 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         roles: dict[int, str] = context["_team_roles"]
         if design.visibility != Visibility.TEAM or design.team_id not in roles:
             return design_role(user=request.user, design=design)
-        return "editor" if roles[design.team_id] == TeamRole.EDITOR else "viewer"
+        return team_design_role(roles[design.team_id])
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices))
+    )
+    def get_permissions(self, design: Design) -> list[str]:
+        """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
+        granted = permissions_of(self.get_my_role(design))
+        return [p.value for p in DesignPermission if p in granted]
 
 
 class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-// Demo users from `manage.py seed_demo_users` (backend/accounts): alice, carol editors and bob viewer
-// in Presales A; dave editor in Presales B.
+// Demo users from `manage.py seed_demo_users` (backend/accounts): alice, carol editors, bob viewer and
+// erin manager in Presales A; dave editor in Presales B.
 export const PASSWORD = 'dbsizer-demo';
 
 export async function signIn(page: Page, username: string): Promise<void> {

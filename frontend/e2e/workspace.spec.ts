@@ -2,7 +2,8 @@ import { expect, screenshotPath, test } from './fixtures';
 import { createDesign, headlineNumber, resultsSettled, signIn, signOut } from './helpers';
 
 // One story across tests (the database persists through the run): alice sizes, saves, restores and
-// shares a quarter-rack design; bob (same team) sees it, dave (other team) does not; alice compares.
+// shares a quarter-rack design; bob (same team) sees it, erin (manager) exports it, dave (other team)
+// does not; alice compares.
 test.describe.configure({ mode: 'serial' });
 
 const QUARTER = 'E2E quarter rack';
@@ -116,7 +117,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   await expect(page.getByLabel('Visibility')).toHaveValue(/\d+/);
 });
 
-test('bob (same team) sees the design read-only; dave (other team) does not', async ({ page, expectedHttpErrors }) => {
+test('bob (same team) sees the design read-only; erin (manager) exports it; dave (other team) does not', async ({ page, expectedHttpErrors }) => {
   expect(quarterId).toBeGreaterThan(0);
   await signIn(page, 'bob');
   await page.goto('/designs');
@@ -124,6 +125,24 @@ test('bob (same team) sees the design read-only; dave (other team) does not', as
   await expect(page.getByTestId('read-only-note')).toBeVisible();
   await resultsSettled(page);
   expect(Math.abs((await headlineNumber(page, 'tps-at-sla-value')) - 25800) / 25800).toBeLessThanOrEqual(0.05);
+  // A viewer reads but does not export (nor clone, which would make an exportable copy).
+  await expect(page.getByRole('tab', { name: 'History' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Export' })).toHaveCount(0);
+  await page.goto('/designs');
+  await expect(page.getByRole('link', { name: QUARTER })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
+  await signOut(page);
+
+  // The manager reads read-only too, and is the one who exports the proposal and the BOM.
+  await signIn(page, 'erin');
+  await page.goto(`/designs/${quarterId}`);
+  await expect(page.getByTestId('read-only-note')).toContainText('you are a manager');
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(4);
+  const proposal = page.getByTestId('exports').getByRole('link', { name: 'Proposal (PDF)' });
+  const response = await page.request.get((await proposal.getAttribute('href')) ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/application\/pdf/);
   await signOut(page);
 
   await signIn(page, 'dave');

@@ -23,12 +23,14 @@ def test_seed_demo_users_is_idempotent_and_sets_roles(demo_users: None) -> None:
         ("bob", "Presales A", "viewer"),
         ("carol", "Presales A", "editor"),
         ("dave", "Presales B", "editor"),
+        ("erin", "Presales A", "manager"),
     }
     assert Team.objects.count() == 2
     # Change log: the second run changed nothing in the teams, and every membership row has history.
     assert Team.history.count() == 2
     assert all(m.history.exists() for m in Membership.objects.all())
-    assert get_user_model().objects.filter(username__in=["alice", "bob", "carol", "dave"]).count() == 4
+    usernames = ["alice", "bob", "carol", "dave", "erin"]
+    assert get_user_model().objects.filter(username__in=usernames).count() == 5
 
 
 def test_seed_demo_users_reads_password_from_env(monkeypatch: pytest.MonkeyPatch) -> None:

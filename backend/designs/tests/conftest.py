@@ -27,10 +27,11 @@ def catalog(db: None) -> None:
 
 @pytest.fixture
 def users(db: None) -> dict[str, Any]:
-    """alice, carol (editors) and bob (viewer) in Presales A; dave (editor) in Presales B."""
+    """alice, carol (editors), bob (viewer) and erin (manager) in Presales A; dave (editor) in Presales B."""
     call_command("seed_demo_users", stdout=io.StringIO())
     return {
-        u.username: u for u in get_user_model().objects.filter(username__in=["alice", "bob", "carol", "dave"])
+        u.username: u
+        for u in get_user_model().objects.filter(username__in=["alice", "bob", "carol", "dave", "erin"])
     }
 
 

@@ -234,7 +234,7 @@ def test_hostile_design_name_exports_literally_and_fetches_nothing(catalog, user
 
 
 def test_exports_follow_design_visibility(catalog, users) -> None:
-    alice, bob, dave = users["alice"], users["bob"], users["dave"]
+    alice, bob, dave, erin = users["alice"], users["bob"], users["dave"], users["erin"]
     private = _design(alice, "quarter")
     team = Team.objects.get(memberships__user=alice, memberships__user__username="alice")
     shared = _design(alice, "quarter", visibility="team", team=team.pk)
@@ -242,7 +242,8 @@ def test_exports_follow_design_visibility(catalog, users) -> None:
         assert _export(dave, private["id"], what).status_code == 404  # another team
         assert _export(dave, shared["id"], what).status_code == 404
         assert _export(bob, private["id"], what).status_code == 404  # same team, but private
-        assert _export(bob, shared["id"], what).status_code == 200  # team viewer may read, so export
+        assert _export(bob, shared["id"], what).status_code == 403  # a team viewer reads, does not export
+        assert _export(erin, shared["id"], what).status_code == 200  # the team's manager exports
         assert _export(alice, 999_999_999, what).status_code == 404
         assert _export(None, private["id"], what).status_code in (401, 403)
         body = _export(dave, private["id"], what)

@@ -1,5 +1,6 @@
-"""Permission matrix: owner / same-team editor / same-team viewer / other team / anonymous x every
-action on a team-shared design, plus private designs (404 for everyone but the owner)."""
+"""Permissions, by scenario: each role on one team-shared design, private designs (404 for everyone but
+the owner), owner-only fields through PATCH and restore. test_permission_matrix.py asserts the full
+matrix cell by cell (every export, links, compare, admin)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,20 @@ pytestmark = pytest.mark.django_db
 
 # action -> expected status per actor. "ok" marks the success status of that action.
 MATRIX: dict[str, dict[str, int]] = {
-    #              owner  editor viewer other anonymous
-    "get":        {"alice": 200, "carol": 200, "bob": 200, "dave": 404, "anonymous": 403},
-    "evaluation": {"alice": 200, "carol": 200, "bob": 200, "dave": 404, "anonymous": 403},
-    "revisions":  {"alice": 200, "carol": 200, "bob": 200, "dave": 404, "anonymous": 403},
-    "export_pdf": {"alice": 200, "carol": 200, "bob": 200, "dave": 404, "anonymous": 403},
-    "export_csv": {"alice": 200, "carol": 200, "bob": 200, "dave": 404, "anonymous": 403},
-    "share":      {"alice": 201, "carol": 201, "bob": 403, "dave": 404, "anonymous": 403},
-    "clone":      {"alice": 201, "carol": 201, "bob": 201, "dave": 404, "anonymous": 403},
-    "update":     {"alice": 200, "carol": 200, "bob": 403, "dave": 404, "anonymous": 403},
-    "restore":    {"alice": 200, "carol": 200, "bob": 403, "dave": 404, "anonymous": 403},
-    "delete":     {"alice": 204, "carol": 403, "bob": 403, "dave": 404, "anonymous": 403},
+    #              owner         editor        viewer      manager      other team   anonymous
+    "get":        {"alice": 200, "carol": 200, "bob": 200, "erin": 200, "dave": 404, "anonymous": 403},
+    "evaluation": {"alice": 200, "carol": 200, "bob": 200, "erin": 200, "dave": 404, "anonymous": 403},
+    "revisions":  {"alice": 200, "carol": 200, "bob": 200, "erin": 200, "dave": 404, "anonymous": 403},
+    # Exports are the manager's job; a viewer reads without exporting, nor cloning to export the copy.
+    "export_pdf": {"alice": 200, "carol": 200, "bob": 403, "erin": 200, "dave": 404, "anonymous": 403},
+    "export_csv": {"alice": 200, "carol": 200, "bob": 403, "erin": 200, "dave": 404, "anonymous": 403},
+    "share":      {"alice": 201, "carol": 201, "bob": 403, "erin": 403, "dave": 404, "anonymous": 403},
+    "clone":      {"alice": 201, "carol": 201, "bob": 403, "erin": 201, "dave": 404, "anonymous": 403},
+    "update":     {"alice": 200, "carol": 200, "bob": 403, "erin": 403, "dave": 404, "anonymous": 403},
+    "restore":    {"alice": 200, "carol": 200, "bob": 403, "erin": 403, "dave": 404, "anonymous": 403},
+    "delete":     {"alice": 204, "carol": 403, "bob": 403, "erin": 403, "dave": 404, "anonymous": 403},
 }  # fmt: skip
-ACTORS = ["alice", "carol", "bob", "dave", "anonymous"]
+ACTORS = ["alice", "carol", "bob", "erin", "dave", "anonymous"]
 
 
 def _act(client: APIClient, action: str, design: dict[str, Any]) -> int:
@@ -83,12 +85,13 @@ def test_list_shows_own_and_team_designs_only(catalog: None, users: dict[str, An
         "alice": {team_design["id"], private["id"]},
         "carol": {team_design["id"]},
         "bob": {team_design["id"]},
+        "erin": {team_design["id"]},
         "dave": {dave_private["id"]},
     }[actor]
     assert ids == expected
 
 
-@pytest.mark.parametrize("actor", ["carol", "bob", "dave"])
+@pytest.mark.parametrize("actor", ["carol", "bob", "erin", "dave"])
 def test_private_design_is_404_for_everyone_but_the_owner(
     catalog: None, users: dict[str, Any], actor: str
 ) -> None:

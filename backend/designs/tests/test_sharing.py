@@ -25,11 +25,14 @@ def test_clone_is_a_private_draft_owned_by_the_caller(catalog: None, users: dict
             {"section": "servers", "part_number": "7110353", "quantity": 48, "reason": "more RAM"}
         ],
     )
-    response = client_for(users["bob"]).post(f"/api/v1/designs/{design['id']}/clone/")
+    # A viewer may not clone (the copy would be hers to export); the manager, who exports, may.
+    refused = client_for(users["bob"]).post(f"/api/v1/designs/{design['id']}/clone/")
+    assert refused.status_code == 403, refused.content
+    response = client_for(users["erin"]).post(f"/api/v1/designs/{design['id']}/clone/")
     assert response.status_code == 201, response.content
     clone = response.json()
     assert clone["id"] != design["id"]
-    assert clone["owner"]["username"] == "bob"
+    assert clone["owner"]["username"] == "erin"
     assert (clone["visibility"], clone["team"], clone["status"]) == ("private", None, "draft")
     assert clone["name"] == "Bank core OLTP (copy)"
     for key in ("workload", "platform", "reference_configuration", "rule_versions", "bom_overrides"):
@@ -39,9 +42,9 @@ def test_clone_is_a_private_draft_owned_by_the_caller(catalog: None, users: dict
         DesignRevision.objects.get(design_id=clone["id"]).summary
         == f"Cloned from design {design['id']} revision 1"
     )
-    # Bob can edit his clone, and the original is untouched.
-    edit = client_for(users["bob"]).patch(
-        f"/api/v1/designs/{clone['id']}/", {"name": "bob's"}, format="json", HTTP_IF_MATCH=clone["etag"]
+    # Erin can edit her clone, and the original is untouched.
+    edit = client_for(users["erin"]).patch(
+        f"/api/v1/designs/{clone['id']}/", {"name": "erin's"}, format="json", HTTP_IF_MATCH=clone["etag"]
     )
     assert edit.status_code == 200
     assert Design.objects.get(pk=design["id"]).name == "Bank core OLTP"

@@ -1335,6 +1335,7 @@ export interface components {
             readonly revision: number | null;
             /** @description The caller's role on this design (null for anonymous share-link readers) */
             readonly my_role: components["schemas"]["MyRoleEnum"] | null;
+            readonly permissions: components["schemas"]["DesignPermissionEnum"][];
             /** Format: date-time */
             readonly created: string;
             /** Format: date-time */
@@ -1359,6 +1360,15 @@ export interface components {
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };
+        /**
+         * @description * `read` - Read: the design, its evaluation, revisions, comparison
+         *     * `export` - Export the proposal and BOM files (and clone, which leads to the same files)
+         *     * `edit` - Change the content and restore a revision
+         *     * `share` - Create, list and revoke read-only links
+         *     * `delete` - Delete the design and change who sees it (team, visibility)
+         * @enum {string}
+         */
+        DesignPermissionEnum: "read" | "export" | "edit" | "share" | "delete";
         DesignRevision: {
             readonly number: number;
             readonly author: components["schemas"]["UserBrief"] | null;
@@ -2078,7 +2088,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        MyRoleEnum: "owner" | "editor" | "viewer";
+        MyRoleEnum: "owner" | "editor" | "manager" | "viewer";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -3035,10 +3045,11 @@ export interface components {
         };
         /**
          * @description * `viewer` - Viewer
+         *     * `manager` - Manager
          *     * `editor` - Editor
          * @enum {string}
          */
-        TeamRoleEnum: "viewer" | "editor";
+        TeamRoleEnum: "viewer" | "manager" | "editor";
         Token: {
             /** @description send it as `Authorization: Token <token>` */
             readonly token: string;
@@ -4525,7 +4536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not signed in (session). */
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4574,7 +4585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not signed in (session). */
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not signed in (session). */
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4672,7 +4683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not signed in (session). */
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
             403: {
                 headers: {
                     [name: string]: unknown;

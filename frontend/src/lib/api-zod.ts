@@ -138,6 +138,21 @@ export const zCurvesImported = z.object({
 });
 
 /**
+ * * `read` - Read: the design, its evaluation, revisions, comparison
+ * * `export` - Export the proposal and BOM files (and clone, which leads to the same files)
+ * * `edit` - Change the content and restore a revision
+ * * `share` - Create, list and revoke read-only links
+ * * `delete` - Delete the design and change who sees it (team, visibility)
+ */
+export const zDesignPermissionEnum = z.enum([
+    'read',
+    'export',
+    'edit',
+    'share',
+    'delete'
+]);
+
+/**
  * * `ssd` - SSD
  * * `sas_15k` - 15K SAS
  * * `sas_10k` - 10K SAS
@@ -766,6 +781,7 @@ export const zModelValidationSummary = z.object({
 export const zMyRoleEnum = z.enum([
     'owner',
     'editor',
+    'manager',
     'viewer'
 ]);
 
@@ -1671,9 +1687,14 @@ export const zTeamBrief = z.object({
 
 /**
  * * `viewer` - Viewer
+ * * `manager` - Manager
  * * `editor` - Editor
  */
-export const zTeamRoleEnum = z.enum(['viewer', 'editor']);
+export const zTeamRoleEnum = z.enum([
+    'viewer',
+    'manager',
+    'editor'
+]);
 
 /**
  * One of the user's teams with the user's role in it.
@@ -2032,6 +2053,7 @@ export const zDesign = z.object({
     etag: z.string().readonly(),
     revision: z.int().readonly().nullable(),
     my_role: zMyRoleEnum.nullable(),
+    permissions: z.array(zDesignPermissionEnum).readonly(),
     created: z.iso.datetime().readonly(),
     updated: z.iso.datetime().readonly()
 });

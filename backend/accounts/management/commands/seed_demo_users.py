@@ -1,4 +1,5 @@
-"""Create the demo users (alice, carol editors and bob viewer in Presales A; dave editor in Presales B).
+"""Create the demo users (alice, carol editors, bob viewer and erin manager in Presales A; dave editor in
+Presales B).
 
 The password comes from DEMO_PASSWORD (default "dbsizer-demo"). Idempotent: running it again resets the
 passwords and roles.

@@ -9,6 +9,7 @@ import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
 import { formFromInputs, referenceConfigurationFor, toInputs, validateForm, type DesignForm } from '../lib/design-form';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
+import { can } from '../lib/permissions';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
 import { ResultsPanel } from './results-panel';
@@ -24,7 +25,7 @@ export function DesignEditor({ design }: { design: Design }) {
   const [meta, setMeta] = useState(loaded.meta);
   // Inputs validate and evaluate without the registry; only the platform choices wait for it.
   const platforms = usePlatforms();
-  useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, design.my_role !== 'viewer'));
+  useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, can(design, 'edit')));
   const clientErrors = validateForm(form);
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
   const inputs = useMemo(() => {

@@ -5,13 +5,15 @@ import { useCloneDesign } from '../api/clone-design';
 import { useDeleteDesign } from '../api/delete-design';
 import type { Design } from '../api/types';
 import { platformSummary, sharingLabel } from '../lib/design-list';
+import { can } from '../lib/permissions';
 
 export function DesignRow({ design }: { design: Design }) {
   const [confirming, setConfirming] = useState(false);
   const clone = useCloneDesign();
   const remove = useDeleteDesign();
   const navigate = useNavigate();
-  const canDelete = design.my_role === 'owner';
+  const canDelete = can(design, 'delete');
+  // A clone is the caller's to export, so cloning needs the export permission (managers and up).
 
   return (
     <tr data-testid={`design-row-${design.id}`}>
@@ -29,14 +31,16 @@ export function DesignRow({ design }: { design: Design }) {
       <td className="row-actions">
         {!confirming && (
           <>
-            <button
-              type="button"
-              className="secondary small"
-              disabled={clone.isPending}
-              onClick={() => clone.mutate(design.id, { onSuccess: (copy) => navigate(`/designs/${copy.id}`) })}
-            >
-              Clone
-            </button>
+            {can(design, 'export') && (
+              <button
+                type="button"
+                className="secondary small"
+                disabled={clone.isPending}
+                onClick={() => clone.mutate(design.id, { onSuccess: (copy) => navigate(`/designs/${copy.id}`) })}
+              >
+                Clone
+              </button>
+            )}
             {canDelete && (
               <button type="button" className="secondary small" onClick={() => setConfirming(true)}>
                 Delete

@@ -3,19 +3,21 @@ import type { Design } from '../api/types';
 import { ExportLinks } from './export-links';
 import { HistoryPanel } from './history-panel';
 import { SharePanel } from './share-panel';
+import { can } from '../lib/permissions';
 
 type Tab = 'history' | 'share' | 'export';
 
 export function DesignSideTabs({ design }: { design: Design }) {
   // In the URL, so the open tab survives the editor's reload after a save and can be linked to.
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (['history', 'share', 'export'] as const).find((t) => t === params.get('tab')) ?? 'history';
-  const setTab = (next: Tab) => setParams(next === 'history' ? {} : { tab: next }, { replace: true });
+  // Exports are for the owner, editors and managers: a viewer gets no Export tab (the API would say 403).
   const tabs: { id: Tab; label: string }[] = [
     { id: 'history', label: 'History' },
     { id: 'share', label: 'Share' },
-    { id: 'export', label: 'Export' },
+    ...(can(design, 'export') ? [{ id: 'export' as const, label: 'Export' }] : []),
   ];
+  const tab: Tab = tabs.find((t) => t.id === params.get('tab'))?.id ?? 'history';
+  const setTab = (next: Tab) => setParams(next === 'history' ? {} : { tab: next }, { replace: true });
   return (
     <section className="card panel">
       <div role="tablist" aria-label="Design history, sharing and export" className="tabs">

@@ -4,11 +4,12 @@ import { useRestoreRevision } from '../api/restore-revision';
 import { useRevisions } from '../api/revisions';
 import type { Design } from '../api/types';
 import { changedFields } from '../lib/history';
+import { can } from '../lib/permissions';
 
 export function HistoryPanel({ design }: { design: Design }) {
   const revisions = useRevisions(design.id);
   const restore = useRestoreRevision();
-  const canRestore = design.my_role === 'owner' || design.my_role === 'editor';
+  const canRestore = can(design, 'edit');
   if (revisions.isPending) return <Loading what="the history" />;
   if (revisions.isError) return <ErrorMessage error={revisions.error} />;
   const latest = revisions.data.results[0]?.number;

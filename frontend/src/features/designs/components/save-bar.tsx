@@ -6,6 +6,7 @@ import { usePriceBooks } from '../api/price-books';
 import type { Design, PlatformInput, WorkloadInput } from '../api/types';
 import { useUpdateDesign } from '../api/update-design';
 import { saveBody, saveProblem } from '../lib/save';
+import { can, roleLabel } from '../lib/permissions';
 
 interface Meta {
   name: string;
@@ -26,7 +27,7 @@ export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
   const update = useUpdateDesign();
   const priceBooks = usePriceBooks();
   const queryClient = useQueryClient();
-  const readOnly = design.my_role === 'viewer';
+  const readOnly = !can(design, 'edit');
   const problem = saveProblem(update.error);
   const fieldErrors = update.error instanceof ApiError ? update.error.fieldErrors : {};
 
@@ -72,7 +73,7 @@ export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
       </div>
       {readOnly ? (
         <p className="notice" data-testid="read-only-note">
-          Read-only: you are a viewer of {design.owner.username}’s design. Inputs can be tried, not saved.
+          Read-only: you are a {roleLabel(design)} of {design.owner.username}’s design. Inputs can be tried, not saved.
         </p>
       ) : (
         <>

@@ -4,12 +4,13 @@ import { useMyTeams } from '../api/my-teams';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 import type { Design, DesignPatch } from '../api/types';
 import { useUpdateDesign } from '../api/update-design';
+import { can } from '../lib/permissions';
 
 export function SharePanel({ design }: { design: Design }) {
   const isOwner = design.my_role === 'owner';
   const teams = useMyTeams();
   const update = useUpdateDesign();
-  const links = useShareLinks(design.id, design.my_role !== 'viewer');
+  const links = useShareLinks(design.id, can(design, 'share'));
   const createLink = useCreateShareLink(design.id);
   const revoke = useRevokeShareLink(design.id);
   const current = design.visibility === 'team' && design.team ? String(design.team.id) : '';
@@ -34,7 +35,7 @@ export function SharePanel({ design }: { design: Design }) {
         {!isOwner && <p className="hint">Only the owner ({design.owner.username}) changes who sees the design.</p>}
       </div>
       <ErrorMessage error={update.error} />
-      {design.my_role !== 'viewer' && (
+      {can(design, 'share') && (
         <div>
           <h4>Read-only links</h4>
           <p className="hint">Anyone with the link can read the design and its evaluation, without an account.</p>
