@@ -87,7 +87,7 @@ restore:
 
 # The production server (gunicorn) on loopback against PostgreSQL database dbsizer_loadtest, driven by
 # locust for LOADTEST_SECONDS; exits non-zero on any failed request. Not part of `make test`.
-loadtest: deps-dev frontend-build
+loadtest: deps-dev
 	bash scripts/loadtest.sh
 
 # The schema's integer bounds follow the database vendor: the published one is PostgreSQL's, as in
