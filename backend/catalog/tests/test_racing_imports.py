@@ -9,71 +9,34 @@ new name both claimed version 1 (500).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
-from benchmarks.models import BenchmarkCurve, PointValue
-from catalog.models import Part, PriceBook, PriceBookEntry
+from catalog.models import Part, PriceBook, PriceBookEntry, SizingRule
+from catalog.tests.racing import RACERS, post_csv, race
 
 pytestmark = [pytest.mark.usefixtures("mini_catalog"), pytest.mark.django_db(transaction=True)]
 
-RACERS = 6
 PARTS_CSV = (
     "manufacturer,part_number,kind,description,drive_capacity_gb,drive_technology,source_document,source_locator\n"
     "acme,RACE-1,drive,{label} 600 GB,600,sas_15k,mini-doc,Table 1\n"
     "acme,RACE-2,drive,{label} 400 GB,400,ssd,mini-doc,Table 1\n"
     "acme,RACE-3,drive,{label} 800 GB,800,ssd,mini-doc,Table 1\n"
 )
-CURVE_CSV = (
-    "curve,title,configuration,source_document,tool,point,source_locator,quantity,value,unit\n"
-    "race-curve,{label},acme-a100,mini-doc,orion,1,Table 4,max_iops,{iops},IOPS\n"
-    "race-curve,,,,,2,Table 4,max_iops,{iops2},IOPS\n"
-)
 PRICES_CSV = "manufacturer,part_number,unit_price\nacme,A-100,{a}\noracle,7110316,{b}\n"
 
 
-def race(calls: dict[str, Callable[[], Any]]) -> dict[str, int]:
-    """Start the calls together, each thread on its own connection; a view's unhandled exception (the
-    test client re-raises it) is the server's 500."""
-    barrier = threading.Barrier(len(calls))
-    results: dict[str, int] = {}
-
-    def run(label: str, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            results[label] = call().status_code
-        except Exception:
-            results[label] = 500
-            raise
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=item) for item in calls.items()]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
-def post_csv(admin_user: Any, url: str, text: str) -> Callable[[], Any]:
-    client = APIClient()
-    client.force_authenticate(admin_user)
-    return partial(client.generic, "POST", url, text, content_type="text/csv")
-
-
 def race_parts(admin_user: Any) -> list[dict[str, Any]]:
-    return list(
-        Part.objects.filter(part_number__startswith="RACE-")
+    return [
+        dict(row)
+        for row in Part.objects.filter(part_number__startswith="RACE-")
         .order_by("part_number")
         .values("part_number", "description", "drive_capacity_gb")
-    )
+    ]
 
 
 def test_the_same_parts_import_n_times_at_once_one_201_the_rest_400(admin_user: Any) -> None:
@@ -104,38 +67,6 @@ def test_two_different_parts_imports_of_the_same_rows_one_wins_entirely(admin_us
             attempt,
             results,
         )
-
-
-def test_the_same_curve_import_n_times_at_once_one_201_the_rest_400(admin_user: Any) -> None:
-    text = CURVE_CSV.format(label="same", iops=5000, iops2=4000)
-    results = race(
-        {f"import {i}": post_csv(admin_user, "/api/v1/import/curves/", text) for i in range(RACERS)}
-    )
-    assert sorted(results.values()) == [201] + [400] * (RACERS - 1), results
-    curve = BenchmarkCurve.objects.get(slug="race-curve")
-    assert list(curve.history.values_list("history_type", flat=True)) == ["+"]
-    values = sorted(PointValue.objects.filter(point__curve=curve).values_list("value", flat=True))
-    assert [int(v) for v in values] == [4000, 5000]
-
-
-def test_two_different_curve_imports_one_wins_entirely(admin_user: Any) -> None:
-    results = race(
-        {
-            "first": post_csv(
-                admin_user, "/api/v1/import/curves/", CURVE_CSV.format(label="first", iops=1, iops2=2)
-            ),
-            "second": post_csv(
-                admin_user, "/api/v1/import/curves/", CURVE_CSV.format(label="second", iops=3, iops2=4)
-            ),
-        }
-    )
-    assert sorted(results.values()) == [201, 400], results
-    winner = next(label for label, status in results.items() if status == 201)
-    curve = BenchmarkCurve.objects.get(slug="race-curve")
-    values = sorted(
-        int(v) for v in PointValue.objects.filter(point__curve=curve).values_list("value", flat=True)
-    )
-    assert (curve.title, values) == {"first": ("first", [1, 2]), "second": ("second", [3, 4])}[winner]
 
 
 PRICE_URL = "/api/v1/import/price-books/?name=Race&currency=USD&effective_date=2026-01-01"
@@ -206,13 +137,12 @@ def test_racing_creates_of_a_new_versioned_name_make_versions_1_to_n(
 ) -> None:
     """Was: the versions of a new slug or name were locked by selecting their rows, and there were
     none: racers all took version 1 (IntegrityError: 500)."""
-    from catalog.models import SizingRule
-
     results = race({f"create {i}": post_json(admin_user, url, body) for i in range(RACERS)})
     assert sorted(results.values()) == [201] * RACERS, results
     if model == "rule":
-        rows = SizingRule.objects.filter(slug=body[key]).order_by("version")
-        assert [(r.version, r.is_current) for r in rows] == [(v, v == RACERS) for v in range(1, RACERS + 1)]
+        rules = SizingRule.objects.filter(slug=body[key]).order_by("version")
+        versions = [(r.version, r.is_current) for r in rules]
     else:
-        rows = PriceBook.objects.filter(name=body[key]).order_by("version")  # type: ignore[assignment]
-        assert [(r.version, r.is_active) for r in rows] == [(v, v == RACERS) for v in range(1, RACERS + 1)]
+        books = PriceBook.objects.filter(name=body[key]).order_by("version")
+        versions = [(b.version, b.is_active) for b in books]
+    assert versions == [(v, v == RACERS) for v in range(1, RACERS + 1)]
