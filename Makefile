@@ -15,13 +15,15 @@ export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_F
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi spa-fixtures
+.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
 	@echo "make test   install what is missing, then lint, type-check and run every test suite"
 	@echo "make lint   ruff, mypy, eslint, tsc"
 	@echo "make bench  benchmark commands (ratios against a baseline measured in the same run)"
+	@echo "make backup / make restore [BACKUP_FILE=...]  pg_dump / pg_restore of DATABASE_URL (PostgreSQL)"
+	@echo "make loadtest  gunicorn on loopback + locust for LOADTEST_SECONDS (60): req/s, p50/p95/p99, errors"
 
 # --- installs (stamp files: a second run with unchanged pins installs nothing) -------------------
 $(VENV)/bin/python:
@@ -74,6 +76,19 @@ lint: deps-dev frontend-deps
 
 bench: deps-dev
 	bash scripts/bench.sh
+
+# --- drills (docs/reliability.md) -------------------------------------------------------------------
+# A custom-format dump of DATABASE_URL under backend/var/backups (or BACKUP_FILE), and its restore.
+backup:
+	bash scripts/backup.sh
+
+restore:
+	bash scripts/restore.sh
+
+# The production server (gunicorn) on loopback against PostgreSQL database dbsizer_loadtest, driven by
+# locust for LOADTEST_SECONDS; exits non-zero on any failed request. Not part of `make test`.
+loadtest: deps-dev
+	bash scripts/loadtest.sh
 
 # The schema's integer bounds follow the database vendor: the published one is PostgreSQL's, as in
 # production (no connection is made; core/tests/test_openapi_file.py checks the file is current).

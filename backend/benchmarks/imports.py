@@ -20,7 +20,15 @@ from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.serializers import BenchmarkCurveSerializer
 from catalog.choices import Unit
 from catalog.models import SourceDocument
-from catalog.transfer import ImportRejected, Payload, RowError, flatten_errors, json_rows, read_csv
+from catalog.transfer import (
+    ImportRejected,
+    Payload,
+    RowError,
+    flatten_errors,
+    json_rows,
+    read_csv,
+    serialise_imports,
+)
 from catalog.units import unit_problem
 
 CURVE_FIELDS = [
@@ -253,6 +261,7 @@ def _check_points(curve: _Curve, documents: dict[str, SourceDocument]) -> list[R
 @transaction.atomic
 def import_curves(payload: Payload) -> list[BenchmarkCurve]:
     """Create the curves (with points and values); raise ImportRejected (nothing written) on any bad row."""
+    serialise_imports()
     curves, errors = _from_csv(payload.content) if payload.kind == "csv" else _from_json(payload.content)
     documents = {d.slug: d for d in SourceDocument.objects.all()}
     valid: list[tuple[_Curve, CurveImportSerializer]] = []

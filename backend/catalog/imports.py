@@ -16,7 +16,15 @@ from simple_history.utils import bulk_create_with_history
 from catalog import services
 from catalog.models import Part, PriceBook, PriceBookEntry
 from catalog.serializers import PartSerializer
-from catalog.transfer import ImportRejected, Payload, RowError, flatten_errors, json_rows, read_csv
+from catalog.transfer import (
+    ImportRejected,
+    Payload,
+    RowError,
+    flatten_errors,
+    json_rows,
+    read_csv,
+    serialise_imports,
+)
 
 PART_COLUMNS = [
     "manufacturer",
@@ -64,6 +72,7 @@ def _csv_part_row(row: dict[str, str]) -> dict[str, Any]:
 @transaction.atomic
 def import_parts(payload: Payload) -> list[Part]:
     """Create the parts in `payload`; raise ImportRejected (nothing written) on any bad row."""
+    serialise_imports()
     if payload.kind == "csv":
         rows = [(n, _csv_part_row(r)) for n, r in read_csv(payload.content, PART_REQUIRED, PART_COLUMNS)]
     else:
@@ -114,6 +123,7 @@ def import_price_book(
     imported_by: AbstractBaseUser | AnonymousUser | None,
 ) -> PriceBook:
     """Store the prices as a new version of price book `name`; raise ImportRejected on any bad row."""
+    serialise_imports()
     if payload.kind == "csv":
         rows: list[tuple[int, dict[str, Any]]] = [
             (n, {k: v for k, v in r.items() if v != ""})

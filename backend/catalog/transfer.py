@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 
 from core.errors import InvalidInput, PayloadTooLarge
+from core.locks import advisory_xact_lock
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,15 @@ def payload_from_text(text: str, content_type: str) -> Payload:
         except json.JSONDecodeError as exc:
             raise ImportRejected([RowError(0, "file", f"not valid JSON: {exc}")]) from exc
     return Payload("csv", text)
+
+
+def serialise_imports() -> None:
+    """One catalog import at a time. An import checks its rows against the catalog and then writes
+    them; two racing imports of the same rows both passed the check and the second failed at insert
+    (IntegrityError: a 500). A transaction-scoped advisory lock on PostgreSQL, taken before anything
+    is read and held until the request's transaction commits, makes the second import see the first
+    one's rows and refuse them row by row (400)."""
+    advisory_xact_lock("catalog import")
 
 
 def _refuse_too_many_rows(count: int) -> None:

@@ -299,15 +299,27 @@ def design_delete(*, design: Design, expected_version: int | None) -> None:
     current.delete()
 
 
+def _lock_design_or_404(design: Design) -> None:
+    """Hold the design's row until the request's transaction ends (a racing DELETE locks it too), so
+    what is written under it cannot name a design deleted in between (that was an IntegrityError at
+    commit: a 500)."""
+    if not Design.objects.select_for_update().filter(pk=design.pk).exists():
+        raise NotFound("No such design.")
+
+
 @transaction.atomic
 def share_link_create(*, user: UserLike, design: Design) -> ShareLink:
+    _lock_design_or_404(design)
     return ShareLink.objects.create(design=design, created_by_id=user.pk if user.is_authenticated else None)
 
 
 @transaction.atomic
 def share_link_revoke(*, link: ShareLink) -> None:
-    link.revoked_at = timezone.now()
-    link.save(update_fields=["revoked_at"])
+    """Revoke an active link: a conditional UPDATE, so of two racing revokes one succeeds and the
+    other finds nothing active (404), and a link its design's deletion took away is a 404, not a 500."""
+    revoked = ShareLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    if revoked == 0:
+        raise NotFound("No such share link.")
 
 
 def design_evaluation(design: Design) -> dict[str, Any]:
