@@ -3,8 +3,10 @@ engine (through its adapter, engine_adapter.engine); writes happen in designs.se
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Max
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -263,6 +265,22 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         if design.visibility != Visibility.TEAM or design.team_id not in roles:
             return design_role(user=request.user, design=design)
         return "editor" if roles[design.team_id] == TeamRole.EDITOR else "viewer"
+
+
+class TrashedDesignSerializer(DesignSerializer):
+    """A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
+    will be purged (no undo after that)."""
+
+    deleted_by = UserBriefSerializer(read_only=True, allow_null=True)
+    purge_after = serializers.SerializerMethodField()
+
+    class Meta(DesignSerializer.Meta):
+        fields = [*DesignSerializer.Meta.fields, "deleted_at", "deleted_by", "purge_after"]
+        read_only_fields = fields
+
+    def get_purge_after(self, design: Design) -> datetime:
+        assert design.deleted_at is not None  # rows come from selectors.trashed_designs
+        return design.deleted_at + timedelta(days=settings.TRASH_RETENTION_DAYS)
 
 
 class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):
