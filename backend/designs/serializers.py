@@ -271,6 +271,7 @@ class TrashedDesignSerializer(DesignSerializer):
     """A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
     will be purged (no undo after that)."""
 
+    deleted_at = serializers.DateTimeField(read_only=True)
     deleted_by = UserBriefSerializer(read_only=True, allow_null=True)
     purge_after = serializers.SerializerMethodField()
 

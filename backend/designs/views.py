@@ -154,7 +154,8 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
     @action(detail=False, methods=["get"])
     def trash(self, request: Request) -> Response:
         """The caller's own deleted designs that may still be restored, most recently deleted first."""
-        designs: Any = (
+        # The list's filters, search and ordering apply here too (the trash's default: latest first).
+        designs: Any = self.filter_queryset(
             trashed_designs(request.user)
             .annotate(latest_revision=Max("revisions__number"))
             .prefetch_related("bom_overrides")
