@@ -221,8 +221,8 @@ def test_the_trash_lists_only_the_callers_own_trashed_designs(users: dict[str, A
     assert [row["name"] for row in page["results"]] == ["alice private", "team design"]  # latest first
     row = page["results"][0]
     deleted_at = parse_datetime(row["deleted_at"])
-    assert deleted_at == trashed_private.deleted_at
-    assert parse_datetime(row["purge_after"]) == trashed_private.deleted_at + timedelta(days=7)
+    assert deleted_at is not None and deleted_at == trashed_private.deleted_at
+    assert parse_datetime(row["purge_after"]) == deleted_at + timedelta(days=7)
     assert row["deleted_by"] == {"id": users["alice"].pk, "username": "alice"}
     # The list row's fields are there too.
     assert row["my_role"] == "owner" and row["etag"] == trashed_private.etag and row["revision"] == 2
