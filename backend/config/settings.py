@@ -189,6 +189,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 262_144)
 IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 1_000)
 
+# Deleted designs stay in their owner's trash this long (undo), then `purge_design_trash` removes them.
+TRASH_RETENTION_DAYS = env_int("TRASH_RETENTION_DAYS", 30)
+
 # Sign-in lockout (django-axes; accounts.lockout says why and what we add): LOGIN_FAILURE_LIMIT
 # failures of one (username, client address) pair lock it out until LOGIN_FAILURE_WINDOW_SECONDS have
 # passed since its last failure, on the API's session login and token endpoint and /admin/login/.

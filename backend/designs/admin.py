@@ -12,8 +12,19 @@ class BomOverrideInline(admin.TabularInline):
 
 @admin.register(Design)
 class DesignAdmin(admin.ModelAdmin):
-    list_display = ("name", "customer", "owner", "team", "visibility", "status", "version", "updated")
-    list_filter = ("status", "visibility", "team")
+    list_display = (
+        "name",
+        "customer",
+        "owner",
+        "team",
+        "visibility",
+        "status",
+        "version",
+        "updated",
+        "deleted_at",
+    )
+    # "deleted at" set: in the owner's trash (hidden from the API; purge_design_trash removes it later).
+    list_filter = ("status", "visibility", "team", "deleted_at")
     search_fields = ("name", "customer")
     inlines = [BomOverrideInline]
 

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from catalog.models import SizingRule
+from core.errors import NotFound
 from designs import services
 from designs.models import Design
 from designs.permissions import DesignAccess, DesignPermission
@@ -116,7 +117,10 @@ class _ExportView(APIView):
         with transaction.atomic():
             # Hold the design row while reading it, so the content and the revision number printed
             # belong together even if someone saves meanwhile (the save waits for this export).
-            Design.objects.select_for_update().filter(pk=design.pk).values_list("pk", flat=True).get()
+            # A design moved to the trash meanwhile is gone for its exports too.
+            locked = Design.objects.select_for_update().filter(pk=design.pk, deleted_at__isnull=True)
+            if locked.values_list("pk", flat=True).first() is None:
+                raise NotFound("No such design.")
             design.refresh_from_db()
             data = proposal_data(design)
         body = RENDERERS[self.document](data)

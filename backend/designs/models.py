@@ -18,7 +18,8 @@ class Design(models.Model):
     """What an architect sizes: the workload and platform inputs (validated by the engine's
     serializer), the reference configuration it starts from, and the pinned rule versions and price
     book so that it evaluates the same tomorrow. `version` is the optimistic-locking counter (ETag).
-    Its one history is its DesignRevisions (who, when, what changed), not a second change log."""
+    Its one history is its DesignRevisions (who, when, what changed), not a second change log; moving
+    to the trash and back are revisions too."""
 
     name = models.CharField(max_length=200)
     customer = models.CharField(max_length=200, blank=True)
@@ -40,6 +41,12 @@ class Design(models.Model):
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Soft delete: a deleted design sits in its owner's trash (hidden from every other read) until
+    # undone or purged TRASH_RETENTION_DAYS later (designs.services.design_trash_purge).
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-updated", "-pk"]

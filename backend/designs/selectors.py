@@ -7,10 +7,13 @@ call them that way).
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Literal
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from accounts.choices import TeamRole
 from accounts.models import Membership
@@ -23,13 +26,39 @@ DesignRole = Literal["owner", "editor", "manager", "viewer"]
 
 
 def visible_designs(user: UserLike) -> QuerySet[Design]:
-    """The user's own designs plus those shared with a team the user belongs to."""
+    """The user's own designs plus those shared with a team the user belongs to; a design in the
+    trash is none of them (every read path goes through here, so it is a 404 everywhere)."""
     if not user.is_authenticated:
         return Design.objects.none()
     my_teams = Membership.objects.filter(user_id=user.pk).values("team_id")
     return Design.objects.filter(
-        Q(owner_id=user.pk) | Q(visibility=Visibility.TEAM, team_id__in=my_teams)
+        Q(owner_id=user.pk) | Q(visibility=Visibility.TEAM, team_id__in=my_teams),
+        deleted_at__isnull=True,
     ).select_related("owner", "team", "reference_configuration", "price_book")
+
+
+def trash_cutoff(*, now: datetime | None = None) -> datetime:
+    """Designs deleted before this moment are past their undo window (and due for purging)."""
+    return (now or timezone.now()) - timedelta(days=settings.TRASH_RETENTION_DAYS)
+
+
+def trashed_designs(user: UserLike) -> QuerySet[Design]:
+    """The user's own designs in the trash that may still be restored, most recently deleted first.
+    Only the owner sees them: a team's editors never restore what the owner threw away."""
+    if not user.is_authenticated:
+        return Design.objects.none()
+    return (
+        Design.objects.filter(owner_id=user.pk, deleted_at__gt=trash_cutoff())
+        .select_related("owner", "team", "reference_configuration", "price_book", "deleted_by")
+        .order_by("-deleted_at", "-pk")
+    )
+
+
+def get_trashed_design_or_404(user: UserLike, pk: int | str) -> Design:
+    try:
+        return trashed_designs(user).get(pk=int(pk))
+    except (Design.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound("No such design in your trash.") from exc
 
 
 def get_visible_design_or_404(user: UserLike, pk: int | str) -> Design:
@@ -81,7 +110,10 @@ def get_revision_or_404(*, design: Design, number: int | str) -> DesignRevision:
 
 def active_share_link_or_404(*, token: str) -> ShareLink:
     try:
-        return ShareLink.objects.select_related("design").get(token=token, revoked_at__isnull=True)
+        # A trashed design's links stop resolving; an undo brings back those that were not revoked.
+        return ShareLink.objects.select_related("design").get(
+            token=token, revoked_at__isnull=True, design__deleted_at__isnull=True
+        )
     except ShareLink.DoesNotExist as exc:
         raise NotFound("No such share link.") from exc
 

@@ -3,8 +3,10 @@ engine (through its adapter, engine_adapter.engine); writes happen in designs.se
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Max
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -273,6 +275,23 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
         granted = permissions_of(self.get_my_role(design))
         return [p.value for p in DesignPermission if p in granted]
+
+
+class TrashedDesignSerializer(DesignSerializer):
+    """A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
+    will be purged (no undo after that)."""
+
+    deleted_at = serializers.DateTimeField(read_only=True)
+    deleted_by = UserBriefSerializer(read_only=True, allow_null=True)
+    purge_after = serializers.SerializerMethodField()
+
+    class Meta(DesignSerializer.Meta):
+        fields = [*DesignSerializer.Meta.fields, "deleted_at", "deleted_by", "purge_after"]
+        read_only_fields = fields
+
+    def get_purge_after(self, design: Design) -> datetime:
+        assert design.deleted_at is not None  # rows come from selectors.trashed_designs
+        return design.deleted_at + timedelta(days=settings.TRASH_RETENTION_DAYS)
 
 
 class FieldChangeSerializer(serializers.Serializer[dict[str, Any]]):

@@ -8,6 +8,7 @@ next version, so of two racing writers exactly one wins and the other gets 412 w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -21,6 +22,7 @@ from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+from designs.selectors import trash_cutoff
 from engine_adapter import engine
 
 UserLike = AbstractBaseUser | AnonymousUser
@@ -99,11 +101,15 @@ def _record_revision(
     headline: str | None = None,
     note: str = "",
     restored_from: int | None = None,
+    lifecycle: dict[str, Any] | None = None,
 ) -> DesignRevision:
     # Callers hold the design row (created it, or claimed its version), so numbers cannot collide.
     last = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"] or 0
     after = design_snapshot(design=design)
     changes = _field_changes(before, after)
+    if lifecycle is not None:
+        # Not content (a restore never puts it back), but the audit trail says who trashed it when.
+        changes.append(lifecycle)
     return DesignRevision.objects.create(
         design=design,
         number=last + 1,
@@ -184,7 +190,9 @@ def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
 def _claim_version(*, design: Design, expected_version: int) -> Design:
     """Conditional UPDATE: only the writer that read the current version moves it on (row lock held
     until the request's transaction ends); anyone else gets 412."""
-    claimed = Design.objects.filter(pk=design.pk, version=expected_version).update(version=F("version") + 1)
+    claimed = Design.objects.filter(pk=design.pk, version=expected_version, deleted_at__isnull=True).update(
+        version=F("version") + 1
+    )
     if claimed == 0:
         raise PreconditionFailed()
     design.refresh_from_db()
@@ -284,19 +292,86 @@ def design_clone(*, user: UserLike, design: Design) -> Design:
     return clone
 
 
+def _lock_design(*, pk: int, in_trash: bool) -> Design | None:
+    """The design row, locked (SELECT ... FOR UPDATE, held until the request's transaction ends), if
+    it is still live (in_trash=False) or still in the trash (in_trash=True)."""
+    return Design.objects.select_for_update().filter(pk=pk, deleted_at__isnull=not in_trash).first()
+
+
 @transaction.atomic
-def design_delete(*, design: Design, expected_version: int | None) -> None:
-    """Delete the design if it is still the version the caller read (If-Match, when sent).
-    The row is locked first (SELECT ... FOR UPDATE, held until the request's transaction ends), so
-    the check and the delete are one step: a racing PATCH either claimed the version before (-> 412
-    here) or waits and then finds no row (-> 412 there); of racing DELETEs the first wins and the
-    others find nothing (-> 404)."""
-    current = Design.objects.select_for_update().filter(pk=design.pk).first()
+def design_delete(*, user: UserLike, design: Design, expected_version: int | None) -> Design:
+    """Move the design to its owner's trash if it is still the version the caller read (If-Match,
+    when sent). Nothing is removed: revisions, overrides and share links stay for an undo; share
+    links stop resolving meanwhile. The row is locked first, so the check and the move are one step:
+    a racing PATCH either claimed the version before (-> 412 here) or waits and then finds the
+    version moved on (-> 412 there); of racing DELETEs the first wins and the others find the
+    design gone (-> 404)."""
+    current = _lock_design(pk=design.pk, in_trash=False)
     if current is None:
         raise NotFound("No such design.")
     if expected_version is not None and expected_version != current.version:
         raise PreconditionFailed()
-    current.delete()
+    before = design_snapshot(design=current)
+    current.deleted_at = timezone.now()
+    current.deleted_by_id = _user_id(user)
+    current.version += 1
+    current.save(update_fields=["deleted_at", "deleted_by", "version", "updated"])
+    _record_revision(
+        design=current,
+        author=user,
+        before=before,
+        headline="Moved to trash",
+        lifecycle={"field": "deleted_at", "before": None, "after": current.deleted_at.isoformat()},
+    )
+    return current
+
+
+@transaction.atomic
+def design_undelete(*, user: UserLike, design: Design, expected_version: int | None) -> Design:
+    """Take the design out of its owner's trash (the caller found it through
+    selectors.trashed_designs, so it is theirs and inside the undo window). Locked like a delete:
+    of an undo racing a PATCH or another undo on one ETag exactly one wins."""
+    current = _lock_design(pk=design.pk, in_trash=True)
+    if current is None or current.deleted_at is None or current.deleted_at <= trash_cutoff():
+        raise NotFound("No such design in your trash.")
+    if expected_version is not None and expected_version != current.version:
+        raise PreconditionFailed()
+    before = design_snapshot(design=current)
+    deleted_at = current.deleted_at
+    current.deleted_at = None
+    current.deleted_by = None
+    current.version += 1
+    current.save(update_fields=["deleted_at", "deleted_by", "version", "updated"])
+    _record_revision(
+        design=current,
+        author=user,
+        before=before,
+        headline="Restored from trash",
+        lifecycle={"field": "deleted_at", "before": deleted_at.isoformat(), "after": None},
+    )
+    return current
+
+
+@transaction.atomic
+def design_trash_purge(*, now: datetime | None = None, dry_run: bool = False) -> dict[str, int]:
+    """Delete for good the designs trashed more than TRASH_RETENTION_DAYS ago, with their
+    revisions, overrides and share links. The rows are locked first, so an undo that got there
+    before keeps its design (the purge then no longer matches it). Returns the counts per table."""
+    cutoff = trash_cutoff(now=now)
+    ids = list(
+        Design.objects.select_for_update()
+        .filter(deleted_at__isnull=False, deleted_at__lte=cutoff)
+        .values_list("pk", flat=True)
+    )
+    counts = {
+        "designs": len(ids),
+        "revisions": DesignRevision.objects.filter(design_id__in=ids).count(),
+        "bom_overrides": DesignBomOverride.objects.filter(design_id__in=ids).count(),
+        "share_links": ShareLink.objects.filter(design_id__in=ids).count(),
+    }
+    if not dry_run and ids:
+        Design.objects.filter(pk__in=ids).delete()
+    return counts
 
 
 def _lock_design_or_404(design: Design) -> None:

@@ -31,7 +31,9 @@ from designs.selectors import (
     design_revisions,
     design_share_links,
     get_revision_or_404,
+    get_trashed_design_or_404,
     get_visible_design_or_404,
+    trashed_designs,
     visible_designs,
 )
 from designs.serializers import (
@@ -47,6 +49,7 @@ from designs.serializers import (
     SharedDesignResponseSerializer,
     SharedDesignSerializer,
     ShareLinkSerializer,
+    TrashedDesignSerializer,
 )
 
 # Restore and delete check If-Match when it is sent (412 when stale) but do not require it.
@@ -141,10 +144,35 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
 
     @extend_schema(parameters=[IF_MATCH_OPTIONAL])
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Moves the design to the owner's trash (undo: POST .../undelete/ within the retention)."""
         design = self.get_object()
         expected = _if_match_version(request, design, required=False)
-        services.design_delete(design=design, expected_version=expected)
+        services.design_delete(user=request.user, design=design, expected_version=expected)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(responses={200: TrashedDesignSerializer(many=True)})
+    @action(detail=False, methods=["get"])
+    def trash(self, request: Request) -> Response:
+        """The caller's own deleted designs that may still be restored, most recently deleted first."""
+        # The list's filters, search and ordering apply here too (the trash's default: latest first).
+        designs: Any = self.filter_queryset(
+            trashed_designs(request.user)
+            .annotate(latest_revision=Max("revisions__number"))
+            .prefetch_related("bom_overrides")
+        )
+        page = self.paginate_queryset(designs)
+        data = TrashedDesignSerializer(page, many=True, context=self.get_serializer_context()).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(request=None, responses={200: DesignSerializer}, parameters=[IF_MATCH_OPTIONAL])
+    @action(detail=True, methods=["post"])
+    def undelete(self, request: Request, pk: str | None = None) -> Response:
+        """Restores a design from the caller's trash; anyone but its owner gets 404, as does a design
+        past the retention."""
+        design = get_trashed_design_or_404(request.user, pk or "")
+        expected = _if_match_version(request, design, required=False)
+        design = services.design_undelete(user=request.user, design=design, expected_version=expected)
+        return self._read(design)
 
     @extend_schema(responses={200: DesignRevisionSerializer(many=True)})
     @action(detail=True, methods=["get"])

@@ -196,16 +196,37 @@ test('alice compares the quarter and the half rack', async ({ page }) => {
   await expect(page.getByTestId('bom-differences')).toBeVisible();
   await page.screenshot({ path: screenshotPath('compare'), fullPage: true });
 
-  // Clone, then delete the copy (with confirmation).
+  // Clone, then delete the copy (with confirmation): it goes to the trash, and Undo brings it back.
   await page.getByRole('link', { name: 'Designs' }).click();
   await page.getByRole('row', { name: new RegExp(HALF) }).getByRole('button', { name: 'Clone' }).click();
   await expect(page.getByLabel('Design name')).toHaveValue(`${HALF} (copy)`);
   await page.getByRole('link', { name: 'Designs' }).click();
+  const copyName = `${HALF} (copy)`;
   const copy = page.getByRole('row', { name: new RegExp(`${HALF} \\(copy\\)`) });
-  await copy.getByRole('button', { name: 'Delete' }).click();
-  await copy.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(page.getByRole('link', { name: `${HALF} (copy)` })).toHaveCount(0);
+  const deleteCopy = async () => {
+    await copy.getByRole('button', { name: 'Delete' }).click();
+    await copy.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByRole('link', { name: copyName })).toHaveCount(0);
+  };
+  await deleteCopy();
   await expect(page.getByRole('link', { name: HALF, exact: true })).toBeVisible();
+  await expect(page.getByTestId('deleted-notice')).toContainText(`“${copyName}” moved to the trash`);
+  await page.getByTestId('deleted-notice').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('link', { name: copyName })).toBeVisible();
+  await expect(page.getByTestId('deleted-notice')).toHaveCount(0);
+
+  // Delete it again, then restore it from the Trash page (which says when it would be purged).
+  await deleteCopy();
+  await page.getByRole('link', { name: 'Trash', exact: true }).click();
+  const trashed = page.getByRole('row', { name: new RegExp(`${HALF} \\(copy\\)`) });
+  await expect(trashed).toContainText('by alice');
+  await expect(trashed.getByRole('cell').nth(4)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  await page.screenshot({ path: screenshotPath('trash'), fullPage: true });
+  await trashed.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('restored-notice')).toContainText(`Restored “${copyName}”`);
+  await expect(trashed).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to designs' }).click();
+  await expect(page.getByRole('link', { name: copyName })).toBeVisible();
 });
 
 test('catalog and model accuracy pages render', async ({ page }) => {

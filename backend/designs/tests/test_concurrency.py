@@ -134,7 +134,10 @@ def test_ten_concurrent_deletes_with_one_etag_one_204_the_rest_404_or_412(users:
     statuses = sorted(status for _, status in results)
     assert statuses.count(204) == 1, statuses
     assert set(statuses) <= {204, 404, 412}, statuses
-    assert not Design.objects.filter(pk=design["id"]).exists()
+    # In the trash once, with one "Moved to trash" revision.
+    stored = Design.objects.get(pk=design["id"])
+    assert stored.deleted_at is not None and stored.version == 2
+    assert DesignRevision.objects.filter(design=stored, summary="Moved to trash").count() == 1
 
 
 DELETE_PATCH_RACES = 20
@@ -164,5 +167,77 @@ def test_a_delete_racing_a_patch_on_one_etag_has_exactly_one_winner(users: dict[
             assert DesignRevision.objects.filter(design=stored).count() == 2
         else:
             assert (results["delete"], results["patch"]) in {(204, 412), (204, 404)}, (race, results)
-            assert stored is None
-            assert not DesignRevision.objects.filter(design_id=design["id"]).exists()
+            # Moved to the trash unchanged: the PATCH wrote nothing, the revisions are kept.
+            assert stored is not None and stored.deleted_at is not None
+            assert stored.name == "Bank core OLTP" and stored.version == 2
+            summaries = list(
+                DesignRevision.objects.filter(design=stored)
+                .order_by("number")
+                .values_list("summary", flat=True)
+            )
+            assert summaries == ["Created", "Moved to trash"], (race, summaries)
+
+
+TRASH_RACES = 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delete_racing_an_undelete_and_a_patch_on_one_etag_has_exactly_one_winner(
+    users: dict[str, Any],
+) -> None:
+    """A live design at version v: DELETE, PATCH and undelete all name v. The DELETE or the PATCH
+    wins (the undelete finds nothing in the trash, or a newer version there); then, in the trash at
+    version w: undelete, DELETE and PATCH all name w, and only the undelete can win. Never a 500."""
+    for race in range(TRASH_RACES):
+        design = create_design(users["alice"], reference_configuration=None)
+        url = f"/api/v1/designs/{design['id']}/"
+        alice = [client_for(users["alice"]) for _ in range(3)]
+
+        def calls(etag: str, alice: list[Any] = alice, url: str = url) -> list[tuple[str, Any]]:
+            return [
+                ("delete", partial(alice[0].delete, url, HTTP_IF_MATCH=etag)),
+                ("patch", partial(alice[1].patch, url, {"name": "kept"}, format="json", HTTP_IF_MATCH=etag)),
+                ("undelete", partial(alice[2].post, url + "undelete/", HTTP_IF_MATCH=etag)),
+            ]
+
+        live = dict(_race(calls(design["etag"])))
+        stored = Design.objects.get(pk=design["id"])
+        assert stored.version == 2, (race, live)
+        if live["patch"] == 200:
+            assert live["delete"] == 412 and live["undelete"] == 404, (race, live)
+            assert stored.deleted_at is None and stored.name == "kept"
+            continue
+        assert live["delete"] == 204 and live["patch"] in {404, 412}, (race, live)
+        assert live["undelete"] in {404, 412}, (race, live)
+        assert stored.deleted_at is not None and stored.name == "Bank core OLTP"
+
+        trashed = dict(_race(calls(stored.etag)))
+        # The losers find it in the trash (404) or already back at a newer version (412).
+        assert trashed["undelete"] == 200, (race, trashed)
+        assert trashed["delete"] in {404, 412} and trashed["patch"] in {404, 412}, (race, trashed)
+        stored = Design.objects.get(pk=design["id"])
+        assert stored.deleted_at is None and stored.version == 3 and stored.name == "Bank core OLTP"
+        summaries = list(
+            DesignRevision.objects.filter(design=stored).order_by("number").values_list("summary", flat=True)
+        )
+        assert summaries == ["Created", "Moved to trash", "Restored from trash"], (race, summaries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_undeletes_with_one_etag_one_200_the_rest_404_or_412(users: dict[str, Any]) -> None:
+    design = create_design(users["alice"], reference_configuration=None)
+    url = f"/api/v1/designs/{design['id']}/"
+    assert client_for(users["alice"]).delete(url).status_code == 204
+    etag = Design.objects.get(pk=design["id"]).etag
+    clients = [client_for(users["alice"]) for _ in range(6)]
+    results = _race(
+        [
+            (f"undelete {i}", partial(c.post, url + "undelete/", HTTP_IF_MATCH=etag))
+            for i, c in enumerate(clients)
+        ]
+    )
+    statuses = sorted(status for _, status in results)
+    assert statuses.count(200) == 1 and set(statuses) <= {200, 404, 412}, statuses
+    stored = Design.objects.get(pk=design["id"])
+    assert stored.deleted_at is None and stored.version == 3
+    assert DesignRevision.objects.filter(design=stored, summary="Restored from trash").count() == 1

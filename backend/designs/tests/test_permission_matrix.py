@@ -57,6 +57,8 @@ class Scene:
     design: Design
     other: Design
     link: ShareLink
+    world: dict[str, Any]
+    trashed: Design | None = None
 
     @property
     def base(self) -> str:
@@ -73,6 +75,8 @@ class Operation:
     request: Request
     expected: dict[str, Cell]
     doc: str = ""  # the row's label in docs/api.md (defaults to the operation's name)
+    # Run before the "nothing written" fingerprint is taken (e.g. the owner trashes the design).
+    setup: Callable[[Scene], None] | None = None
 
 
 def _row(*cells: Cell) -> dict[str, Cell]:
@@ -87,6 +91,10 @@ def _patch(client: APIClient, scene: Scene) -> Any:
 def _put(client: APIClient, scene: Scene) -> Any:
     body = design_payload(name="replaced", team=scene.design.team_id, visibility="team")
     return client.put(scene.base, body, format="json", HTTP_IF_MATCH=scene.design.etag)
+
+
+def _owner_trashes_the_design(scene: Scene) -> None:
+    services.design_delete(user=scene.world["users"]["owner"], design=scene.design, expected_version=None)
 
 
 #                                 owner editor viewer manager other anonymous admin
@@ -142,6 +150,14 @@ DESIGN_MATRIX: dict[str, Operation] = {
     "revoke a link": Operation(
         "design-revoke-share-link", "delete", lambda c, s: c.delete(f"{s.base}share-links/{s.link.token}/"),
         _row(204, 204, 403, 403, 404, 403, 404),
+    ),
+    "trash list (the design in its owner's trash)": Operation(
+        "design-trash", "get", lambda c, s: c.get("/api/v1/designs/trash/?page_size=100"),
+        _row(LISTED, ABSENT, ABSENT, ABSENT, ABSENT, 403, ABSENT), setup=_owner_trashes_the_design,
+    ),
+    "undelete (restore from the trash)": Operation(
+        "design-undelete", "post", lambda c, s: c.post(s.base + "undelete/"),
+        _row(200, 404, 404, 404, 404, 403, 404), setup=_owner_trashes_the_design,
     ),
     "read through a share link": Operation(
         "shared-design", "get", lambda c, s: c.get(f"/api/v1/shared/{s.link.token}/"),
@@ -246,12 +262,12 @@ def _scene(world: dict[str, Any]) -> Scene:
         ids.append(response.json()["id"])
     design, other = (Design.objects.get(pk=pk) for pk in ids)
     link = services.share_link_create(user=world["users"]["owner"], design=design)
-    return Scene(design=design, other=other, link=link)
+    return Scene(design=design, other=other, link=link, world=world)
 
 
 def _fingerprint(scene: Scene) -> tuple[Any, ...]:
     design = (
-        Design.objects.filter(pk=scene.design.pk).values("version", "name", "team_id", "visibility").first()
+        Design.objects.filter(pk=scene.design.pk).values("version", "name", "team_id", "visibility", "deleted_at").first()
     )
     return (
         design,
@@ -270,6 +286,8 @@ def test_design_cell(world: dict[str, Any], operation: str, subject: str) -> Non
     scene = _scene(world)
     row = MATRIX[operation]
     expected = row.expected[subject]
+    if row.setup is not None:
+        row.setup(scene)
     before = _fingerprint(scene)
 
     response = row.request(_client(world, subject), scene)

@@ -11,6 +11,7 @@ const NewDesignPage = lazy(() => import('../features/designs/components/new-desi
 const DesignEditorPage = lazy(() =>
   import('../features/designs/components/design-editor-page').then((m) => ({ default: m.DesignEditorPage })),
 );
+const TrashPage = lazy(() => import('../features/designs/components/trash-page').then((m) => ({ default: m.TrashPage })));
 const SharedDesignPage = lazy(() =>
   import('../features/designs/components/shared-design-page').then((m) => ({ default: m.SharedDesignPage })),
 );
@@ -34,6 +35,7 @@ export function AppRouter() {
           <Route path="sign-in" element={<SignInPage />} />
           <Route path="designs" element={<Page><DesignsPage /></Page>} />
           <Route path="designs/new" element={<Page><NewDesignPage /></Page>} />
+          <Route path="designs/trash" element={<Page><TrashPage /></Page>} />
           <Route path="designs/:id" element={<Page><DesignEditorPage /></Page>} />
           <Route path="shared/:token" element={<Page auth={false}><SharedDesignPage /></Page>} />
           <Route path="compare" element={<Page><ComparePage /></Page>} />

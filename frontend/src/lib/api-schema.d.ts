@@ -273,7 +273,7 @@ export interface paths {
         /** @description Designs the caller may see (own + shared with a team the caller is in); others are 404. */
         put: operations["v1_designs_update"];
         post?: never;
-        /** @description Designs the caller may see (own + shared with a team the caller is in); others are 404. */
+        /** @description Moves the design to the owner's trash (undo: POST .../undelete/ within the retention). */
         delete: operations["v1_designs_destroy"];
         options?: never;
         head?: never;
@@ -486,6 +486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{id}/undelete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Restores a design from the caller's trash; anyone but its owner gets 404, as does a design
+         *     past the retention.
+         */
+        post: operations["v1_designs_undelete_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/compare/": {
         parameters: {
             query?: never;
@@ -495,6 +515,23 @@ export interface paths {
         };
         /** @description Designs the caller may see (own + shared with a team the caller is in); others are 404. */
         get: operations["v1_designs_compare_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/designs/trash/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own deleted designs that may still be restored, most recently deleted first. */
+        get: operations["v1_designs_trash_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2383,6 +2420,21 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Team"][];
         };
+        PaginatedTrashedDesignList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["TrashedDesign"][];
+        };
         Part: {
             readonly id: number;
             manufacturer: string;
@@ -3072,6 +3124,41 @@ export interface components {
          * @enum {string}
          */
         ToolEnum: "orion" | "benchmark_factory_tpcc" | "swingbench_orderentry" | "slob" | "tpch_like_dss" | "oet" | "dw_generator" | "sanhq" | "other";
+        /**
+         * @description A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
+         *     will be purged (no undo after that).
+         */
+        TrashedDesign: {
+            readonly id: number;
+            readonly name: string;
+            readonly customer: string;
+            readonly description: string;
+            readonly owner: components["schemas"]["UserBrief"];
+            readonly team: components["schemas"]["TeamBrief"] | null;
+            readonly visibility: components["schemas"]["VisibilityEnum"];
+            readonly status: components["schemas"]["StatusEnum"];
+            readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            readonly platform: components["schemas"]["PlatformRequest"];
+            readonly reference_configuration: string | null;
+            readonly rule_versions: unknown;
+            readonly price_book: components["schemas"]["PriceBookBrief"] | null;
+            readonly bom_overrides: components["schemas"]["BomOverride"][];
+            readonly version: number;
+            readonly etag: string;
+            readonly revision: number | null;
+            /** @description The caller's role on this design (null for anonymous share-link readers) */
+            readonly my_role: components["schemas"]["MyRoleEnum"] | null;
+            readonly permissions: components["schemas"]["DesignPermissionEnum"][];
+            /** Format: date-time */
+            readonly created: string;
+            /** Format: date-time */
+            readonly updated: string;
+            /** Format: date-time */
+            readonly deleted_at: string;
+            readonly deleted_by: components["schemas"]["UserBrief"] | null;
+            /** Format: date-time */
+            readonly purge_after: string;
+        };
         /**
          * @description * `users` - users
          *     * `sessions` - sessions
@@ -5069,6 +5156,58 @@ export interface operations {
             };
         };
     };
+    v1_designs_undelete_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag you read */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A unique integer value identifying this design. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names an older version: someone else saved in between; nothing was changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     v1_designs_compare_retrieve: {
         parameters: {
             query: {
@@ -5086,6 +5225,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_designs_trash_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `proposed` - Proposed
+                 *     * `approved` - Approved
+                 */
+                status?: "approved" | "draft" | "proposed";
+                team?: number;
+                /**
+                 * @description * `private` - Private
+                 *     * `team` - Team
+                 */
+                visibility?: "private" | "team";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedTrashedDesignList"];
                 };
             };
             /** @description Invalid input: field-level messages. */

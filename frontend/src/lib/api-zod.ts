@@ -2172,6 +2172,44 @@ export const zSharedDesignResponse = z.object({
 });
 
 /**
+ * A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
+ * will be purged (no undo after that).
+ */
+export const zTrashedDesign = z.object({
+    id: z.int().readonly(),
+    name: z.string().readonly(),
+    customer: z.string().readonly(),
+    description: z.string().readonly(),
+    owner: zUserBrief,
+    team: zTeamBrief.nullable(),
+    visibility: zVisibilityEnum,
+    status: zStatusEnum,
+    workload: zWorkloadRequest,
+    platform: zPlatformRequest,
+    reference_configuration: z.string().readonly().nullable(),
+    rule_versions: z.unknown(),
+    price_book: zPriceBookBrief.nullable(),
+    bom_overrides: z.array(zBomOverride).readonly(),
+    version: z.int().readonly(),
+    etag: z.string().readonly(),
+    revision: z.int().readonly().nullable(),
+    my_role: zMyRoleEnum.nullable(),
+    permissions: z.array(zDesignPermissionEnum).readonly(),
+    created: z.iso.datetime().readonly(),
+    updated: z.iso.datetime().readonly(),
+    deleted_at: z.iso.datetime().readonly(),
+    deleted_by: zUserBrief.nullable(),
+    purge_after: z.iso.datetime().readonly()
+});
+
+export const zPaginatedTrashedDesignList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zTrashedDesign)
+});
+
+/**
  * Every error but invalid input: a human-readable message.
  */
 export const zError = z.object({
@@ -2525,6 +2563,19 @@ export const zTeamMemberWritable = z.object({
 });
 
 /**
+ * A row of the caller's trash: the list row plus when and by whom it was deleted, and when it
+ * will be purged (no undo after that).
+ */
+export const zTrashedDesignWritable = z.record(z.string(), z.unknown());
+
+export const zPaginatedTrashedDesignListWritable = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zTrashedDesignWritable)
+});
+
+/**
  * Invalid input, field by field: {field: [message, ...]}. A nested object nests ({"platform": {"rac_nodes": ["..."]}}), a list of rows has one entry per row ({"bom_overrides": [{}, {"description": ["..."]}]}); messages about no single field are under non_field_errors.
  */
 export const zFieldErrors = z.record(z.string(), z.lazy((): any => zFieldErrorValue));
@@ -2701,6 +2752,16 @@ export const zV1DesignsShareLinksDestroyPath = z.object({
  * No response body
  */
 export const zV1DesignsShareLinksDestroyResponse = z.void();
+
+export const zV1DesignsUndeleteCreateHeaders = z.object({
+    'If-Match': z.string().optional()
+});
+
+export const zV1DesignsUndeleteCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsUndeleteCreateResponse = zDesign;
 
 export const zV1DocumentsDestroyPath = z.object({
     slug: z.string()
@@ -3066,6 +3127,23 @@ export const zV1DesignsCompareRetrieveQuery = z.object({
 });
 
 export const zV1DesignsCompareRetrieveResponse = zCompareResponse;
+
+export const zV1DesignsTrashListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    owner: z.int().optional(),
+    search: z.string().optional(),
+    status: z.enum([
+        'approved',
+        'draft',
+        'proposed'
+    ]).optional(),
+    team: z.int().optional(),
+    visibility: z.enum(['private', 'team']).optional()
+});
+
+export const zV1DesignsTrashListResponse = zPaginatedTrashedDesignList;
 
 export const zV1DocumentsListQuery = z.object({
     limit: z.int().optional(),

@@ -3,6 +3,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { designKeys } from './keys';
 import type { Design } from './types';
 
+/** Moves the design to its owner's trash (undo: undelete-design.ts, within the retention). */
 export const deleteDesign = (design: Pick<Design, 'id' | 'etag'>): Promise<void> =>
   apiFetch<void>(`/api/v1/designs/${design.id}/`, { method: 'DELETE', headers: { 'If-Match': design.etag } });
 
@@ -10,6 +11,10 @@ export function useDeleteDesign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDesign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: designKeys.list() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: designKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: designKeys.trash() }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@
 export const designKeys = {
   all: ['designs'] as const,
   list: () => ['designs', 'list'] as const,
+  trash: () => ['designs', 'trash'] as const,
   detail: (id: number) => ['designs', 'detail', id] as const,
   revisions: (id: number) => ['designs', 'detail', id, 'revisions'] as const,
   shareLinks: (id: number) => ['designs', 'detail', id, 'share-links'] as const,

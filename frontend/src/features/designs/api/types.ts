@@ -28,6 +28,9 @@ export type WithInputs<T> = Omit<T, 'workload' | 'platform'> & { workload: Workl
 
 export type Design = WithInputs<Schemas['Design']>;
 export type DesignPage = Omit<Schemas['PaginatedDesignList'], 'results'> & { results: Design[] };
+/** A row of the caller's trash: a design plus deleted_at, deleted_by and purge_after. */
+export type TrashedDesign = WithInputs<Schemas['TrashedDesign']>;
+export type TrashPage = Omit<Schemas['PaginatedTrashedDesignList'], 'results'> & { results: TrashedDesign[] };
 
 /** POST /designs/ (the create body). */
 export type NewDesign = WithInputs<Schemas['DesignInputRequest']>;

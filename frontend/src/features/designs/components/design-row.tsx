@@ -7,7 +7,8 @@ import type { Design } from '../api/types';
 import { platformSummary, sharingLabel } from '../lib/design-list';
 import { can } from '../lib/permissions';
 
-export function DesignRow({ design }: { design: Design }) {
+/** onDeleted: the page shows its undo notice (this row leaves the list with the design). */
+export function DesignRow({ design, onDeleted }: { design: Design; onDeleted?: (design: Design) => void }) {
   const [confirming, setConfirming] = useState(false);
   const clone = useCloneDesign();
   const remove = useDeleteDesign();
@@ -50,8 +51,13 @@ export function DesignRow({ design }: { design: Design }) {
         )}
         {confirming && (
           <span role="group" aria-label={`Confirm deleting ${design.name}`}>
-            Delete “{design.name}” and its history?{' '}
-            <button type="button" className="danger small" disabled={remove.isPending} onClick={() => remove.mutate(design)}>
+            Move “{design.name}” to the trash?{' '}
+            <button
+              type="button"
+              className="danger small"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(design, { onSuccess: () => onDeleted?.(design) })}
+            >
               Yes, delete
             </button>{' '}
             <button type="button" className="secondary small" onClick={() => setConfirming(false)}>

@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useDesigns } from '../api/list-designs';
+import type { Design } from '../api/types';
 import { EMPTY_QUERY, filterDesigns, type ListQuery } from '../lib/design-list';
+import { DeletedNotice } from './deleted-notice';
 import { DesignFilters } from './design-filters';
 import { DesignRow } from './design-row';
 
 export function DesignsPage() {
   const designs = useDesigns();
   const [query, setQuery] = useState<ListQuery>(EMPTY_QUERY);
+  const [deleted, setDeleted] = useState<Design | null>(null);
   const all = designs.data?.results ?? [];
   const shown = filterDesigns(all, query);
 
@@ -16,10 +19,14 @@ export function DesignsPage() {
     <section className="stack">
       <div className="page-head">
         <h2>Designs</h2>
-        <Link className="button" to="/designs/new">
-          New design
-        </Link>
+        <span>
+          <Link to="/designs/trash">Trash</Link>{' '}
+          <Link className="button" to="/designs/new">
+            New design
+          </Link>
+        </span>
       </div>
+      {deleted && <DeletedNotice key={deleted.id} design={deleted} onDone={() => setDeleted(null)} />}
       <DesignFilters query={query} onChange={setQuery} />
       {designs.isPending && <Loading what="designs" />}
       <ErrorMessage error={designs.error} />
@@ -45,7 +52,7 @@ export function DesignsPage() {
           </thead>
           <tbody>
             {shown.map((design) => (
-              <DesignRow key={design.id} design={design} />
+              <DesignRow key={design.id} design={design} onDeleted={setDeleted} />
             ))}
           </tbody>
         </table>

@@ -14,6 +14,7 @@ const FIELD_LABELS: Record<string, string> = {
   price_book: 'price book',
   rule_versions: 'rule versions',
   bom_overrides: 'BOM overrides',
+  deleted_at: 'trash',
 };
 
 /** "Changed: platform (rac_nodes 2 → 1), status" — nested JSON changes named by key. */
