@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Model, OuterRef, Q, QuerySet, Subquery
 
 from accounts.models import Membership, Team
@@ -102,36 +103,96 @@ class Cursor:
 
 
 # ------------------------------------------------------------------------------------------ sources
+_Names = Callable[[set[int]], dict[int, str]]
+
+
+def _names(model: type[Model], name: Callable[[Any], str], *, related: tuple[str, ...] = ()) -> _Names:
+    """Names of the parent rows a page of history rows points at, in one query."""
+
+    def lookup(ids: set[int]) -> dict[int, str]:
+        rows = model._default_manager.filter(pk__in=ids).select_related(*related)
+        return {row.pk: name(row) for row in rows}
+
+    return lookup
+
+
 @dataclass(frozen=True)
 class _HistorySource:
-    """The simple_history rows of one model, labelled in the domain's words."""
+    """The simple_history rows of one model, labelled in the domain's words. A child row's label
+    names its parent (a curve's slug, a configuration's slug), looked up for the whole page at once;
+    a parent deleted since is named by its id."""
 
     model: type[Model]
     object_type: str
-    label: Callable[[Any], str]
+    label: Callable[[Any, str], str]  # (history row, its parent's name)
+    parent_field: str | None = None
+    parent_names: _Names | None = None
 
+
+_point_name = _names(MeasuredPoint, lambda p: f"{p.curve.slug} point {p.position}", related=("curve",))
+_configuration_name = _names(Configuration, lambda c: c.slug)
 
 HISTORY_SOURCES: tuple[_HistorySource, ...] = (
-    _HistorySource(SourceDocument, "source document", lambda r: r.slug),
-    _HistorySource(Manufacturer, "manufacturer", lambda r: r.slug),
-    _HistorySource(Part, "part", lambda r: r.part_number),
-    _HistorySource(PriceBook, "price book", lambda r: f"{r.name} v{r.version}"),
-    _HistorySource(PriceBookEntry, "price", lambda r: f"part {r.part_id} in price book {r.price_book_id}"),
-    _HistorySource(Configuration, "configuration", lambda r: r.slug),
+    _HistorySource(SourceDocument, "source document", lambda r, _: r.slug),
+    _HistorySource(Manufacturer, "manufacturer", lambda r, _: r.slug),
+    _HistorySource(Part, "part", lambda r, _: r.part_number),
+    _HistorySource(PriceBook, "price book", lambda r, _: f"{r.name} v{r.version}"),
+    _HistorySource(
+        PriceBookEntry,
+        "price",
+        lambda r, part: f"{part} in price book {r.price_book_id}",
+        "part_id",
+        _names(Part, lambda p: p.part_number),
+    ),
+    _HistorySource(Configuration, "configuration", lambda r, _: r.slug),
     _HistorySource(
         ConfigurationComponent,
         "configuration component",
-        lambda r: f"configuration {r.configuration_id}, line {r.position}",
+        lambda r, conf: f"{conf} line {r.position}",
+        "configuration_id",
+        _configuration_name,
     ),
-    _HistorySource(ConfigurationLayout, "configuration layout", lambda r: r.name),
-    _HistorySource(StorageProfile, "storage profile", lambda r: r.name),
-    _HistorySource(ConfigurationParameter, "configuration parameter", lambda r: r.name),
-    _HistorySource(SizingRule, "rule", lambda r: f"{r.slug} v{r.version}"),
-    _HistorySource(BenchmarkCurve, "curve", lambda r: r.slug),
-    _HistorySource(MeasuredPoint, "measured point", lambda r: f"curve {r.curve_id}, point {r.position}"),
-    _HistorySource(PointValue, "measured value", lambda r: f"{r.quantity} of point {r.point_id}"),
-    _HistorySource(Team, "team", lambda r: r.name),
-    _HistorySource(Membership, "membership", lambda r: f"user {r.user_id} in team {r.team_id}"),
+    _HistorySource(
+        ConfigurationLayout,
+        "configuration layout",
+        lambda r, conf: f"{conf}: {r.name}",
+        "configuration_id",
+        _configuration_name,
+    ),
+    _HistorySource(
+        StorageProfile,
+        "storage profile",
+        lambda r, conf: f"{conf}: {r.name}",
+        "configuration_id",
+        _configuration_name,
+    ),
+    _HistorySource(
+        ConfigurationParameter,
+        "configuration parameter",
+        lambda r, conf: f"{conf}: {r.name}",
+        "configuration_id",
+        _configuration_name,
+    ),
+    _HistorySource(SizingRule, "rule", lambda r, _: f"{r.slug} v{r.version}"),
+    _HistorySource(BenchmarkCurve, "curve", lambda r, _: r.slug),
+    _HistorySource(
+        MeasuredPoint,
+        "measured point",
+        lambda r, curve: f"{curve} point {r.position}",
+        "curve_id",
+        _names(BenchmarkCurve, lambda c: c.slug),
+    ),
+    _HistorySource(
+        PointValue, "measured value", lambda r, point: f"{r.quantity} of {point}", "point_id", _point_name
+    ),
+    _HistorySource(Team, "team", lambda r, _: r.name),
+    _HistorySource(
+        Membership,
+        "membership",
+        lambda r, user: f"{user} in team {r.team_id}",
+        "user_id",
+        _names(get_user_model(), lambda u: u.get_username()),
+    ),
 )
 # Ranks order entries that share a timestamp; the design sources come after the history ones.
 _REVISIONS_RANK = len(HISTORY_SOURCES)
@@ -171,6 +232,13 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _parent_name(source: _HistorySource, row: Any, parents: dict[int, str]) -> str:
+    if source.parent_field is None:
+        return ""
+    parent_id = getattr(row, source.parent_field)
+    return parents.get(parent_id) or f"#{parent_id}"
+
+
 def _history_entries(
     source: _HistorySource, rank: int, flt: AuditFilter, cursor: Cursor | None, limit: int
 ) -> list[AuditEntry]:
@@ -184,7 +252,9 @@ def _history_entries(
         rows = rows.filter(id=flt.object_id)
     # The row before each one (same object, lower history id) for "before": one subquery here and
     # one query for all of them below, instead of one prev_record query per entry.
-    previous = history.filter(id=OuterRef("id"), history_id__lt=OuterRef("history_id")).order_by("-history_id")
+    previous = history.filter(id=OuterRef("id"), history_id__lt=OuterRef("history_id")).order_by(
+        "-history_id"
+    )
     page = list(
         rows.annotate(previous_history_id=Subquery(previous.values("history_id")[:1])).order_by(
             "-history_date", "-history_id"
@@ -193,6 +263,9 @@ def _history_entries(
     wanted = [r.previous_history_id for r in page if r.history_type == "~" and r.previous_history_id]
     before = history.in_bulk(wanted) if wanted else {}
     fields = [f for f in source.model._meta.fields if f.editable and not f.primary_key]
+    parents: dict[int, str] = {}
+    if source.parent_field and source.parent_names and page:
+        parents = source.parent_names({getattr(r, source.parent_field) for r in page})
     entries = []
     for row in page:
         changes: list[Change]
@@ -217,7 +290,7 @@ def _history_entries(
                 action=HISTORY_ACTIONS[row.history_type],
                 object_type=source.object_type,
                 object_id=str(row.id),
-                object_label=source.label(row),
+                object_label=source.label(row, _parent_name(source, row, parents)),
                 summary=row.history_change_reason or "",
                 changes=changes,
                 sort_key=(row.history_date, rank, row.history_id),
@@ -243,7 +316,9 @@ def _revision_action(revision: DesignRevision) -> str:
 
 def _revision_entries(flt: AuditFilter, cursor: Cursor | None, limit: int) -> list[AuditEntry]:
     rows = DesignRevision.objects.select_related("author", "design").filter(
-        _design_filter(flt), _time_window(flt, "created"), _after_cursor(cursor, _REVISIONS_RANK, "created", "pk")
+        _design_filter(flt),
+        _time_window(flt, "created"),
+        _after_cursor(cursor, _REVISIONS_RANK, "created", "pk"),
     )
     if flt.actor is not None:
         rows = rows.filter(author__username=flt.actor)
@@ -297,7 +372,9 @@ def _share_entries(flt: AuditFilter, cursor: Cursor | None, limit: int, *, revok
                 object_label=link.design.name,
                 summary=f"Read-only link #{link.pk} {'revoked' if revoked else 'created'}",
                 changes=[
-                    Change("share link", f"#{link.pk}" if revoked else None, None if revoked else f"#{link.pk}")
+                    Change(
+                        "share link", f"#{link.pk}" if revoked else None, None if revoked else f"#{link.pk}"
+                    )
                 ],
                 sort_key=(at, rank, link.pk),
             )

@@ -21,7 +21,7 @@ ENTRY_EXAMPLE = {
     "action": "changed",
     "object_type": "measured value",
     "object_id": "17",
-    "object_label": "max_iops of point 5",
+    "object_label": "max_iops of dell-oltp-2010-orion-ps6010xv point 1",
     "summary": "",
     "changes": [{"field": "value", "before": "4857.000000", "after": "4900.000000"}],
 }

@@ -23,7 +23,9 @@ class MeasuredValueSerializer(serializers.ModelSerializer[PointValue]):
     """One measured value on its own, so that an admin can correct it (the audit trail records it)."""
 
     curve = serializers.SlugRelatedField(source="point.curve", slug_field="slug", read_only=True)
-    position = serializers.IntegerField(source="point.position", read_only=True, help_text="the point's position")
+    position = serializers.IntegerField(
+        source="point.position", read_only=True, help_text="the point's position"
+    )
 
     class Meta:
         model = PointValue

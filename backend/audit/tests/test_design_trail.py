@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from accounts.models import Team
-from designs.tests.conftest import catalog, client_for, create_design, users  # noqa: F401
+from designs.tests.conftest import client_for, create_design
 
 
 def trail(client: APIClient, design_id: int, **params: Any) -> Any:
@@ -21,12 +22,17 @@ def team_design(catalog: None, users: dict[str, Any]) -> dict[str, Any]:
     design = create_design(users["alice"], team=Team.objects.get(slug="presales-a").pk, visibility="team")
     alice = client_for(users["alice"])
     renamed = alice.patch(
-        f"/api/v1/designs/{design['id']}/", {"name": "Bank core OLTP v2"}, format="json", HTTP_IF_MATCH=design["etag"]
+        f"/api/v1/designs/{design['id']}/",
+        {"name": "Bank core OLTP v2"},
+        format="json",
+        HTTP_IF_MATCH=design["etag"],
     )
     assert renamed.status_code == 200, renamed.content
     link = alice.post(f"/api/v1/designs/{design['id']}/share-links/")
     assert link.status_code == 201
-    assert alice.delete(f"/api/v1/designs/{design['id']}/share-links/{link.json()['token']}/").status_code == 204
+    assert (
+        alice.delete(f"/api/v1/designs/{design['id']}/share-links/{link.json()['token']}/").status_code == 204
+    )
     return design
 
 
@@ -44,7 +50,9 @@ def test_a_team_viewer_sees_revisions_and_share_events_newest_first(
     ]
     assert {e["object_type"] for e in entries} == {"design"}
     assert {e["object_id"] for e in entries} == {str(team_design["id"])}
-    assert entries[2]["changes"] == [{"field": "name", "before": "Bank core OLTP", "after": "Bank core OLTP v2"}]
+    assert entries[2]["changes"] == [
+        {"field": "name", "before": "Bank core OLTP", "after": "Bank core OLTP v2"}
+    ]
     assert entries[2]["summary"].startswith("Revision 2")
     # The link's token is a secret: the trail names the link by its id only.
     token_free = str(entries[:2])
@@ -62,12 +70,12 @@ def test_the_trail_is_404_for_another_team_and_refused_to_anonymous(
 def test_a_private_design_trail_is_the_owners_only(catalog: None, users: dict[str, Any]) -> None:
     design = create_design(users["alice"])
     assert trail(client_for(users["bob"]), design["id"]).status_code == 404
-    assert [e["action"] for e in trail(client_for(users["alice"]), design["id"]).json()["results"]] == ["created"]
+    assert [e["action"] for e in trail(client_for(users["alice"]), design["id"]).json()["results"]] == [
+        "created"
+    ]
 
 
 def test_the_global_feed_has_design_events_too(team_design: dict[str, Any], users: dict[str, Any]) -> None:
-    from django.contrib.auth import get_user_model
-
     admin = get_user_model().objects.create_user("auditor", password="pw-auditor-123", is_staff=True)
     body = client_for(admin).get("/api/v1/audit/", {"object_type": "design", "object_id": team_design["id"]})
     assert [e["action"] for e in body.json()["results"]] == ["revoked", "shared", "changed", "created"]
