@@ -22,7 +22,9 @@ class PointValueSerializer(serializers.ModelSerializer[PointValue]):
 class MeasuredValueSerializer(serializers.ModelSerializer[PointValue]):
     """One measured value on its own, so that an admin can correct it (the audit trail records it)."""
 
-    curve = serializers.SlugRelatedField(source="point.curve", slug_field="slug", read_only=True)
+    curve: serializers.SlugRelatedField[BenchmarkCurve] = serializers.SlugRelatedField(
+        source="point.curve", slug_field="slug", read_only=True
+    )
     position = serializers.IntegerField(
         source="point.position", read_only=True, help_text="the point's position"
     )

@@ -450,7 +450,7 @@ class _Loader:
                     if changed:
                         for name in changed:
                             setattr(obj, name, row[name])
-                        obj._change_reason = CHANGE_REASON
+                        obj._change_reason = CHANGE_REASON  # type: ignore[attr-defined]
                         obj.save(update_fields=changed)
                         self.report.updated[label] += 1
                 wanted[key] = obj

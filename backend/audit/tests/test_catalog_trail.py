@@ -109,7 +109,7 @@ def test_a_configuration_child_edited_in_the_admin_is_in_the_feed(
 
 def test_the_seed_loader_records_one_created_row_per_child_it_bulk_creates(mini_catalog: Any) -> None:
     for model in (ConfigurationComponent, ConfigurationParameter, StorageProfile, MeasuredPoint, PointValue):
-        history = model.history.model.objects  # type: ignore[attr-defined]
+        history = model.history.model.objects
         assert history.filter(history_type="+", history_change_reason="load_catalog").count() == (
             model.objects.count()
         ), model
