@@ -5,7 +5,7 @@ from __future__ import annotations
 import django_filters as filters
 
 from benchmarks.choices import IoPattern, Tool
-from benchmarks.models import BenchmarkCurve
+from benchmarks.models import BenchmarkCurve, PointValue
 
 
 class BenchmarkCurveFilterSet(filters.FilterSet):
@@ -30,3 +30,12 @@ class BenchmarkCurveFilterSet(filters.FilterSet):
             "rac_nodes",
             "arrays",
         ]
+
+
+class MeasuredValueFilterSet(filters.FilterSet):
+    curve = filters.CharFilter(field_name="point__curve__slug", help_text="curve slug")
+    position = filters.NumberFilter(field_name="point__position", help_text="the point's position")
+
+    class Meta:
+        model = PointValue
+        fields = ["curve", "position", "quantity"]

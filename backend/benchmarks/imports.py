@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from rest_framework import serializers
+from simple_history.utils import bulk_create_with_history
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.serializers import BenchmarkCurveSerializer
@@ -277,7 +278,8 @@ def import_curves(payload: Payload) -> list[BenchmarkCurve]:
     created = []
     for curve, serializer in valid:
         saved = serializer.save()
-        points = MeasuredPoint.objects.bulk_create(
+        # With their history rows (the request's user, via HistoryRequestMiddleware), as save() would.
+        points = bulk_create_with_history(
             [
                 MeasuredPoint(
                     curve=saved,
@@ -287,15 +289,19 @@ def import_curves(payload: Payload) -> list[BenchmarkCurve]:
                     source_locator=str(p.source_locator).strip(),
                 )
                 for p in sorted(curve.points.values(), key=lambda p: p.position)
-            ]
+            ],
+            MeasuredPoint,
+            default_change_reason="curve import",
         )
         by_position = {p.position: p for p in points}
-        PointValue.objects.bulk_create(
+        bulk_create_with_history(
             [
                 PointValue(point=by_position[p.position], quantity=v.quantity, value=v.value, unit=v.unit)
                 for p in curve.points.values()
                 for v in p.values
-            ]
+            ],
+            PointValue,
+            default_change_reason="curve import",
         )
         created.append(saved)
     return created

@@ -55,6 +55,7 @@ class MeasuredPoint(models.Model):
     conditions = models.JSONField(default=dict, blank=True)
     source_document = models.ForeignKey(SourceDocument, on_delete=models.PROTECT, related_name="points")
     source_locator = models.CharField(max_length=200)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["curve", "position"]
@@ -73,6 +74,7 @@ class PointValue(models.Model):
     quantity = models.CharField(max_length=64)
     value = models.DecimalField(max_digits=20, decimal_places=6)
     unit = models.CharField(max_length=16, choices=Unit.choices)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["point", "quantity"]

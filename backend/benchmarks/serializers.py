@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from rest_framework import serializers
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import Configuration, SourceDocument
+from catalog.units import unit_problem
 from core.fields import ScalarMapField
 
 
@@ -13,6 +17,36 @@ class PointValueSerializer(serializers.ModelSerializer[PointValue]):
     class Meta:
         model = PointValue
         fields = ["quantity", "value", "unit"]
+
+
+class MeasuredValueSerializer(serializers.ModelSerializer[PointValue]):
+    """One measured value on its own, so that an admin can correct it (the audit trail records it)."""
+
+    curve: serializers.SlugRelatedField[BenchmarkCurve] = serializers.SlugRelatedField(
+        source="point.curve", slug_field="slug", read_only=True
+    )
+    position = serializers.IntegerField(
+        source="point.position", read_only=True, help_text="the point's position"
+    )
+
+    class Meta:
+        model = PointValue
+        fields = ["id", "curve", "position", "quantity", "value", "unit"]
+        # The quantity names what was measured; changing it would be another measurement.
+        read_only_fields = ["quantity"]
+
+    def validate_value(self, value: Decimal) -> Decimal:
+        # Mirrors pointvalue_not_negative: a 400 rather than an IntegrityError.
+        if value < 0:
+            raise serializers.ValidationError("A measured value cannot be negative.")
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        quantity = self.instance.quantity if self.instance else attrs.get("quantity", "")
+        problem = unit_problem(quantity, attrs.get("unit", self.instance.unit if self.instance else ""))
+        if problem:
+            raise serializers.ValidationError({"unit": problem})
+        return attrs
 
 
 class MeasuredPointSerializer(serializers.ModelSerializer[MeasuredPoint]):

@@ -6,6 +6,7 @@ from benchmarks import views
 router = DefaultRouter(trailing_slash=True)
 router.register("documents", views.SourceDocumentViewSet, basename="document")
 router.register("curves", views.BenchmarkCurveViewSet, basename="curve")
+router.register("measured-values", views.MeasuredValueViewSet, basename="measured-value")
 
 urlpatterns = [
     path("import/curves/", views.ImportCurvesView.as_view(), name="import-curves"),

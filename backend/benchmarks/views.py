@@ -5,17 +5,17 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view, inline_serializer
-from rest_framework import status, viewsets
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from benchmarks import imports
-from benchmarks.filtersets import BenchmarkCurveFilterSet
-from benchmarks.models import BenchmarkCurve, MeasuredPoint
+from benchmarks.filtersets import BenchmarkCurveFilterSet, MeasuredValueFilterSet
+from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from benchmarks.selectors import source_documents_with_counts
-from benchmarks.serializers import BenchmarkCurveSerializer
+from benchmarks.serializers import BenchmarkCurveSerializer, MeasuredValueSerializer
 from catalog.models import SourceDocument
 from catalog.permissions import IsAdminOrReadOnly, ProtectedDestroyMixin
 from catalog.serializers import SourceDocumentSerializer
@@ -122,6 +122,34 @@ class BenchmarkCurveViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Benchma
         if request.query_params.get("as", "json") == "csv":
             return export_response(request, curve.slug, imports.CSV_COLUMNS, imports.curve_rows(curve))
         return Response(BenchmarkCurveSerializer(curve).data)
+
+
+MEASURED_VALUE_EXAMPLE = {
+    "id": 7,
+    "curve": "dell-oltp-2010-orion-ps6010xv",
+    "position": 1,
+    "quantity": "max_iops",
+    "value": "4857.000000",
+    "unit": "IOPS",
+}
+
+
+@extend_schema_view(**list_and_detail_examples("Measured value", MEASURED_VALUE_EXAMPLE))
+class MeasuredValueViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet[PointValue],
+):
+    """One measured value of a curve's point: admins correct its value or unit (each change is in the
+    audit trail). Points and values are created with their curve (import) and go with it."""
+
+    queryset = PointValue.objects.select_related("point__curve")
+    serializer_class = MeasuredValueSerializer
+    permission_classes = [IsAdminOrReadOnly]
+    filterset_class = MeasuredValueFilterSet
+    ordering_fields = ["quantity", "value"]
+    ordering = ["point__curve__slug", "point__position", "quantity"]
 
 
 class ImportCurvesView(ImportView):

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "seeds",  # loads fixtures/ into catalog and benchmarks; neither of those imports it
     "designs",
     "engine_adapter",
+    "audit",  # reads the others' change logs; nothing imports it
 ]
 
 MIDDLEWARE = [
@@ -233,6 +234,8 @@ SPECTACULAR_SETTINGS = {
         "TeamRoleEnum": "accounts.choices.TeamRole",
         "PartKindEnum": "catalog.choices.PartKind",
         "DesignPermissionEnum": "designs.permissions.DesignPermission",
+        "AuditObjectTypeEnum": "audit.selectors.OBJECT_TYPES",
+        "AuditActionEnum": "audit.selectors.ACTIONS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -59,6 +59,7 @@ class ConfigurationComponent(_ConfigurationChild):
     part = models.ForeignKey(Part, on_delete=models.PROTECT, related_name="configuration_components")
     quantity = models.PositiveIntegerField()
     section = models.CharField(max_length=16, choices=ComponentSection.choices)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["configuration", "position"]
@@ -83,6 +84,7 @@ class ConfigurationLayout(_ConfigurationChild):
     redundancy = models.CharField(max_length=16, choices=AsmRedundancy.choices, blank=True)
     controllers = models.JSONField(default=list, blank=True)
     purpose = models.CharField(max_length=300, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["configuration", "position"]
@@ -112,6 +114,7 @@ class StorageProfile(_ConfigurationChild):
     read_ahead = models.CharField(max_length=32, blank=True)
     qos_priority = models.CharField(max_length=32, blank=True)
     stripe_width = models.CharField(max_length=32, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["configuration", "position"]
@@ -130,6 +133,7 @@ class ConfigurationParameter(_ConfigurationChild):
     name = models.CharField(max_length=120)
     value = models.CharField(max_length=200)
     scope = models.CharField(max_length=120, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["configuration", "position"]

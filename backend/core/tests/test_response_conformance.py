@@ -17,13 +17,15 @@ from jsonschema._keywords import allOf as all_of
 from openapi_schema_validator import OAS30Validator
 from rest_framework.test import APIClient
 
-from benchmarks.models import BenchmarkCurve
+from benchmarks.models import BenchmarkCurve, PointValue
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry, SizingRule
 from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
 
 EXPORTS = re.compile(r"/export/|\.(csv|pdf|xlsx)$")
+# Read by admins only (alice's answer would be a 403).
+ADMIN_ONLY = {"/api/v1/audit/"}
 INPUTS = {
     "workload": {"kind": "oltp", "target_tps": 10000, "database_size_gb": 2000},
     "platform": {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "arrays": 2},
@@ -55,8 +57,11 @@ def world() -> dict[str, Any]:
     entry = PriceBookEntry.objects.create(
         price_book=book, part=Part.objects.earliest("pk"), unit_price="100.00"
     )
+    admin = APIClient()
+    admin.force_authenticate(get_user_model().objects.create_user("auditor", is_staff=True))
     return {
         "client": client,
+        "admin_client": admin,
         "params": {
             "id": {
                 "designs": design["id"],
@@ -65,6 +70,8 @@ def world() -> dict[str, Any]:
                 "price-books": book.pk,
                 "price-book-entries": entry.pk,
                 "teams": alice.memberships.earliest("pk").team_id,
+                "measured-values": PointValue.objects.earliest("pk").pk,
+                "audit": design["id"],  # /audit/designs/{id}/
             },
             "slug": {
                 "configurations": Configuration.objects.earliest("pk").slug,
@@ -119,7 +126,8 @@ def test_every_json_get_answers_as_documented(schema: dict[str, Any], world: dic
         if "get" not in operations or EXPORTS.search(path):
             continue
         url = _url(path, world["params"]) + world["query"].get(path, "")
-        _check(schema, path, "get", world["client"].get(url))
+        client = world["admin_client"] if path in ADMIN_ONLY else world["client"]
+        _check(schema, path, "get", client.get(url))
         checked.append(path)
     assert len(checked) >= 30, checked  # the whole read API, not a sample
 

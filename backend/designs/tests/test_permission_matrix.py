@@ -159,6 +159,12 @@ DESIGN_MATRIX: dict[str, Operation] = {
         "design-undelete", "post", lambda c, s: c.post(s.base + "undelete/"),
         _row(200, 404, 404, 404, 404, 403, 404), setup=_owner_trashes_the_design,
     ),
+    "audit trail of the design": Operation(
+        "audit-design", "get", lambda c, s: c.get(f"/api/v1/audit/designs/{s.design.pk}/"), READ
+    ),
+    "audit feed (all objects, GET /audit/)": Operation(
+        "audit-feed", "get", lambda c, s: c.get("/api/v1/audit/"), _row(403, 403, 403, 403, 403, 403, 200)
+    ),
     "read through a share link": Operation(
         "shared-design", "get", lambda c, s: c.get(f"/api/v1/shared/{s.link.token}/"),
         _row(200, 200, 200, 200, 200, 200, 200),
@@ -311,7 +317,7 @@ def test_design_cell(world: dict[str, Any], operation: str, subject: str) -> Non
 def test_every_design_route_has_a_row() -> None:
     """A design endpoint the URLconf serves without a row in the matrix fails here, by name."""
     stated = {(op.route, op.method) for op in MATRIX.values()}
-    served = {(name, method) for name, method, _ in _api_routes("designs.")} - NOT_DESIGN_ACCESS
+    served = {(name, method) for name, method, _ in _api_routes("designs.", "audit.")} - NOT_DESIGN_ACCESS
     assert served - stated == set(), "add these routes to DESIGN_MATRIX"
     assert stated - served == set(), "rows for routes the URLconf no longer serves"
     assert len(EXPORTS) >= 4

@@ -15,6 +15,10 @@ const TrashPage = lazy(() => import('../features/designs/components/trash-page')
 const SharedDesignPage = lazy(() =>
   import('../features/designs/components/shared-design-page').then((m) => ({ default: m.SharedDesignPage })),
 );
+const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
+const DesignAuditPage = lazy(() =>
+  import('../features/audit/components/design-audit-page').then((m) => ({ default: m.DesignAuditPage })),
+);
 const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
 const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
 const ModelReportPage = lazy(() =>
@@ -37,9 +41,11 @@ export function AppRouter() {
           <Route path="designs/new" element={<Page><NewDesignPage /></Page>} />
           <Route path="designs/trash" element={<Page><TrashPage /></Page>} />
           <Route path="designs/:id" element={<Page><DesignEditorPage /></Page>} />
+          <Route path="designs/:id/audit" element={<Page><DesignAuditPage /></Page>} />
           <Route path="shared/:token" element={<Page auth={false}><SharedDesignPage /></Page>} />
           <Route path="compare" element={<Page><ComparePage /></Page>} />
           <Route path="catalog" element={<Page><CatalogPage /></Page>} />
+          <Route path="audit" element={<Page><AuditPage /></Page>} />
           <Route path="model" element={<Page auth={false}><ModelReportPage /></Page>} />
           <Route path="*" element={<p role="alert">Page not found.</p>} />
         </Route>

@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins only. Newest first; `next` continues after the last entry. */
+        get: operations["v1_audit_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit/designs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description For anyone who may see the design (others: 404). Newest first. */
+        get: operations["v1_audit_designs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/csrf/": {
         parameters: {
             query?: never;
@@ -684,6 +718,54 @@ export interface paths {
         patch: operations["v1_manufacturers_partial_update"];
         trace?: never;
     };
+    "/api/v1/measured-values/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One measured value of a curve's point: admins correct its value or unit (each change is in the
+         *     audit trail). Points and values are created with their curve (import) and go with it.
+         */
+        get: operations["v1_measured_values_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/measured-values/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One measured value of a curve's point: admins correct its value or unit (each change is in the
+         *     audit trail). Points and values are created with their curve (import) and go with it.
+         */
+        get: operations["v1_measured_values_retrieve"];
+        /**
+         * @description One measured value of a curve's point: admins correct its value or unit (each change is in the
+         *     audit trail). Points and values are created with their curve (import) and go with it.
+         */
+        put: operations["v1_measured_values_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description One measured value of a curve's point: admins correct its value or unit (each change is in the
+         *     audit trail). Points and values are created with their curve (import) and go with it.
+         */
+        patch: operations["v1_measured_values_partial_update"];
+        trace?: never;
+    };
     "/api/v1/model/validation/": {
         parameters: {
             query?: never;
@@ -1051,6 +1133,60 @@ export interface components {
             source: string;
             value: components["schemas"]["Quantity"] | null;
         };
+        /**
+         * @description * `created` - created
+         *     * `changed` - changed
+         *     * `deleted` - deleted
+         *     * `restored` - restored
+         *     * `shared` - shared
+         *     * `revoked` - revoked
+         * @enum {string}
+         */
+        AuditActionEnum: "created" | "changed" | "deleted" | "restored" | "shared" | "revoked";
+        AuditEntry: {
+            /** @description stable: the source and the row's key there */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description username; null when not recorded */
+            actor: string | null;
+            action: components["schemas"]["AuditActionEnum"];
+            object_type: components["schemas"]["AuditObjectTypeEnum"];
+            object_id: string;
+            object_label: string;
+            summary: string;
+            changes: components["schemas"]["Change"][];
+        };
+        /**
+         * @description * `source document` - source document
+         *     * `manufacturer` - manufacturer
+         *     * `part` - part
+         *     * `price book` - price book
+         *     * `price` - price
+         *     * `configuration` - configuration
+         *     * `configuration component` - configuration component
+         *     * `configuration layout` - configuration layout
+         *     * `storage profile` - storage profile
+         *     * `configuration parameter` - configuration parameter
+         *     * `rule` - rule
+         *     * `curve` - curve
+         *     * `measured point` - measured point
+         *     * `measured value` - measured value
+         *     * `team` - team
+         *     * `membership` - membership
+         *     * `design` - design
+         * @enum {string}
+         */
+        AuditObjectTypeEnum: "source document" | "manufacturer" | "part" | "price book" | "price" | "configuration" | "configuration component" | "configuration layout" | "storage profile" | "configuration parameter" | "rule" | "curve" | "measured point" | "measured value" | "team" | "membership" | "design";
+        AuditPage: {
+            /**
+             * Format: uri
+             * @description the next (older) page, or null at the end
+             */
+            next: string | null;
+            next_cursor: string | null;
+            results: components["schemas"]["AuditEntry"][];
+        };
         /** @enum {boolean} */
         AuthenticatedEnum: true;
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
@@ -1174,6 +1310,11 @@ export interface components {
          * @enum {string}
          */
         BoundEnum: "upper" | "lower";
+        Change: {
+            field: string;
+            before: unknown;
+            after: unknown;
+        };
         /** @description The capacity headline of a design (the evaluation's `capacity` carries more). */
         CompareCapacity: {
             /** @description Raw capacity the design needs */
@@ -2029,6 +2170,23 @@ export interface components {
             };
             source_locator: string;
         };
+        /** @description One measured value on its own, so that an admin can correct it (the audit trail records it). */
+        MeasuredValue: {
+            readonly id: number;
+            readonly curve: string;
+            /** @description the point's position */
+            readonly position: number;
+            readonly quantity: string;
+            /** Format: decimal */
+            value: string;
+            unit: components["schemas"]["UnitEnum"];
+        };
+        /** @description One measured value on its own, so that an admin can correct it (the audit trail records it). */
+        MeasuredValueRequest: {
+            /** Format: decimal */
+            value: string;
+            unit: components["schemas"]["UnitEnum"];
+        };
         /** @description One of the user's teams with the user's role in it. */
         MembershipTeam: {
             readonly id: number;
@@ -2314,6 +2472,21 @@ export interface components {
              */
             previous: string | null;
             results: components["schemas"]["Manufacturer"][];
+        };
+        PaginatedMeasuredValueList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["MeasuredValue"][];
         };
         PaginatedPartList: {
             /** @example 123 */
@@ -2611,6 +2784,12 @@ export interface components {
         PatchedManufacturerRequest: {
             slug?: string;
             name?: string;
+        };
+        /** @description One measured value on its own, so that an admin can correct it (the audit trail records it). */
+        PatchedMeasuredValueRequest: {
+            /** Format: decimal */
+            value?: string;
+            unit?: components["schemas"]["UnitEnum"];
         };
         PatchedPartRequest: {
             manufacturer?: string;
@@ -3239,6 +3418,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    v1_audit_retrieve: {
+        parameters: {
+            query?: {
+                /** @description username */
+                actor?: string;
+                cursor?: string;
+                limit?: number;
+                object_id?: number;
+                /**
+                 * @description * `source document` - source document
+                 *     * `manufacturer` - manufacturer
+                 *     * `part` - part
+                 *     * `price book` - price book
+                 *     * `price` - price
+                 *     * `configuration` - configuration
+                 *     * `configuration component` - configuration component
+                 *     * `configuration layout` - configuration layout
+                 *     * `storage profile` - storage profile
+                 *     * `configuration parameter` - configuration parameter
+                 *     * `rule` - rule
+                 *     * `curve` - curve
+                 *     * `measured point` - measured point
+                 *     * `measured value` - measured value
+                 *     * `team` - team
+                 *     * `membership` - membership
+                 *     * `design` - design
+                 */
+                object_type?: "source document" | "manufacturer" | "part" | "price book" | "price" | "configuration" | "configuration component" | "configuration layout" | "storage profile" | "configuration parameter" | "rule" | "curve" | "measured point" | "measured value" | "team" | "membership" | "design";
+                /** @description at or after (ISO 8601) */
+                since?: string;
+                /** @description at or before (ISO 8601) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_audit_designs_retrieve: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6057,6 +6354,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_measured_values_list: {
+        parameters: {
+            query?: {
+                /** @description curve slug */
+                curve?: string;
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description the point's position */
+                position?: number;
+                quantity?: string;
+                /** @description A search term. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMeasuredValueList"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+        };
+    };
+    v1_measured_values_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this point value. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasuredValue"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_measured_values_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this point value. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasuredValueRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MeasuredValueRequest"];
+                "multipart/form-data": components["schemas"]["MeasuredValueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasuredValue"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_measured_values_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this point value. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMeasuredValueRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedMeasuredValueRequest"];
+                "multipart/form-data": components["schemas"]["PatchedMeasuredValueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasuredValue"];
                 };
             };
             /** @description Invalid input: field-level messages. */

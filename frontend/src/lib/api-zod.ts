@@ -28,6 +28,62 @@ export const zArrayUnitEnum = z.enum([
     'controller'
 ]);
 
+/**
+ * * `created` - created
+ * * `changed` - changed
+ * * `deleted` - deleted
+ * * `restored` - restored
+ * * `shared` - shared
+ * * `revoked` - revoked
+ */
+export const zAuditActionEnum = z.enum([
+    'created',
+    'changed',
+    'deleted',
+    'restored',
+    'shared',
+    'revoked'
+]);
+
+/**
+ * * `source document` - source document
+ * * `manufacturer` - manufacturer
+ * * `part` - part
+ * * `price book` - price book
+ * * `price` - price
+ * * `configuration` - configuration
+ * * `configuration component` - configuration component
+ * * `configuration layout` - configuration layout
+ * * `storage profile` - storage profile
+ * * `configuration parameter` - configuration parameter
+ * * `rule` - rule
+ * * `curve` - curve
+ * * `measured point` - measured point
+ * * `measured value` - measured value
+ * * `team` - team
+ * * `membership` - membership
+ * * `design` - design
+ */
+export const zAuditObjectTypeEnum = z.enum([
+    'source document',
+    'manufacturer',
+    'part',
+    'price book',
+    'price',
+    'configuration',
+    'configuration component',
+    'configuration layout',
+    'storage profile',
+    'configuration parameter',
+    'rule',
+    'curve',
+    'measured point',
+    'measured value',
+    'team',
+    'membership',
+    'design'
+]);
+
 export const zAuthenticatedEnum = z.literal(true);
 
 /**
@@ -82,6 +138,30 @@ export const zBomDifference = z.object({
  * * `lower` - lower
  */
 export const zBoundEnum = z.enum(['upper', 'lower']);
+
+export const zChange = z.object({
+    field: z.string(),
+    before: z.unknown(),
+    after: z.unknown()
+});
+
+export const zAuditEntry = z.object({
+    id: z.string(),
+    at: z.iso.datetime(),
+    actor: z.string().nullable(),
+    action: zAuditActionEnum,
+    object_type: zAuditObjectTypeEnum,
+    object_id: z.string(),
+    object_label: z.string(),
+    summary: z.string(),
+    changes: z.array(zChange)
+});
+
+export const zAuditPage = z.object({
+    next: z.url().nullable(),
+    next_cursor: z.string().nullable(),
+    results: z.array(zAuditEntry)
+});
 
 export const zCompareCost = z.object({
     currency: z.string().nullable(),
@@ -1889,6 +1969,41 @@ export const zUnitEnum = z.enum([
     'unstated'
 ]);
 
+/**
+ * One measured value on its own, so that an admin can correct it (the audit trail records it).
+ */
+export const zMeasuredValue = z.object({
+    id: z.int().readonly(),
+    curve: z.string().readonly(),
+    position: z.int().readonly(),
+    quantity: z.string().readonly(),
+    value: z.string().regex(/^-?\d{0,14}(?:\.\d{0,6})?$/),
+    unit: zUnitEnum
+});
+
+/**
+ * One measured value on its own, so that an admin can correct it (the audit trail records it).
+ */
+export const zMeasuredValueRequest = z.object({
+    value: z.string().regex(/^-?\d{0,14}(?:\.\d{0,6})?$/),
+    unit: zUnitEnum
+});
+
+export const zPaginatedMeasuredValueList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zMeasuredValue)
+});
+
+/**
+ * One measured value on its own, so that an admin can correct it (the audit trail records it).
+ */
+export const zPatchedMeasuredValueRequest = z.object({
+    value: z.string().regex(/^-?\d{0,14}(?:\.\d{0,6})?$/).optional(),
+    unit: zUnitEnum.optional()
+});
+
 export const zPointValue = z.object({
     quantity: z.string().max(64),
     value: z.string().regex(/^-?\d{0,14}(?:\.\d{0,6})?$/),
@@ -2345,6 +2460,14 @@ export const zMeasuredPointWritable = z.object({
 });
 
 /**
+ * One measured value on its own, so that an admin can correct it (the audit trail records it).
+ */
+export const zMeasuredValueWritable = z.object({
+    value: z.string().regex(/^-?\d{0,14}(?:\.\d{0,6})?$/),
+    unit: zUnitEnum
+});
+
+/**
  * One of the user's teams with the user's role in it.
  */
 export const zMembershipTeamWritable = z.object({
@@ -2384,6 +2507,13 @@ export const zPaginatedManufacturerListWritable = z.object({
     next: z.url().nullable(),
     previous: z.url().nullable(),
     results: z.array(zManufacturerWritable)
+});
+
+export const zPaginatedMeasuredValueListWritable = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zMeasuredValueWritable)
 });
 
 export const zPaginatedShareLinkListWritable = z.object({
@@ -2820,6 +2950,12 @@ export const zV1ManufacturersRetrievePath = z.object({
 
 export const zV1ManufacturersRetrieveResponse = zManufacturer;
 
+export const zV1MeasuredValuesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1MeasuredValuesRetrieveResponse = zMeasuredValue;
+
 export const zV1ModelValidationRetrieveResponse = zModelValidation;
 
 export const zV1PartsDestroyPath = z.object({
@@ -2912,6 +3048,47 @@ export const zV1TeamsRetrievePath = z.object({
 });
 
 export const zV1TeamsRetrieveResponse = zTeam;
+
+export const zV1AuditRetrieveQuery = z.object({
+    actor: z.string().min(1).max(150).optional(),
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    object_id: z.int().gte(1).optional(),
+    object_type: z.enum([
+        'source document',
+        'manufacturer',
+        'part',
+        'price book',
+        'price',
+        'configuration',
+        'configuration component',
+        'configuration layout',
+        'storage profile',
+        'configuration parameter',
+        'rule',
+        'curve',
+        'measured point',
+        'measured value',
+        'team',
+        'membership',
+        'design'
+    ]).optional(),
+    since: z.iso.datetime().optional(),
+    until: z.iso.datetime().optional()
+});
+
+export const zV1AuditRetrieveResponse = zAuditPage;
+
+export const zV1AuditDesignsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1AuditDesignsRetrieveQuery = z.object({
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.int().gte(1).lte(200).optional().default(50)
+});
+
+export const zV1AuditDesignsRetrieveResponse = zAuditPage;
 
 export const zV1AuthLoginCreateBody = zLoginRequest;
 
@@ -3199,6 +3376,34 @@ export const zV1ManufacturersUpdatePath = z.object({
 });
 
 export const zV1ManufacturersUpdateResponse = zManufacturer;
+
+export const zV1MeasuredValuesListQuery = z.object({
+    curve: z.string().optional(),
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    position: z.int().optional(),
+    quantity: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1MeasuredValuesListResponse = zPaginatedMeasuredValueList;
+
+export const zV1MeasuredValuesPartialUpdateBody = zPatchedMeasuredValueRequest;
+
+export const zV1MeasuredValuesPartialUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1MeasuredValuesPartialUpdateResponse = zMeasuredValue;
+
+export const zV1MeasuredValuesUpdateBody = zMeasuredValueRequest;
+
+export const zV1MeasuredValuesUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1MeasuredValuesUpdateResponse = zMeasuredValue;
 
 export const zV1PartsListQuery = z.object({
     drive_technology: z.enum([

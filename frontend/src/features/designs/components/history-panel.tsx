@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { formatTimestamp } from '../../../components/format';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { useRestoreRevision } from '../api/restore-revision';
@@ -36,6 +37,7 @@ export function HistoryPanel({ design }: { design: Design }) {
           </li>
         ))}
       </ol>
+      <Link to={`/designs/${design.id}/audit`}>Full history (revisions and share links)</Link>
       <ErrorMessage error={restore.error} />
     </div>
   );
