@@ -273,7 +273,9 @@ def _scene(world: dict[str, Any]) -> Scene:
 
 def _fingerprint(scene: Scene) -> tuple[Any, ...]:
     design = (
-        Design.objects.filter(pk=scene.design.pk).values("version", "name", "team_id", "visibility", "deleted_at").first()
+        Design.objects.filter(pk=scene.design.pk)
+        .values("version", "name", "team_id", "visibility", "deleted_at")
+        .first()
     )
     return (
         design,

@@ -26,6 +26,7 @@ const design = (over: Partial<Design> = {}): Design => ({
   etag: '"design-7-v1"',
   revision: 1,
   my_role: 'owner',
+  permissions: ['read', 'export', 'edit', 'share', 'delete'],
   created: '2026-11-01T00:00:00Z',
   updated: '2026-11-01T00:00:00Z',
   ...over,
