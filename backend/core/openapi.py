@@ -3,7 +3,8 @@ marked required in responses.
 
 Errors: AutoSchema adds to each operation every 4xx it can answer (400 for bodies and queries, 403
 where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
-delete is refused, 413 for a body past the endpoint's size bound, 429 where throttled), each with the shape core.exception_handler writes (the
+delete is refused, 413 for a body past the endpoint's size bound, 415 for a body in a format the
+endpoint does not read, 429 where throttled), each with the shape core.exception_handler writes (the
 components in ERROR_COMPONENTS, added by the add_error_components hook).
 
 Required properties:
@@ -23,6 +24,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.settings import api_settings
 from rest_framework.request import Request
 
 # component -> properties that some responses omit on purpose
@@ -107,6 +109,7 @@ ERROR_DESCRIPTIONS = {
     "409": "Still used by other rows: nothing was deleted.",
     "412": "If-Match names an older version: someone else saved in between; nothing was changed.",
     "413": "The request body is larger than this endpoint accepts: nothing was read or written.",
+    "415": "The body is not in a format this endpoint reads (Content-Type): nothing was written.",
     "428": "If-Match is missing: this write must name the version it read.",
     "429": "Too many attempts: wait, then retry.",
 }
@@ -133,6 +136,23 @@ class AutoSchema(SpectacularAutoSchema):
             self._document_errors(operation)
         return operation
 
+    def get_auth(self) -> list[dict[str, Any]]:
+        # An operation a visitor may call without signing in says so (`{}`: no credentials needed);
+        # drf-spectacular only knows AllowAny and IsAuthenticatedOrReadOnly, not our permissions.
+        auths: list[dict[str, Any]] = super().get_auth()
+        if auths and {} not in auths and self._anonymous_may_call():
+            auths.append({})
+        return auths
+
+    def map_parsers(self) -> list[Any]:
+        # The API's bodies are JSON (nested objects, nulls, lists: a form cannot say them); the form
+        # parsers in DEFAULT_PARSER_CLASSES stay for DRF's own pages and are not documented. Views
+        # that choose their parsers (the imports: CSV, multipart uploads) document them all.
+        media_types: list[Any] = super().map_parsers()
+        if list(self.view.parser_classes) == list(api_settings.DEFAULT_PARSER_CLASSES):
+            return [m for m in media_types if m == "application/json"]
+        return media_types
+
     def _anonymous_may_call(self) -> bool:
         request = Request(HttpRequest())
         request.method = self.method
@@ -147,6 +167,7 @@ class AutoSchema(SpectacularAutoSchema):
             statuses.add("400")
         if "requestBody" in operation:
             statuses.add("413")  # core.parsers: a body past the endpoint's bound
+            statuses.add("415")  # a Content-Type none of the view's parsers reads
         # Session-authenticated writes need the CSRF token, whoever may make them.
         csrf_checked = self.method in _UNSAFE and any(
             isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()

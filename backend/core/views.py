@@ -1,10 +1,12 @@
-"""Cross-cutting views: the health probe and the SPA shell."""
+"""Cross-cutting views: the health probe, the SPA shell, and the API's answers for unknown URLs and
+crashes (handler404/handler500 in config.urls)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.views import defaults
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -63,3 +65,21 @@ def spa_index(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A URL no route matches (e.g. /api/v1/designs/1.5/: ids are integers) is a 404 in the API's
+    error shape under /api/, as an unknown id is; Django's HTML page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"detail": "Server error."}, status=500)
+    return defaults.server_error(request)
