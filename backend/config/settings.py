@@ -43,6 +43,7 @@ if SECRET_KEY in ("", _INSECURE_DEV_KEY):
     SECRET_KEY = _INSECURE_DEV_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"  # JSON under /api/ (the API's error shape)
 
 INSTALLED_APPS = [
     # Django

@@ -1,7 +1,7 @@
 """OpenAPI generation: the error responses of every operation, and what our serializers always send
 marked required in responses.
 
-Errors: AutoSchema adds to each operation every 4xx it can answer (400 for bodies and queries, 403
+Errors: AutoSchema adds to each operation every 4xx it can answer (400 everywhere: a NUL in any URL, 403
 where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
 delete is refused, 413 for a body past the endpoint's size bound, 415 for a body in a format the
 endpoint does not read, 429 where throttled), each with the shape core.exception_handler writes (the
@@ -24,8 +24,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.settings import api_settings
 from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
 # component -> properties that some responses omit on purpose
 OPTIONAL_RESPONSE_PROPERTIES: dict[str, set[str]] = {
@@ -114,8 +114,6 @@ ERROR_DESCRIPTIONS = {
     "429": "Too many attempts: wait, then retry.",
 }
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-# Query parameters whose bad values are ignored, never refused: pagination, search, ordering, format.
-_LENIENT_QUERIES = {"limit", "offset", "search", "ordering", "as"}
 
 
 def _error_content(status_code: str) -> dict[str, Any]:
@@ -162,9 +160,8 @@ class AutoSchema(SpectacularAutoSchema):
     def error_statuses(self, operation: dict[str, Any]) -> set[str]:
         parameters = operation.get("parameters", [])
         statuses: set[str] = set()
-        checked_queries = [p for p in parameters if p["in"] == "query" and p["name"] not in _LENIENT_QUERIES]
-        if "requestBody" in operation or checked_queries:
-            statuses.add("400")
+        # Every operation: a NUL in the URL or its query is refused (core.nul.RejectNulInUrlMiddleware).
+        statuses.add("400")
         if "requestBody" in operation:
             statuses.add("413")  # core.parsers: a body past the endpoint's bound
             statuses.add("415")  # a Content-Type none of the view's parsers reads

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
-from django.views import defaults
 from django.utils.decorators import method_decorator
+from django.views import defaults
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -83,3 +83,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         return JsonResponse({"detail": "Server error."}, status=500)
     return defaults.server_error(request)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a session write without the CSRF token (e.g. sign-in) is a 403 in the API's
+    error shape under /api/; Django's HTML page elsewhere (the admin)."""
+    if _is_api(request):
+        return JsonResponse({"detail": f"CSRF Failed: {reason}"}, status=403)
+    from django.views.csrf import csrf_failure as django_csrf_failure
+
+    return django_csrf_failure(request, reason)

@@ -3,7 +3,9 @@
 - operations a visitor may call without signing in did not say so in the schema (no `{}` security);
 - request bodies were documented as form and multipart too, which cannot carry the nested objects,
   lists and nulls the serializers take (a schema-valid form body was refused with 400);
-- a body in a format no parser reads answered an undocumented 415.
+- a body in a format no parser reads answered an undocumented 415;
+- a NUL in the query of any operation is a 400 that only operations with checked queries documented;
+- a session sign-in without the CSRF token answered Django's HTML 403 page.
 """
 
 from __future__ import annotations
@@ -120,3 +122,22 @@ def test_a_body_no_parser_reads_is_a_documented_415(schema: dict[str, Any]) -> N
         for method, operation in operations.items():
             if "requestBody" in operation:
                 assert "415" in operation["responses"], (method, path)
+
+
+@pytest.mark.django_db
+def test_a_nul_in_any_query_is_a_documented_400(schema: dict[str, Any]) -> None:
+    response = APIClient().get("/api/v1/reference-designs/?x=%00")
+    assert response.status_code == 400
+    _assert_documented(schema, "get", "/api/v1/reference-designs/", response)
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            assert "400" in operation["responses"], (method, path)
+
+
+@pytest.mark.django_db
+def test_a_sign_in_without_the_csrf_token_is_a_json_403(schema: dict[str, Any]) -> None:
+    client = APIClient(enforce_csrf_checks=True)
+    response = client.post("/api/v1/auth/login/", {"username": "x", "password": "y"}, format="json")
+    assert response.status_code == 403
+    assert response.json()["detail"].startswith("CSRF Failed")
+    _assert_documented(schema, "post", "/api/v1/auth/login/", response)

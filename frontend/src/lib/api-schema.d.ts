@@ -3143,6 +3143,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_auth_csrf_retrieve: {
@@ -3162,6 +3171,15 @@ export interface operations {
                     "application/json": components["schemas"]["CsrfCookie"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_auth_login_create: {
@@ -3174,8 +3192,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -3214,6 +3230,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
@@ -3240,6 +3265,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -3269,6 +3303,15 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentSession"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_auth_password_create: {
@@ -3281,8 +3324,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordChangeRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeRequest"];
-                "multipart/form-data": components["schemas"]["PasswordChangeRequest"];
             };
         };
         responses: {
@@ -3320,6 +3361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Field-level messages, e.g. {"password": ["..."]} */
             429: {
                 headers: {
@@ -3341,8 +3391,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -3365,6 +3413,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3446,8 +3503,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["ConfigurationRequest"];
             };
         };
         responses: {
@@ -3486,6 +3541,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_retrieve: {
@@ -3505,6 +3569,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -3530,8 +3603,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["ConfigurationRequest"];
             };
         };
         responses: {
@@ -3579,6 +3650,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_destroy: {
@@ -3598,6 +3678,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -3640,8 +3729,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["PatchedConfigurationRequest"];
             };
         };
         responses: {
@@ -3682,6 +3769,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3767,8 +3863,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["BenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -3807,6 +3901,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_retrieve: {
@@ -3826,6 +3929,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -3851,8 +3963,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["BenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -3900,6 +4010,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_destroy: {
@@ -3919,6 +4038,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -3961,8 +4089,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedBenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedBenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["PatchedBenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -4010,6 +4136,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_export_retrieve: {
@@ -4033,6 +4168,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -4115,8 +4259,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputRequest"];
             };
         };
         responses: {
@@ -4155,6 +4297,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_designs_retrieve: {
@@ -4175,6 +4326,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4212,8 +4372,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputRequest"];
             };
         };
         responses: {
@@ -4270,6 +4428,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description If-Match is missing: this write must name the version it read. */
             428: {
                 headers: {
@@ -4302,6 +4469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -4347,8 +4523,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedDesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedDesignInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedDesignInputRequest"];
             };
         };
         responses: {
@@ -4405,6 +4579,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description If-Match is missing: this write must name the version it read. */
             428: {
                 headers: {
@@ -4434,6 +4617,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4476,6 +4668,15 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4514,6 +4715,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in. */
@@ -4565,6 +4775,15 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4614,6 +4833,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4661,6 +4889,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in. */
@@ -4784,6 +5021,15 @@ export interface operations {
                     "application/json": components["schemas"]["DesignRevision"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4823,6 +5069,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4998,6 +5253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShareLink"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5037,6 +5301,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -5146,8 +5419,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["SourceDocumentRequest"];
             };
         };
         responses: {
@@ -5186,6 +5457,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_retrieve: {
@@ -5205,6 +5485,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SourceDocument"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -5230,8 +5519,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["SourceDocumentRequest"];
             };
         };
         responses: {
@@ -5279,6 +5566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_destroy: {
@@ -5298,6 +5594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -5340,8 +5645,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedSourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedSourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["PatchedSourceDocumentRequest"];
             };
         };
         responses: {
@@ -5389,6 +5692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -5401,8 +5713,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EvaluateInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["EvaluateInputRequest"];
-                "multipart/form-data": components["schemas"]["EvaluateInputRequest"];
             };
         };
         responses: {
@@ -5434,6 +5744,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5493,6 +5812,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_import_parts_create: {
@@ -5538,6 +5866,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5603,6 +5940,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_list: {
@@ -5631,6 +5977,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedManufacturerList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_manufacturers_create: {
@@ -5643,8 +5998,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["ManufacturerRequest"];
             };
         };
         responses: {
@@ -5683,6 +6036,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_retrieve: {
@@ -5702,6 +6064,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Manufacturer"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -5727,8 +6098,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["ManufacturerRequest"];
             };
         };
         responses: {
@@ -5776,6 +6145,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_destroy: {
@@ -5795,6 +6173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -5837,8 +6224,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["PatchedManufacturerRequest"];
             };
         };
         responses: {
@@ -5886,6 +6271,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_model_validation_retrieve: {
@@ -5903,6 +6297,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelValidation"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
         };
@@ -5986,8 +6389,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartRequest"];
-                "multipart/form-data": components["schemas"]["PartRequest"];
             };
         };
         responses: {
@@ -6026,6 +6427,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_retrieve: {
@@ -6046,6 +6456,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -6072,8 +6491,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartRequest"];
-                "multipart/form-data": components["schemas"]["PartRequest"];
             };
         };
         responses: {
@@ -6121,6 +6538,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_destroy: {
@@ -6141,6 +6567,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -6184,8 +6619,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedPartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedPartRequest"];
-                "multipart/form-data": components["schemas"]["PatchedPartRequest"];
             };
         };
         responses: {
@@ -6226,6 +6659,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6320,6 +6762,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformFamily"][];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_price_book_entries_list: {
@@ -6381,8 +6832,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookEntryRequest"];
             };
         };
         responses: {
@@ -6421,6 +6870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_retrieve: {
@@ -6441,6 +6899,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6476,8 +6943,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookEntryRequest"];
             };
         };
         responses: {
@@ -6525,6 +6990,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_destroy: {
@@ -6545,6 +7019,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -6588,8 +7071,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedPriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedPriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PatchedPriceBookEntryRequest"];
             };
         };
         responses: {
@@ -6630,6 +7111,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6698,8 +7188,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookRequest"];
             };
         };
         responses: {
@@ -6738,6 +7226,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_books_retrieve: {
@@ -6758,6 +7255,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6874,6 +7380,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6955,6 +7470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDesign"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -6983,6 +7507,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceBomResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7063,8 +7596,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SizingRuleRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SizingRuleRequest"];
-                "multipart/form-data": components["schemas"]["SizingRuleRequest"];
             };
         };
         responses: {
@@ -7103,6 +7634,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_retrieve: {
@@ -7123,6 +7663,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SizingRule"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7153,6 +7702,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedDesignResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7201,6 +7759,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedTeamList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7230,6 +7797,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */

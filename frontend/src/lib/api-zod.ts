@@ -2532,169 +2532,6 @@ export const zFieldErrorValueWritable = z.union([
     zFieldErrorsWritable
 ]);
 
-export const zHealthRetrieveResponse = zHealth;
-
-export const zV1AuthCsrfRetrieveResponse = zCsrfCookie;
-
-/**
- * No response body
- */
-export const zV1AuthLogoutCreateResponse = z.void();
-
-export const zV1AuthMeRetrieveResponse = zCurrentSession;
-
-export const zV1ConfigurationsDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1ConfigurationsDestroyResponse = z.void();
-
-export const zV1ConfigurationsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ConfigurationsRetrieveResponse = zConfiguration;
-
-export const zV1CurvesDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1CurvesDestroyResponse = z.void();
-
-export const zV1CurvesRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesRetrieveResponse = zBenchmarkCurve;
-
-export const zV1CurvesExportRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesExportRetrieveQuery = z.object({
-    as: z.enum(['csv', 'json']).optional()
-});
-
-export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
-
-export const zV1DesignsDestroyHeaders = z.object({
-    'If-Match': z.string().optional()
-});
-
-export const zV1DesignsDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1DesignsDestroyResponse = z.void();
-
-export const zV1DesignsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsRetrieveResponse = zDesign;
-
-export const zV1DesignsCloneCreatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsCloneCreateResponse = zDesign;
-
-export const zV1DesignsEvaluationRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
-
-export const zDesignsExportBomCsvPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomCsvResponse = z.string();
-
-export const zDesignsExportBomPdfPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomPdfResponse = z.string();
-
-export const zDesignsExportBomXlsxPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportBomXlsxResponse = z.string();
-
-export const zDesignsExportProposalPdfPath = z.object({
-    id: z.int()
-});
-
-/**
- * The file, as an attachment.
- */
-export const zDesignsExportProposalPdfResponse = z.string();
-
-export const zV1DesignsRevisionsRetrievePath = z.object({
-    id: z.int(),
-    number: z.string().regex(/^[0-9]+$/)
-});
-
-export const zV1DesignsRevisionsRetrieveResponse = zDesignRevision;
-
-export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
-    id: z.int(),
-    number: z.string().regex(/^[0-9]+$/)
-});
-
-export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
-
-export const zV1DesignsShareLinksCreatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsShareLinksCreateResponse = zShareLink;
-
-export const zV1DesignsShareLinksDestroyPath = z.object({
-    id: z.int(),
-    token: z.string().regex(/^[A-Za-z0-9_-]+$/)
-});
-
-/**
- * No response body
- */
-export const zV1DesignsShareLinksDestroyResponse = z.void();
-
-export const zV1DocumentsDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1DocumentsDestroyResponse = z.void();
-
-export const zV1DocumentsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1DocumentsRetrieveResponse = zSourceDocument;
-
 export const zV1ImportCurvesCreateBody = zCurvesImportRequest;
 
 export const zV1ImportCurvesCreateResponse = zCurvesImported;
@@ -2713,126 +2550,20 @@ export const zV1ImportPriceBooksCreateQuery = z.object({
 
 export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
 
-export const zV1ManufacturersListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
+export const zHealthRetrieveResponse = zHealth;
 
-export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
-
-export const zV1ManufacturersDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1ManufacturersDestroyResponse = z.void();
-
-export const zV1ManufacturersRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ManufacturersRetrieveResponse = zManufacturer;
-
-export const zV1ModelValidationRetrieveResponse = zModelValidation;
-
-export const zV1PartsDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PartsDestroyResponse = z.void();
-
-export const zV1PartsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PartsRetrieveResponse = zPart;
-
-export const zV1PlatformsListResponse = z.array(zPlatformFamily);
-
-export const zV1PriceBookEntriesDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PriceBookEntriesDestroyResponse = z.void();
-
-export const zV1PriceBookEntriesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
-
-export const zV1PriceBooksRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksRetrieveResponse = zPriceBook;
-
-export const zV1PriceBooksExportRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksExportRetrieveQuery = z.object({
-    as: z.enum(['csv', 'json']).optional()
-});
-
-export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
-    manufacturer: z.string(),
-    part_number: z.string(),
-    unit_price: z.string()
-}));
-
-export const zV1ReferenceDesignsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
-
-export const zV1ReferenceDesignsBomRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
-
-export const zV1RulesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1RulesRetrieveResponse = zSizingRule;
-
-export const zV1SharedRetrievePath = z.object({
-    token: z.string()
-});
-
-export const zV1SharedRetrieveResponse = zSharedDesignResponse;
-
-export const zV1TeamsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
-
-export const zV1TeamsListResponse = zPaginatedTeamList;
-
-export const zV1TeamsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1TeamsRetrieveResponse = zTeam;
+export const zV1AuthCsrfRetrieveResponse = zCsrfCookie;
 
 export const zV1AuthLoginCreateBody = zLoginRequest;
 
 export const zV1AuthLoginCreateResponse = zCurrentUser;
+
+/**
+ * No response body
+ */
+export const zV1AuthLogoutCreateResponse = z.void();
+
+export const zV1AuthMeRetrieveResponse = zCurrentSession;
 
 export const zV1AuthPasswordCreateBody = zPasswordChangeRequest;
 
@@ -2871,6 +2602,21 @@ export const zV1ConfigurationsListResponse = zPaginatedConfigurationList;
 export const zV1ConfigurationsCreateBody = zConfigurationRequest;
 
 export const zV1ConfigurationsCreateResponse = zConfiguration;
+
+export const zV1ConfigurationsDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1ConfigurationsDestroyResponse = z.void();
+
+export const zV1ConfigurationsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ConfigurationsRetrieveResponse = zConfiguration;
 
 export const zV1ConfigurationsPartialUpdateBody = zPatchedConfigurationRequest;
 
@@ -2925,6 +2671,21 @@ export const zV1CurvesCreateBody = zBenchmarkCurveRequest;
 
 export const zV1CurvesCreateResponse = zBenchmarkCurve;
 
+export const zV1CurvesDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1CurvesDestroyResponse = z.void();
+
+export const zV1CurvesRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesRetrieveResponse = zBenchmarkCurve;
+
 export const zV1CurvesPartialUpdateBody = zPatchedBenchmarkCurveRequest;
 
 export const zV1CurvesPartialUpdatePath = z.object({
@@ -2940,6 +2701,16 @@ export const zV1CurvesUpdatePath = z.object({
 });
 
 export const zV1CurvesUpdateResponse = zBenchmarkCurve;
+
+export const zV1CurvesExportRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesExportRetrieveQuery = z.object({
+    as: z.enum(['csv', 'json']).optional()
+});
+
+export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
 
 export const zV1DesignsListQuery = z.object({
     limit: z.int().optional(),
@@ -2961,6 +2732,25 @@ export const zV1DesignsListResponse = zPaginatedDesignList;
 export const zV1DesignsCreateBody = zDesignInputRequestWritable;
 
 export const zV1DesignsCreateResponse = zDesign;
+
+export const zV1DesignsDestroyHeaders = z.object({
+    'If-Match': z.string().optional()
+});
+
+export const zV1DesignsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1DesignsDestroyResponse = z.void();
+
+export const zV1DesignsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsRetrieveResponse = zDesign;
 
 export const zV1DesignsPartialUpdateBody = zPatchedDesignInputRequestWritable;
 
@@ -2986,6 +2776,54 @@ export const zV1DesignsUpdatePath = z.object({
 
 export const zV1DesignsUpdateResponse = zDesign;
 
+export const zV1DesignsCloneCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsCloneCreateResponse = zDesign;
+
+export const zV1DesignsEvaluationRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
+
+export const zDesignsExportBomCsvPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomCsvResponse = z.string();
+
+export const zDesignsExportBomPdfPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomPdfResponse = z.string();
+
+export const zDesignsExportBomXlsxPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportBomXlsxResponse = z.string();
+
+export const zDesignsExportProposalPdfPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportProposalPdfResponse = z.string();
+
 export const zV1DesignsRevisionsListPath = z.object({
     id: z.int()
 });
@@ -3006,6 +2844,20 @@ export const zV1DesignsRevisionsListQuery = z.object({
 });
 
 export const zV1DesignsRevisionsListResponse = zPaginatedDesignRevisionList;
+
+export const zV1DesignsRevisionsRetrievePath = z.object({
+    id: z.int(),
+    number: z.string().regex(/^[0-9]+$/)
+});
+
+export const zV1DesignsRevisionsRetrieveResponse = zDesignRevision;
+
+export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
+    id: z.int(),
+    number: z.string().regex(/^[0-9]+$/)
+});
+
+export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
 
 export const zV1DesignsRevisionsRestoreCreateHeaders = z.object({
     'If-Match': z.string().optional()
@@ -3039,6 +2891,22 @@ export const zV1DesignsShareLinksListQuery = z.object({
 
 export const zV1DesignsShareLinksListResponse = zPaginatedShareLinkList;
 
+export const zV1DesignsShareLinksCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsShareLinksCreateResponse = zShareLink;
+
+export const zV1DesignsShareLinksDestroyPath = z.object({
+    id: z.int(),
+    token: z.string().regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * No response body
+ */
+export const zV1DesignsShareLinksDestroyResponse = z.void();
+
 export const zV1DesignsCompareRetrieveQuery = z.object({
     ids: z.string()
 });
@@ -3060,6 +2928,21 @@ export const zV1DocumentsCreateBody = zSourceDocumentRequest;
 
 export const zV1DocumentsCreateResponse = zSourceDocument;
 
+export const zV1DocumentsDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1DocumentsDestroyResponse = z.void();
+
+export const zV1DocumentsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1DocumentsRetrieveResponse = zSourceDocument;
+
 export const zV1DocumentsPartialUpdateBody = zPatchedSourceDocumentRequest;
 
 export const zV1DocumentsPartialUpdatePath = z.object({
@@ -3080,9 +2963,33 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
+export const zV1ManufacturersListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
+
 export const zV1ManufacturersCreateBody = zManufacturerRequest;
 
 export const zV1ManufacturersCreateResponse = zManufacturer;
+
+export const zV1ManufacturersDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1ManufacturersDestroyResponse = z.void();
+
+export const zV1ManufacturersRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ManufacturersRetrieveResponse = zManufacturer;
 
 export const zV1ManufacturersPartialUpdateBody = zPatchedManufacturerRequest;
 
@@ -3099,6 +3006,8 @@ export const zV1ManufacturersUpdatePath = z.object({
 });
 
 export const zV1ManufacturersUpdateResponse = zManufacturer;
+
+export const zV1ModelValidationRetrieveResponse = zModelValidation;
 
 export const zV1PartsListQuery = z.object({
     drive_technology: z.enum([
@@ -3142,6 +3051,21 @@ export const zV1PartsListResponse = zPaginatedPartList;
 export const zV1PartsCreateBody = zPartRequest;
 
 export const zV1PartsCreateResponse = zPart;
+
+export const zV1PartsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PartsDestroyResponse = z.void();
+
+export const zV1PartsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PartsRetrieveResponse = zPart;
 
 export const zV1PartsPartialUpdateBody = zPatchedPartRequest;
 
@@ -3197,6 +3121,8 @@ export const zV1PartsExportListQuery = z.object({
 
 export const zV1PartsExportListResponse = z.array(zPart);
 
+export const zV1PlatformsListResponse = z.array(zPlatformFamily);
+
 export const zV1PriceBookEntriesListQuery = z.object({
     limit: z.int().optional(),
     offset: z.int().optional(),
@@ -3212,6 +3138,21 @@ export const zV1PriceBookEntriesListResponse = zPaginatedPriceBookEntryList;
 export const zV1PriceBookEntriesCreateBody = zPriceBookEntryRequest;
 
 export const zV1PriceBookEntriesCreateResponse = zPriceBookEntry;
+
+export const zV1PriceBookEntriesDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PriceBookEntriesDestroyResponse = z.void();
+
+export const zV1PriceBookEntriesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
 
 export const zV1PriceBookEntriesPartialUpdateBody = zPatchedPriceBookEntryRequest;
 
@@ -3245,6 +3186,12 @@ export const zV1PriceBooksCreateBody = zPriceBookRequest;
 
 export const zV1PriceBooksCreateResponse = zPriceBook;
 
+export const zV1PriceBooksRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksRetrieveResponse = zPriceBook;
+
 export const zV1PriceBooksEntriesListPath = z.object({
     id: z.int()
 });
@@ -3261,6 +3208,20 @@ export const zV1PriceBooksEntriesListQuery = z.object({
 
 export const zV1PriceBooksEntriesListResponse = zPaginatedPriceBookEntryList;
 
+export const zV1PriceBooksExportRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksExportRetrieveQuery = z.object({
+    as: z.enum(['csv', 'json']).optional()
+});
+
+export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
+    manufacturer: z.string(),
+    part_number: z.string(),
+    unit_price: z.string()
+}));
+
 export const zV1ReferenceDesignsListQuery = z.object({
     ordering: z.string().optional(),
     platform: z.enum([
@@ -3275,6 +3236,18 @@ export const zV1ReferenceDesignsListQuery = z.object({
 });
 
 export const zV1ReferenceDesignsListResponse = z.array(zReferenceDesign);
+
+export const zV1ReferenceDesignsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
+
+export const zV1ReferenceDesignsBomRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
 
 export const zV1RulesListQuery = z.object({
     all_versions: z.boolean().optional(),
@@ -3304,3 +3277,30 @@ export const zV1RulesListResponse = zPaginatedSizingRuleList;
 export const zV1RulesCreateBody = zSizingRuleRequest;
 
 export const zV1RulesCreateResponse = zSizingRule;
+
+export const zV1RulesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1RulesRetrieveResponse = zSizingRule;
+
+export const zV1SharedRetrievePath = z.object({
+    token: z.string()
+});
+
+export const zV1SharedRetrieveResponse = zSharedDesignResponse;
+
+export const zV1TeamsListQuery = z.object({
+    limit: z.int().optional(),
+    offset: z.int().optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1TeamsListResponse = zPaginatedTeamList;
+
+export const zV1TeamsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1TeamsRetrieveResponse = zTeam;
