@@ -151,12 +151,12 @@ WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "core.authentication.SessionAuthentication",  # steps aside for `Authorization`
         "knox.auth.TokenAuthentication",  # `Authorization: Token <key>`
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "core.filters.StrictFilterBackend",  # an empty filter value is a 400
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],

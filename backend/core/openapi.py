@@ -1,8 +1,8 @@
 """OpenAPI generation: the error responses of every operation, and what our serializers always send
 marked required in responses.
 
-Errors: AutoSchema adds to each operation every 4xx it can answer (400 everywhere: a NUL in any URL, 403
-where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
+Errors: AutoSchema adds to each operation every 4xx it can answer (400 everywhere: a NUL in any URL, 401
+where a token is read (a wrong or revoked one is refused), 403 where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
 delete is refused, 413 for a body past the endpoint's size bound, 415 for a body in a format the
 endpoint does not read, 429 where throttled), each with the shape core.exception_handler writes (the
 components in ERROR_COMPONENTS, added by the add_error_components hook).
@@ -22,7 +22,9 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from knox.auth import TokenAuthentication
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -72,6 +74,9 @@ _BAD_REQUEST = "#/components/schemas/BadRequest"
 # For an extend_schema response whose body is field errors under another status (login lockout: 429).
 FIELD_ERRORS_SCHEMA: dict[str, Any] = {"$ref": _FIELD_ERRORS}
 ERROR_SCHEMA: dict[str, Any] = {"$ref": _ERROR}
+# For an extend_schema 400 on an operation with a body: field messages, or one message when the body
+# cannot be read at all (malformed JSON).
+BAD_REQUEST_SCHEMA: dict[str, Any] = {"$ref": _BAD_REQUEST}
 ERROR_COMPONENTS: dict[str, dict[str, Any]] = {
     "Error": {
         "type": "object",
@@ -103,7 +108,7 @@ ERROR_COMPONENTS: dict[str, dict[str, Any]] = {
 }
 ERROR_DESCRIPTIONS = {
     "400": "Invalid input: field-level messages.",
-    "401": "Not signed in.",
+    "401": "The token sent (`Authorization: Token ...`) is wrong, expired or revoked.",
     "403": "Not signed in, no CSRF token, or not allowed to do this.",
     "404": "No such object, or none visible to you.",
     "409": "Still used by other rows: nothing was deleted.",
@@ -125,6 +130,12 @@ def _is_bare_object(response: dict[str, Any]) -> bool:
     return schema is None or (schema.get("type") == "object" and "properties" not in schema)
 
 
+class CookieScheme(SessionScheme):
+    """core.authentication.SessionAuthentication is still the session cookie (cookieAuth)."""
+
+    target_class = "core.authentication.SessionAuthentication"
+
+
 class AutoSchema(SpectacularAutoSchema):
     """drf-spectacular's AutoSchema, plus every 4xx an operation can answer, with its error shape."""
 
@@ -138,6 +149,10 @@ class AutoSchema(SpectacularAutoSchema):
         # An operation a visitor may call without signing in says so (`{}`: no credentials needed);
         # drf-spectacular only knows AllowAny and IsAuthenticatedOrReadOnly, not our permissions.
         auths: list[dict[str, Any]] = super().get_auth()
+        # The token is listed first: a request that sends `Authorization` is judged by it alone, a
+        # session cookie alongside is not read (core.authentication). Clients and fuzzers that take
+        # the first scheme a request carries then pick the one the server reads.
+        auths.sort(key=lambda auth: "knoxApiToken" not in auth)
         if auths and {} not in auths and self._anonymous_may_call():
             auths.append({})
         return auths
@@ -169,6 +184,9 @@ class AutoSchema(SpectacularAutoSchema):
         csrf_checked = self.method in _UNSAFE and any(
             isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()
         )
+        # A request that sends `Authorization: Token ...` is judged by it alone (core.authentication).
+        if any(isinstance(a, TokenAuthentication) for a in self.view.get_authenticators()):
+            statuses.add("401")
         if csrf_checked or not self._anonymous_may_call():
             statuses.add("403")
         if any(p["in"] == "path" for p in parameters):

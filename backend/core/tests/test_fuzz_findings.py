@@ -141,3 +141,44 @@ def test_a_sign_in_without_the_csrf_token_is_a_json_403(schema: dict[str, Any]) 
     assert response.status_code == 403
     assert response.json()["detail"].startswith("CSRF Failed")
     _assert_documented(schema, "post", "/api/v1/auth/login/", response)
+
+
+@pytest.mark.django_db
+def test_a_wrong_token_is_refused_even_with_a_session_cookie() -> None:
+    # schemathesis signed in once (the login operation set a session cookie), then sent a garbled
+    # token: the session answered for it. Explicit credentials are judged alone.
+    get_user_model().objects.create_user("fuzz-editor", password="x-long-enough-pass-1")
+    client = APIClient()
+    assert client.login(username="fuzz-editor", password="x-long-enough-pass-1")
+    assert client.get("/api/v1/teams/").status_code == 200  # the session alone still signs in
+    for path in ("/api/v1/teams/", "/api/v1/designs/", "/api/v1/price-books/", "/api/v1/auth/me/"):
+        response = client.get(path, HTTP_AUTHORIZATION="Token not-a-real-token")
+        assert response.status_code == 401, path
+        assert response["WWW-Authenticate"] == "Token"
+        assert response.json() == {"detail": "Invalid token."}
+
+
+@pytest.mark.django_db
+def test_a_right_token_signs_in_and_anonymous_refusals_stay_403(schema: dict[str, Any]) -> None:
+    get_user_model().objects.create_user("fuzz-editor", password="x-long-enough-pass-1")
+    token = (
+        APIClient()
+        .post("/api/v1/auth/token/", {"username": "fuzz-editor", "password": "x-long-enough-pass-1"})
+        .json()["token"]
+    )
+    response = APIClient().get("/api/v1/auth/me/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert response.json()["username"] == "fuzz-editor"
+    assert APIClient().post("/api/v1/designs/", {}, format="json").status_code == 403
+    # every operation that reads a token documents its 401
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if any("knoxApiToken" in s for s in operation.get("security", [])):
+                assert "401" in operation["responses"], (method, path)
+
+
+@pytest.mark.django_db
+def test_a_sign_in_body_that_is_not_json_is_a_documented_400(schema: dict[str, Any]) -> None:
+    response = APIClient().post("/api/v1/auth/token/", "\x00", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("JSON parse error")
+    _assert_documented(schema, "post", "/api/v1/auth/token/", response)

@@ -3180,6 +3180,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_auth_login_create: {
@@ -3203,13 +3212,13 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No valid CSRF token. */
@@ -3275,6 +3284,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3312,6 +3330,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_auth_password_create: {
@@ -3334,13 +3361,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3402,13 +3438,13 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
@@ -3491,6 +3527,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_create: {
@@ -3521,6 +3566,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3580,6 +3634,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -3621,6 +3684,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3688,6 +3760,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3747,6 +3828,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3851,6 +3941,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_create: {
@@ -3881,6 +3980,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3940,6 +4048,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -3981,6 +4098,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4048,6 +4174,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4107,6 +4242,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4179,6 +4323,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -4238,6 +4391,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4277,6 +4439,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4337,6 +4508,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4390,6 +4570,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4479,6 +4668,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4541,6 +4739,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4628,6 +4835,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4675,6 +4891,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4980,6 +5205,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5030,6 +5264,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5078,6 +5321,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5131,6 +5383,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5213,6 +5474,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5260,6 +5530,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5311,6 +5590,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5357,6 +5645,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5407,6 +5704,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_create: {
@@ -5437,6 +5743,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5496,6 +5811,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -5537,6 +5861,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5604,6 +5937,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5663,6 +6005,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5733,6 +6084,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5794,6 +6154,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportErrors"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5853,6 +6222,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5922,6 +6300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportErrors"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5986,6 +6373,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_create: {
@@ -6016,6 +6412,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6075,6 +6480,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -6116,6 +6530,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6183,6 +6606,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6242,6 +6674,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6306,6 +6747,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6377,6 +6827,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_create: {
@@ -6407,6 +6866,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6467,6 +6935,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -6509,6 +6986,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6577,6 +7063,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6637,6 +7132,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6743,6 +7247,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_platforms_list: {
@@ -6769,6 +7282,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6811,6 +7333,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6850,6 +7381,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6910,6 +7450,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6961,6 +7510,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7029,6 +7587,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7089,6 +7656,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7167,6 +7743,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7206,6 +7791,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7264,6 +7858,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7325,6 +7928,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7389,6 +8001,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7449,6 +8070,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_reference_designs_retrieve: {
@@ -7477,6 +8107,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7516,6 +8155,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7584,6 +8232,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_create: {
@@ -7614,6 +8271,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7672,6 +8338,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7768,6 +8443,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7806,6 +8490,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */

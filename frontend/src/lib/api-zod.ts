@@ -2577,8 +2577,8 @@ export const zV1AuthTokenCreateBody = zLoginRequest;
 export const zV1AuthTokenCreateResponse = zToken;
 
 export const zV1ConfigurationsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     platform: z.enum([
         'equallogic',
@@ -2644,8 +2644,8 @@ export const zV1CurvesListQuery = z.object({
         'random',
         'sequential'
     ]).optional(),
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     platform: z.string().optional(),
     quantity: z.string().optional(),
@@ -2713,8 +2713,8 @@ export const zV1CurvesExportRetrieveQuery = z.object({
 export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
 
 export const zV1DesignsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     owner: z.int().optional(),
     search: z.string().optional(),
@@ -2829,8 +2829,8 @@ export const zV1DesignsRevisionsListPath = z.object({
 });
 
 export const zV1DesignsRevisionsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     owner: z.int().optional(),
     search: z.string().optional(),
@@ -2875,8 +2875,8 @@ export const zV1DesignsShareLinksListPath = z.object({
 });
 
 export const zV1DesignsShareLinksListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     owner: z.int().optional(),
     search: z.string().optional(),
@@ -2914,8 +2914,8 @@ export const zV1DesignsCompareRetrieveQuery = z.object({
 export const zV1DesignsCompareRetrieveResponse = zCompareResponse;
 
 export const zV1DocumentsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     publisher: z.string().optional(),
     search: z.string().optional(),
@@ -2964,8 +2964,8 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
 export const zV1ManufacturersListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
@@ -3037,9 +3037,9 @@ export const zV1PartsListQuery = z.object({
         'switch',
         'xbrick'
     ])).optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     manufacturer: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     part_number: z.string().optional(),
     search: z.string().optional(),
@@ -3124,8 +3124,8 @@ export const zV1PartsExportListResponse = z.array(zPart);
 export const zV1PlatformsListResponse = z.array(zPlatformFamily);
 
 export const zV1PriceBookEntriesListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     part: z.int().optional(),
     part_number: z.string().optional(),
@@ -3173,9 +3173,9 @@ export const zV1PriceBookEntriesUpdateResponse = zPriceBookEntry;
 export const zV1PriceBooksListQuery = z.object({
     currency: z.string().optional(),
     is_active: z.boolean().optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     name: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
@@ -3199,9 +3199,9 @@ export const zV1PriceBooksEntriesListPath = z.object({
 export const zV1PriceBooksEntriesListQuery = z.object({
     currency: z.string().optional(),
     is_active: z.boolean().optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     name: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
@@ -3259,8 +3259,8 @@ export const zV1RulesListQuery = z.object({
         'scaling',
         'threshold'
     ]).optional(),
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional(),
     severity: z.enum([
@@ -3291,8 +3291,8 @@ export const zV1SharedRetrievePath = z.object({
 export const zV1SharedRetrieveResponse = zSharedDesignResponse;
 
 export const zV1TeamsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
