@@ -76,7 +76,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     error shape under /api/, as an unknown id is; Django's HTML page elsewhere."""
     if _is_api(request):
         return JsonResponse({"detail": "Not found."}, status=404)
-    return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+    return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
