@@ -8,14 +8,16 @@
 #   1. as the demo editor alice (a token of her own), every operation but the two below, phases
 #      examples, fuzzing and stateful (positive and negative data, then linked sequences);
 #   2. anonymously, every operation (what a visitor without an account can reach), 5 examples,
-#      phases examples and fuzzing.
+#      phases examples and fuzzing;
+#   3. as a staff user (fuzz-admin, created here), the same operations as 1., 3 examples, phases
+#      examples and fuzzing: catalog writes and imports reach their validation, not only 403s.
 # The coverage phase is off by default: it is not bounded by --max-examples (every boundary and
 # every invalid variant of every parameter: 400-520 s of a 9-minute run on 2 cores); what it found
 # (query parameters whose bad values were ignored) the fuzzing phase's negative data finds too, and
 # core/tests/test_strict_queries.py pins. `FUZZ_PHASES=examples,coverage,fuzzing,stateful` runs it.
 # Exits non-zero on any failure (a server error, a status or a body the schema does not document).
 #
-# Excluded from the authenticated pass only, because they end the session the pass runs on; the
+# Excluded from the signed-in passes only, because they end the session the pass runs on; the
 # anonymous pass still fuzzes them, and backend tests cover them signed in:
 #   POST /api/v1/auth/logout/    revokes the token      (accounts/tests/test_tokens.py)
 #   POST /api/v1/auth/password/  a right guess changes the password and revokes every token
@@ -55,6 +57,9 @@ started=$(date +%s)
   "$VENV_BIN/python" manage.py migrate --noinput >/dev/null
   "$VENV_BIN/python" manage.py load_catalog >/dev/null
   "$VENV_BIN/python" manage.py seed_demo_users >/dev/null
+  # a staff user for the admin pass (catalog writes and imports are staff-only)
+  DJANGO_SUPERUSER_PASSWORD=fuzz-admin-passphrase "$VENV_BIN/python" manage.py createsuperuser \
+    --noinput --username fuzz-admin --email fuzz-admin@example.com >/dev/null
 )
 
 PORT=$("$VENV_BIN/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -69,13 +74,16 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 
-TOKEN=$("$VENV_BIN/python" - "$BASE" <<'PY'
+token_of() {  # $1 = username, $2 = password: a token of their own
+  "$VENV_BIN/python" - "$BASE" "$1" "$2" <<'PY'
 import json, sys, urllib.request
-body = json.dumps({"username": "alice", "password": "dbsizer-demo"}).encode()
+body = json.dumps({"username": sys.argv[2], "password": sys.argv[3]}).encode()
 request = urllib.request.Request(sys.argv[1] + "/api/v1/auth/token/", body, {"Content-Type": "application/json"})
 print(json.load(urllib.request.urlopen(request))["token"])
 PY
-)
+}
+TOKEN=$(token_of alice dbsizer-demo)
+ADMIN_TOKEN=$(token_of fuzz-admin fuzz-admin-passphrase)
 
 fuzz() {  # $1 = pass name; the rest: extra schemathesis arguments
   local name="$1"
@@ -92,6 +100,10 @@ fuzz editor --phases "$PHASES" -H "Authorization: Token $TOKEN" \
   --exclude-path /api/v1/auth/logout/ --exclude-path /api/v1/auth/password/ || status=1
 # Anonymous: what a visitor reaches (the same operations refuse or answer less); a shorter pass.
 MAX_EXAMPLES=5 fuzz anonymous --phases examples,fuzzing || status=1
+# Staff: the catalog writes and imports the editor is refused (403) reach their validation; a short
+# pass, last because it may delete catalog rows the other passes read.
+MAX_EXAMPLES=3 fuzz admin --phases examples,fuzzing -H "Authorization: Token $ADMIN_TOKEN" \
+  --exclude-path /api/v1/auth/logout/ --exclude-path /api/v1/auth/password/ || status=1
 echo "== API fuzzing took $(($(date +%s) - started)) s (setup included)"
 if [ -s "$WORK/server.log" ] && grep -q "Traceback" "$WORK/server.log"; then
   echo "== server log (tracebacks):"
