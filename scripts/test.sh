@@ -42,6 +42,9 @@ echo "== migrations are up to date"
 echo "== backend tests (pytest-django on PostgreSQL)"
 (cd backend && "$VENV_BIN/pytest" -q -p no:cacheprovider)
 
+echo "== API fuzzing (schemathesis against the live schema of a running server: scripts/fuzz.sh)"
+bash scripts/fuzz.sh
+
 echo "== frontend unit tests (vitest)"
 (cd frontend && npx --no-install vitest run)
 

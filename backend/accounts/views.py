@@ -35,11 +35,15 @@ from accounts.serializers import (
     TeamSerializer,
     TokenSerializer,
 )
-from core.openapi import ERROR_SCHEMA, FIELD_ERRORS_SCHEMA
+from core.openapi import BAD_REQUEST_SCHEMA, ERROR_SCHEMA, FIELD_ERRORS_SCHEMA
 from core.throttling import ScopedRateThrottle
 
 CSRF_REFUSED = OpenApiResponse(ERROR_SCHEMA, description="No valid CSRF token.")
 ERRORS = OpenApiResponse(FIELD_ERRORS_SCHEMA, description='Field-level messages, e.g. {"password": ["..."]}')
+# A body that is not JSON at all gets one message ({"detail": "JSON parse error ..."}), not fields.
+BAD_REQUEST = OpenApiResponse(
+    BAD_REQUEST_SCHEMA, description='Field-level messages, e.g. {"password": ["..."]}, or an unreadable body'
+)
 
 
 def _check_credentials(request: Request) -> Any:
@@ -79,7 +83,7 @@ class LoginView(APIView):
     @extend_schema(
         request=LoginSerializer,
         # 403: the login form's CSRF token is checked although the caller is not signed in yet.
-        responses={200: CurrentUserSerializer, 400: ERRORS, 403: CSRF_REFUSED, 429: ERRORS},
+        responses={200: CurrentUserSerializer, 400: BAD_REQUEST, 403: CSRF_REFUSED, 429: ERRORS},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -112,7 +116,7 @@ class PasswordChangeView(APIView):
     @extend_schema(
         request=PasswordChangeSerializer,
         # 429: a wrong old password counts as a failed sign-in, so the lockout applies.
-        responses={204: None, 400: ERRORS, 429: ERRORS},
+        responses={204: None, 400: BAD_REQUEST, 429: ERRORS},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -158,7 +162,9 @@ class TokenView(APIView):
     throttle_scope = "token"
 
     @extend_schema(
-        request=LoginSerializer, responses={200: TokenSerializer, 400: ERRORS, 429: ERRORS}, tags=["auth"]
+        request=LoginSerializer,
+        responses={200: TokenSerializer, 400: BAD_REQUEST, 429: ERRORS},
+        tags=["auth"],
     )
     def post(self, request: Request) -> Response:
         user = _check_credentials(request)

@@ -6,9 +6,10 @@ import django_filters as filters
 
 from benchmarks.choices import IoPattern, Tool
 from benchmarks.models import BenchmarkCurve, PointValue
+from core.filters import StrictFilterSet
 
 
-class BenchmarkCurveFilterSet(filters.FilterSet):
+class BenchmarkCurveFilterSet(StrictFilterSet):
     configuration = filters.CharFilter(field_name="configuration__slug", help_text="configuration slug")
     document = filters.CharFilter(field_name="source_document__slug", help_text="source document slug")
     platform = filters.CharFilter(field_name="configuration__platform")
@@ -32,7 +33,7 @@ class BenchmarkCurveFilterSet(filters.FilterSet):
         ]
 
 
-class MeasuredValueFilterSet(filters.FilterSet):
+class MeasuredValueFilterSet(StrictFilterSet):
     curve = filters.CharFilter(field_name="point__curve__slug", help_text="curve slug")
     position = filters.NumberFilter(field_name="point__position", help_text="the point's position")
 

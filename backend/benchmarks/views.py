@@ -25,6 +25,7 @@ from catalog.transfer_views import (
     IMPORT_ERRORS,
     IMPORT_REJECTED_EXAMPLE,
     ImportView,
+    export_format,
     export_response,
     read_payload,
     run_import,
@@ -119,7 +120,7 @@ class BenchmarkCurveViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Benchma
     @action(detail=True, methods=["get"])
     def export(self, request: Request, slug: str | None = None) -> Response:
         curve = self.get_object()
-        if request.query_params.get("as", "json") == "csv":
+        if export_format(request) == "csv":
             return export_response(request, curve.slug, imports.CSV_COLUMNS, imports.curve_rows(curve))
         return Response(BenchmarkCurveSerializer(curve).data)
 

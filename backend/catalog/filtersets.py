@@ -7,9 +7,10 @@ from django.db.models import Q, QuerySet
 
 from catalog.choices import DriveTechnology, PartKind, Platform, RuleKind
 from catalog.models import Configuration, Part, PriceBookEntry, SizingRule
+from core.filters import StrictFilterSet
 
 
-class PartFilterSet(filters.FilterSet):
+class PartFilterSet(StrictFilterSet):
     kind = filters.MultipleChoiceFilter(choices=PartKind.choices)
     manufacturer = filters.CharFilter(field_name="manufacturer__slug")
     drive_technology = filters.ChoiceFilter(choices=DriveTechnology.choices)
@@ -20,7 +21,7 @@ class PartFilterSet(filters.FilterSet):
         fields = ["kind", "manufacturer", "drive_technology", "part_number", "source_document"]
 
 
-class PriceBookEntryFilterSet(filters.FilterSet):
+class PriceBookEntryFilterSet(StrictFilterSet):
     part_number = filters.CharFilter(field_name="part__part_number")
 
     class Meta:
@@ -28,7 +29,7 @@ class PriceBookEntryFilterSet(filters.FilterSet):
         fields = ["price_book", "part", "part_number"]
 
 
-class ConfigurationFilterSet(filters.FilterSet):
+class ConfigurationFilterSet(StrictFilterSet):
     platform = filters.ChoiceFilter(choices=Platform.choices)
     source_document = filters.CharFilter(field_name="source_document__slug")
 
@@ -37,7 +38,7 @@ class ConfigurationFilterSet(filters.FilterSet):
         fields = ["platform", "role", "source_document"]
 
 
-class SizingRuleFilterSet(filters.FilterSet):
+class SizingRuleFilterSet(StrictFilterSet):
     kind = filters.ChoiceFilter(choices=RuleKind.choices)
     # A CharFilter: a second ChoiceFilter over Platform would name the same enum twice in the schema.
     applies_to = filters.CharFilter(

@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -128,7 +128,8 @@ PRICE_ROWS = {
         "required": ["manufacturer", "part_number", "unit_price"],
     },
 }
-EXPORT_AS = OpenApiParameter("as", str, enum=["json", "csv"], description="Output format (default json)")
+EXPORT_FORMATS = ("json", "csv")
+EXPORT_AS = OpenApiParameter("as", str, enum=EXPORT_FORMATS, description="Output format (default json)")
 
 
 def read_payload(request: Request) -> Payload:
@@ -163,8 +164,16 @@ def run_import(action: Callable[[], Any]) -> Any:
         raise ImportRejected([RowError(0, "file", str(exc.detail))]) from exc
 
 
+def export_format(request: Request) -> str:
+    """`?as=`: json (the default) or csv; anything else is a 400, not silently JSON."""
+    chosen = request.query_params.get("as", "json")
+    if chosen not in EXPORT_FORMATS:
+        raise ValidationError({"as": [f"Choose one of: {', '.join(EXPORT_FORMATS)}."]})
+    return chosen
+
+
 def export_response(request: Request, name: str, columns: Sequence[str], rows: list[dict[str, Any]]) -> Any:
-    if request.query_params.get("as", "json") == "csv":
+    if export_format(request) == "csv":
         response = HttpResponse(write_csv(columns, rows), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
         return response

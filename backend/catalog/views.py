@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -302,6 +303,16 @@ ALL_VERSIONS = OpenApiParameter(
 )
 
 
+def _all_versions(request: Request) -> bool:
+    """`?all_versions=`: true or false (as the schema's boolean says); anything else is a 400."""
+    raw = request.query_params.get("all_versions")
+    if raw is None:
+        return False
+    if raw.lower() not in {"true", "false", "1", "0"}:
+        raise ValidationError({"all_versions": ["Must be true or false."]})
+    return raw.lower() in {"true", "1"}
+
+
 @extend_schema_view(
     list=extend_schema(
         parameters=[ALL_VERSIONS],
@@ -330,11 +341,7 @@ class SizingRuleViewSet(
 
     def get_queryset(self) -> QuerySet[SizingRule]:
         queryset = super().get_queryset()
-        if self.action == "list" and self.request.query_params.get("all_versions", "").lower() not in {
-            "true",
-            "1",
-            "yes",
-        }:
+        if self.action == "list" and not _all_versions(self.request):
             queryset = queryset.filter(is_current=True)
         return queryset
 

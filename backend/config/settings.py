@@ -43,6 +43,7 @@ if SECRET_KEY in ("", _INSECURE_DEV_KEY):
     SECRET_KEY = _INSECURE_DEV_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"  # JSON under /api/ (the API's error shape)
 
 INSTALLED_APPS = [
     # Django
@@ -151,12 +152,12 @@ WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "core.authentication.SessionAuthentication",  # steps aside for `Authorization`
         "knox.auth.TokenAuthentication",  # `Authorization: Token <key>`
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "core.filters.StrictFilterBackend",  # an empty filter value is a 400
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],

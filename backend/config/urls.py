@@ -24,3 +24,7 @@ urlpatterns = [
     # History-mode fallback: any other path that is not an API, admin or static URL gets the SPA.
     re_path(r"^(?!api/|admin/|static/).*$", spa_index, name="spa"),
 ]
+
+# Unknown URLs and crashes under /api/ answer in the API's error shape (JSON), not Django's HTML pages.
+handler404 = "core.views.not_found"
+handler500 = "core.views.server_error"

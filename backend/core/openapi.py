@@ -1,9 +1,10 @@
 """OpenAPI generation: the error responses of every operation, and what our serializers always send
 marked required in responses.
 
-Errors: AutoSchema adds to each operation every 4xx it can answer (400 for bodies and queries, 403
-where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
-delete is refused, 413 for a body past the endpoint's size bound, 429 where throttled), each with the shape core.exception_handler writes (the
+Errors: AutoSchema adds to each operation every 4xx it can answer (400 everywhere: a NUL in any URL, 401
+where a token is read (a wrong or revoked one is refused), 403 where a caller may be refused, 404 for detail routes, 412/428 for If-Match writes, 409 where a
+delete is refused, 413 for a body past the endpoint's size bound, 415 for a body in a format the
+endpoint does not read, 429 where throttled), each with the shape core.exception_handler writes (the
 components in ERROR_COMPONENTS, added by the add_error_components hook).
 
 Required properties:
@@ -21,9 +22,12 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from knox.auth import TokenAuthentication
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
 # component -> properties that some responses omit on purpose
 OPTIONAL_RESPONSE_PROPERTIES: dict[str, set[str]] = {
@@ -70,6 +74,9 @@ _BAD_REQUEST = "#/components/schemas/BadRequest"
 # For an extend_schema response whose body is field errors under another status (login lockout: 429).
 FIELD_ERRORS_SCHEMA: dict[str, Any] = {"$ref": _FIELD_ERRORS}
 ERROR_SCHEMA: dict[str, Any] = {"$ref": _ERROR}
+# For an extend_schema 400 on an operation with a body: field messages, or one message when the body
+# cannot be read at all (malformed JSON).
+BAD_REQUEST_SCHEMA: dict[str, Any] = {"$ref": _BAD_REQUEST}
 ERROR_COMPONENTS: dict[str, dict[str, Any]] = {
     "Error": {
         "type": "object",
@@ -101,18 +108,17 @@ ERROR_COMPONENTS: dict[str, dict[str, Any]] = {
 }
 ERROR_DESCRIPTIONS = {
     "400": "Invalid input: field-level messages.",
-    "401": "Not signed in.",
+    "401": "The token sent (`Authorization: Token ...`) is wrong, expired or revoked.",
     "403": "Not signed in, no CSRF token, or not allowed to do this.",
     "404": "No such object, or none visible to you.",
     "409": "Still used by other rows: nothing was deleted.",
     "412": "If-Match names an older version: someone else saved in between; nothing was changed.",
     "413": "The request body is larger than this endpoint accepts: nothing was read or written.",
+    "415": "The body is not in a format this endpoint reads (Content-Type): nothing was written.",
     "428": "If-Match is missing: this write must name the version it read.",
     "429": "Too many attempts: wait, then retry.",
 }
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-# Query parameters whose bad values are ignored, never refused: pagination, search, ordering, format.
-_LENIENT_QUERIES = {"limit", "offset", "search", "ordering", "as"}
 
 
 def _error_content(status_code: str) -> dict[str, Any]:
@@ -124,6 +130,12 @@ def _is_bare_object(response: dict[str, Any]) -> bool:
     return schema is None or (schema.get("type") == "object" and "properties" not in schema)
 
 
+class CookieScheme(SessionScheme):
+    """core.authentication.SessionAuthentication is still the session cookie (cookieAuth)."""
+
+    target_class = "core.authentication.SessionAuthentication"
+
+
 class AutoSchema(SpectacularAutoSchema):
     """drf-spectacular's AutoSchema, plus every 4xx an operation can answer, with its error shape."""
 
@@ -132,6 +144,27 @@ class AutoSchema(SpectacularAutoSchema):
         if operation is not None:
             self._document_errors(operation)
         return operation
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        # An operation a visitor may call without signing in says so (`{}`: no credentials needed);
+        # drf-spectacular only knows AllowAny and IsAuthenticatedOrReadOnly, not our permissions.
+        auths: list[dict[str, Any]] = super().get_auth()
+        # The token is listed first: a request that sends `Authorization` is judged by it alone, a
+        # session cookie alongside is not read (core.authentication). Clients and fuzzers that take
+        # the first scheme a request carries then pick the one the server reads.
+        auths.sort(key=lambda auth: "knoxApiToken" not in auth)
+        if auths and {} not in auths and self._anonymous_may_call():
+            auths.append({})
+        return auths
+
+    def map_parsers(self) -> list[Any]:
+        # The API's bodies are JSON (nested objects, nulls, lists: a form cannot say them); the form
+        # parsers in DEFAULT_PARSER_CLASSES stay for DRF's own pages and are not documented. Views
+        # that choose their parsers (the imports: CSV, multipart uploads) document them all.
+        media_types: list[Any] = super().map_parsers()
+        if list(self.view.parser_classes) == list(api_settings.DEFAULT_PARSER_CLASSES):
+            return [m for m in media_types if m == "application/json"]
+        return media_types
 
     def _anonymous_may_call(self) -> bool:
         request = Request(HttpRequest())
@@ -142,15 +175,18 @@ class AutoSchema(SpectacularAutoSchema):
     def error_statuses(self, operation: dict[str, Any]) -> set[str]:
         parameters = operation.get("parameters", [])
         statuses: set[str] = set()
-        checked_queries = [p for p in parameters if p["in"] == "query" and p["name"] not in _LENIENT_QUERIES]
-        if "requestBody" in operation or checked_queries:
-            statuses.add("400")
+        # Every operation: a NUL in the URL or its query is refused (core.nul.RejectNulInUrlMiddleware).
+        statuses.add("400")
         if "requestBody" in operation:
             statuses.add("413")  # core.parsers: a body past the endpoint's bound
+            statuses.add("415")  # a Content-Type none of the view's parsers reads
         # Session-authenticated writes need the CSRF token, whoever may make them.
         csrf_checked = self.method in _UNSAFE and any(
             isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()
         )
+        # A request that sends `Authorization: Token ...` is judged by it alone (core.authentication).
+        if any(isinstance(a, TokenAuthentication) for a in self.view.get_authenticators()):
+            statuses.add("401")
         if csrf_checked or not self._anonymous_may_call():
             statuses.add("403")
         if any(p["in"] == "path" for p in parameters):

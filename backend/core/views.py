@@ -1,11 +1,13 @@
-"""Cross-cutting views: the health probe and the SPA shell."""
+"""Cross-cutting views: the health probe, the SPA shell, and the API's answers for unknown URLs and
+crashes (handler404/handler500 in config.urls)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.decorators import method_decorator
+from django.views import defaults
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -63,3 +65,31 @@ def spa_index(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A URL no route matches (e.g. /api/v1/designs/1.5/: ids are integers) is a 404 in the API's
+    error shape under /api/, as an unknown id is; Django's HTML page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"detail": "Server error."}, status=500)
+    return defaults.server_error(request)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a session write without the CSRF token (e.g. sign-in) is a 403 in the API's
+    error shape under /api/; Django's HTML page elsewhere (the admin)."""
+    if _is_api(request):
+        return JsonResponse({"detail": f"CSRF Failed: {reason}"}, status=403)
+    from django.views.csrf import csrf_failure as django_csrf_failure
+
+    return django_csrf_failure(request, reason)

@@ -38,9 +38,13 @@ def _me(token: str) -> Any:
 
 
 def _refused(token: str) -> bool:
-    """A token that no longer works: 403 (the API's "not signed in" answer) naming the token."""
+    """A token that no longer works: 401 naming the token and how to send one."""
     response = _me(token)
-    return bool(response.status_code == 403 and response.json() == {"detail": "Invalid token."})
+    return bool(
+        response.status_code == 401
+        and response["WWW-Authenticate"] == "Token"
+        and response.json() == {"detail": "Invalid token."}
+    )
 
 
 def test_a_token_signs_in_and_expires(demo_users: None) -> None:

@@ -68,17 +68,17 @@ def test_every_error_code_is_distinct() -> None:
 @pytest.mark.parametrize(
     ("method", "path", "expected"),
     [
-        ("patch", "/api/v1/designs/{id}/", {"400", "403", "404", "412", "413", "428"}),
+        ("patch", "/api/v1/designs/{id}/", {"400", "403", "404", "412", "413", "415", "428"}),
         ("post", "/api/v1/designs/{id}/revisions/{number}/restore/", {"400", "403", "404", "412"}),
-        ("delete", "/api/v1/designs/{id}/", {"403", "404", "412"}),
-        ("get", "/api/v1/designs/{id}/", {"403", "404"}),
-        ("post", "/api/v1/designs/", {"400", "403", "413"}),
-        ("delete", "/api/v1/parts/{id}/", {"403", "404", "409"}),
+        ("delete", "/api/v1/designs/{id}/", {"400", "403", "404", "412"}),
+        ("get", "/api/v1/designs/{id}/", {"400", "403", "404"}),
+        ("post", "/api/v1/designs/", {"400", "403", "413", "415"}),
+        ("delete", "/api/v1/parts/{id}/", {"400", "403", "404", "409"}),
         ("get", "/api/v1/parts/", {"400"}),  # public read, filters checked
-        ("get", "/api/v1/configurations/{slug}/", {"404"}),
-        ("get", "/api/v1/price-books/{id}/", {"403", "404"}),  # prices are for signed-in users
-        ("post", "/api/v1/auth/login/", {"400", "403", "413", "429"}),
-        ("post", "/api/v1/import/parts/", {"400", "403", "413"}),
+        ("get", "/api/v1/configurations/{slug}/", {"400", "404"}),
+        ("get", "/api/v1/price-books/{id}/", {"400", "403", "404"}),  # prices are for signed-in users
+        ("post", "/api/v1/auth/login/", {"400", "403", "413", "415", "429"}),
+        ("post", "/api/v1/import/parts/", {"400", "403", "413", "415"}),
     ],
 )
 def test_operations_document_the_4xx_they_answer(

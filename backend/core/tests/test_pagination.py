@@ -1,5 +1,6 @@
 """Out-of-range paging parameters give a bounded page, never a server error (found by schemathesis:
-`?limit=1595077755628283429388288` overflowed PostgreSQL's bigint)."""
+`?limit=1595077755628283429388288` overflowed PostgreSQL's bigint). Malformed ones are a 400:
+core/tests/test_strict_queries.py."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     "query",
-    ["limit=1595077755628283429388288", "offset=1595077755628283429388288", "limit=-5&offset=-1", "limit=x"],
+    ["limit=1595077755628283429388288", "offset=1595077755628283429388288"],
 )
-def test_huge_or_bad_paging_parameters_are_bounded(query: str) -> None:
+def test_huge_paging_parameters_are_bounded(query: str) -> None:
     call_command("seed_demo_users", verbosity=0)
     client = APIClient()
     assert client.login(username="alice", password="dbsizer-demo")

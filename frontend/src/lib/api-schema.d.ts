@@ -3420,6 +3420,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
         };
     };
     v1_audit_retrieve: {
@@ -3478,6 +3487,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3520,6 +3538,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3557,6 +3584,24 @@ export interface operations {
                     "application/json": components["schemas"]["CsrfCookie"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_auth_login_create: {
@@ -3569,8 +3614,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -3582,13 +3625,13 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No valid CSRF token. */
@@ -3602,6 +3645,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3636,6 +3688,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3664,6 +3734,24 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentSession"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_auth_password_create: {
@@ -3676,8 +3764,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordChangeRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeRequest"];
-                "multipart/form-data": components["schemas"]["PasswordChangeRequest"];
             };
         };
         responses: {
@@ -3688,13 +3774,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3708,6 +3803,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3736,8 +3840,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -3749,17 +3851,26 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            /** @description Field-level messages, e.g. {"password": ["..."]} */
+            /** @description Field-level messages, e.g. {"password": ["..."]}, or an unreadable body */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3829,6 +3940,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_create: {
@@ -3841,8 +3961,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["ConfigurationRequest"];
             };
         };
         responses: {
@@ -3863,6 +3981,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -3874,6 +4001,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3902,6 +4038,24 @@ export interface operations {
                     "application/json": components["schemas"]["Configuration"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -3925,8 +4079,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["ConfigurationRequest"];
             };
         };
         responses: {
@@ -3945,6 +4097,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -3974,6 +4135,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_configurations_destroy: {
@@ -3993,6 +4163,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -4035,8 +4223,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedConfigurationRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedConfigurationRequest"];
-                "multipart/form-data": components["schemas"]["PatchedConfigurationRequest"];
             };
         };
         responses: {
@@ -4055,6 +4241,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4077,6 +4272,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4150,6 +4354,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_create: {
@@ -4162,8 +4375,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["BenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -4184,6 +4395,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4195,6 +4415,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4223,6 +4452,24 @@ export interface operations {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -4246,8 +4493,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["BenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -4266,6 +4511,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4295,6 +4549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_curves_destroy: {
@@ -4314,6 +4577,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -4356,8 +4637,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedBenchmarkCurveRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedBenchmarkCurveRequest"];
-                "multipart/form-data": components["schemas"]["PatchedBenchmarkCurveRequest"];
             };
         };
         responses: {
@@ -4376,6 +4655,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4398,6 +4686,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4428,6 +4725,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BenchmarkCurve"];
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -4489,6 +4804,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4510,8 +4834,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputRequest"];
             };
         };
         responses: {
@@ -4532,6 +4854,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4543,6 +4874,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4570,6 +4910,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4607,8 +4965,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DesignInputRequest"];
-                "multipart/form-data": components["schemas"]["DesignInputRequest"];
             };
         };
         responses: {
@@ -4627,6 +4983,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4658,6 +5023,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4697,6 +5071,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -4742,8 +5134,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedDesignInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedDesignInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedDesignInputRequest"];
             };
         };
         responses: {
@@ -4762,6 +5152,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4800,6 +5199,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description If-Match is missing: this write must name the version it read. */
             428: {
                 headers: {
@@ -4829,6 +5237,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -4871,6 +5297,24 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -4909,6 +5353,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in. */
@@ -4960,6 +5413,15 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5009,6 +5471,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5056,6 +5527,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in. */
@@ -5138,6 +5618,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5179,6 +5668,24 @@ export interface operations {
                     "application/json": components["schemas"]["DesignRevision"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5218,6 +5725,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5271,6 +5796,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5353,6 +5887,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5391,6 +5934,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5433,6 +5994,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5474,6 +6053,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5531,6 +6128,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5592,6 +6198,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5640,6 +6255,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_create: {
@@ -5652,8 +6276,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["SourceDocumentRequest"];
             };
         };
         responses: {
@@ -5674,6 +6296,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5685,6 +6316,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5713,6 +6353,24 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDocument"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -5736,8 +6394,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["SourceDocumentRequest"];
             };
         };
         responses: {
@@ -5756,6 +6412,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5785,6 +6450,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_documents_destroy: {
@@ -5804,6 +6478,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -5846,8 +6538,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedSourceDocumentRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedSourceDocumentRequest"];
-                "multipart/form-data": components["schemas"]["PatchedSourceDocumentRequest"];
             };
         };
         responses: {
@@ -5866,6 +6556,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -5895,6 +6594,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_evaluate_create: {
@@ -5907,8 +6615,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EvaluateInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["EvaluateInputRequest"];
-                "multipart/form-data": components["schemas"]["EvaluateInputRequest"];
             };
         };
         responses: {
@@ -5929,6 +6635,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5940,6 +6655,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5981,6 +6705,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportErrors"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -5992,6 +6725,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6033,6 +6775,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportErrors"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6044,6 +6795,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6091,6 +6851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportErrors"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6102,6 +6871,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6137,6 +6915,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedManufacturerList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_create: {
@@ -6149,8 +6945,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["ManufacturerRequest"];
             };
         };
         responses: {
@@ -6171,6 +6965,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6182,6 +6985,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6210,6 +7022,24 @@ export interface operations {
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -6233,8 +7063,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["ManufacturerRequest"];
             };
         };
         responses: {
@@ -6253,6 +7081,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6282,6 +7119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_manufacturers_destroy: {
@@ -6301,6 +7147,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -6343,8 +7207,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedManufacturerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedManufacturerRequest"];
-                "multipart/form-data": components["schemas"]["PatchedManufacturerRequest"];
             };
         };
         responses: {
@@ -6363,6 +7225,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6385,6 +7256,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6434,6 +7314,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_measured_values_retrieve: {
@@ -6454,6 +7343,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeasuredValue"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -6480,8 +7387,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MeasuredValueRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["MeasuredValueRequest"];
-                "multipart/form-data": components["schemas"]["MeasuredValueRequest"];
             };
         };
         responses: {
@@ -6500,6 +7405,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6522,6 +7436,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6544,8 +7467,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedMeasuredValueRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedMeasuredValueRequest"];
-                "multipart/form-data": components["schemas"]["PatchedMeasuredValueRequest"];
             };
         };
         responses: {
@@ -6564,6 +7485,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6586,6 +7516,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6610,6 +7549,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelValidation"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6681,6 +7638,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_create: {
@@ -6693,8 +7659,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartRequest"];
-                "multipart/form-data": components["schemas"]["PartRequest"];
             };
         };
         responses: {
@@ -6715,6 +7679,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -6726,6 +7699,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6755,6 +7737,24 @@ export interface operations {
                     "application/json": components["schemas"]["Part"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such object, or none visible to you. */
             404: {
                 headers: {
@@ -6779,8 +7779,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartRequest"];
-                "multipart/form-data": components["schemas"]["PartRequest"];
             };
         };
         responses: {
@@ -6799,6 +7797,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6828,6 +7835,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_parts_destroy: {
@@ -6848,6 +7864,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -6891,8 +7925,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedPartRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedPartRequest"];
-                "multipart/form-data": components["schemas"]["PatchedPartRequest"];
             };
         };
         responses: {
@@ -6911,6 +7943,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -6933,6 +7974,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7008,6 +8058,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_platforms_list: {
@@ -7025,6 +8084,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlatformFamily"][];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7067,6 +8144,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7088,8 +8174,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookEntryRequest"];
             };
         };
         responses: {
@@ -7110,6 +8194,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7121,6 +8214,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7148,6 +8250,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBookEntry"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7183,8 +8303,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookEntryRequest"];
             };
         };
         responses: {
@@ -7203,6 +8321,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7232,6 +8359,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_price_book_entries_destroy: {
@@ -7252,6 +8388,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
@@ -7295,8 +8449,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedPriceBookEntryRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedPriceBookEntryRequest"];
-                "multipart/form-data": components["schemas"]["PatchedPriceBookEntryRequest"];
             };
         };
         responses: {
@@ -7315,6 +8467,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7337,6 +8498,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7384,6 +8554,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7405,8 +8584,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PriceBookRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PriceBookRequest"];
-                "multipart/form-data": components["schemas"]["PriceBookRequest"];
             };
         };
         responses: {
@@ -7427,6 +8604,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7438,6 +8624,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7465,6 +8660,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7528,6 +8741,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7579,6 +8801,24 @@ export interface operations {
                         unit_price: string;
                     }[];
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
@@ -7641,6 +8881,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_reference_designs_retrieve: {
@@ -7660,6 +8909,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceDesign"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7690,6 +8957,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceBomResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7758,6 +9043,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     v1_rules_create: {
@@ -7770,8 +9064,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SizingRuleRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SizingRuleRequest"];
-                "multipart/form-data": components["schemas"]["SizingRuleRequest"];
             };
         };
         responses: {
@@ -7792,6 +9084,15 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7803,6 +9104,15 @@ export interface operations {
             };
             /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7830,6 +9140,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SizingRule"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7860,6 +9188,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedDesignResponse"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description No such object, or none visible to you. */
@@ -7908,6 +9245,24 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedTeamList"];
                 };
             };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
                 headers: {
@@ -7937,6 +9292,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */

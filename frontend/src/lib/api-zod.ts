@@ -2735,9 +2735,72 @@ export const zFieldErrorValueWritable = z.union([
     zFieldErrorsWritable
 ]);
 
+export const zV1ImportCurvesCreateBody = zCurvesImportRequest;
+
+export const zV1ImportCurvesCreateResponse = zCurvesImported;
+
+export const zV1ImportPartsCreateBody = zPartsImportRequest;
+
+export const zV1ImportPartsCreateResponse = zPartsImported;
+
+export const zV1ImportPriceBooksCreateBody = zPriceBookImportRequest;
+
+export const zV1ImportPriceBooksCreateQuery = z.object({
+    currency: z.string().optional(),
+    effective_date: z.iso.date().optional(),
+    name: z.string().optional()
+});
+
+export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
+
 export const zHealthRetrieveResponse = zHealth;
 
+export const zV1AuditRetrieveQuery = z.object({
+    actor: z.string().min(1).max(150).optional(),
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    object_id: z.int().gte(1).optional(),
+    object_type: z.enum([
+        'source document',
+        'manufacturer',
+        'part',
+        'price book',
+        'price',
+        'configuration',
+        'configuration component',
+        'configuration layout',
+        'storage profile',
+        'configuration parameter',
+        'rule',
+        'curve',
+        'measured point',
+        'measured value',
+        'team',
+        'membership',
+        'design'
+    ]).optional(),
+    since: z.iso.datetime().optional(),
+    until: z.iso.datetime().optional()
+});
+
+export const zV1AuditRetrieveResponse = zAuditPage;
+
+export const zV1AuditDesignsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1AuditDesignsRetrieveQuery = z.object({
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.int().gte(1).lte(200).optional().default(50)
+});
+
+export const zV1AuditDesignsRetrieveResponse = zAuditPage;
+
 export const zV1AuthCsrfRetrieveResponse = zCsrfCookie;
+
+export const zV1AuthLoginCreateBody = zLoginRequest;
+
+export const zV1AuthLoginCreateResponse = zCurrentUser;
 
 /**
  * No response body
@@ -2745,6 +2808,44 @@ export const zV1AuthCsrfRetrieveResponse = zCsrfCookie;
 export const zV1AuthLogoutCreateResponse = z.void();
 
 export const zV1AuthMeRetrieveResponse = zCurrentSession;
+
+export const zV1AuthPasswordCreateBody = zPasswordChangeRequest;
+
+/**
+ * No response body
+ */
+export const zV1AuthPasswordCreateResponse = z.void();
+
+export const zV1AuthTokenCreateBody = zLoginRequest;
+
+export const zV1AuthTokenCreateResponse = zToken;
+
+export const zV1ConfigurationsListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    platform: z.enum([
+        'equallogic',
+        'netapp',
+        'network',
+        'oracle-fs1',
+        'server',
+        'xtremio'
+    ]).optional(),
+    role: z.enum([
+        'array',
+        'reference',
+        'test-system'
+    ]).optional(),
+    search: z.string().optional(),
+    source_document: z.string().optional()
+});
+
+export const zV1ConfigurationsListResponse = zPaginatedConfigurationList;
+
+export const zV1ConfigurationsCreateBody = zConfigurationRequest;
+
+export const zV1ConfigurationsCreateResponse = zConfiguration;
 
 export const zV1ConfigurationsDestroyPath = z.object({
     slug: z.string()
@@ -2761,6 +2862,59 @@ export const zV1ConfigurationsRetrievePath = z.object({
 
 export const zV1ConfigurationsRetrieveResponse = zConfiguration;
 
+export const zV1ConfigurationsPartialUpdateBody = zPatchedConfigurationRequest;
+
+export const zV1ConfigurationsPartialUpdatePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ConfigurationsPartialUpdateResponse = zConfiguration;
+
+export const zV1ConfigurationsUpdateBody = zConfigurationRequest;
+
+export const zV1ConfigurationsUpdatePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ConfigurationsUpdateResponse = zConfiguration;
+
+export const zV1CurvesListQuery = z.object({
+    arrays: z.int().optional(),
+    block_size_kb: z.int().optional(),
+    configuration: z.string().optional(),
+    document: z.string().optional(),
+    io_pattern: z.enum([
+        'mixed',
+        'random',
+        'sequential'
+    ]).optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    platform: z.string().optional(),
+    quantity: z.string().optional(),
+    rac_nodes: z.int().optional(),
+    read_pct: z.number().optional(),
+    search: z.string().optional(),
+    tool: z.array(z.enum([
+        'benchmark_factory_tpcc',
+        'dw_generator',
+        'oet',
+        'orion',
+        'other',
+        'sanhq',
+        'slob',
+        'swingbench_orderentry',
+        'tpch_like_dss'
+    ])).optional()
+});
+
+export const zV1CurvesListResponse = zPaginatedBenchmarkCurveList;
+
+export const zV1CurvesCreateBody = zBenchmarkCurveRequest;
+
+export const zV1CurvesCreateResponse = zBenchmarkCurve;
+
 export const zV1CurvesDestroyPath = z.object({
     slug: z.string()
 });
@@ -2776,6 +2930,22 @@ export const zV1CurvesRetrievePath = z.object({
 
 export const zV1CurvesRetrieveResponse = zBenchmarkCurve;
 
+export const zV1CurvesPartialUpdateBody = zPatchedBenchmarkCurveRequest;
+
+export const zV1CurvesPartialUpdatePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesPartialUpdateResponse = zBenchmarkCurve;
+
+export const zV1CurvesUpdateBody = zBenchmarkCurveRequest;
+
+export const zV1CurvesUpdatePath = z.object({
+    slug: z.string()
+});
+
+export const zV1CurvesUpdateResponse = zBenchmarkCurve;
+
 export const zV1CurvesExportRetrievePath = z.object({
     slug: z.string()
 });
@@ -2785,6 +2955,27 @@ export const zV1CurvesExportRetrieveQuery = z.object({
 });
 
 export const zV1CurvesExportRetrieveResponse = zBenchmarkCurve;
+
+export const zV1DesignsListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    owner: z.int().optional(),
+    search: z.string().optional(),
+    status: z.enum([
+        'approved',
+        'draft',
+        'proposed'
+    ]).optional(),
+    team: z.int().optional(),
+    visibility: z.enum(['private', 'team']).optional()
+});
+
+export const zV1DesignsListResponse = zPaginatedDesignList;
+
+export const zV1DesignsCreateBody = zDesignInputRequestWritable;
+
+export const zV1DesignsCreateResponse = zDesign;
 
 export const zV1DesignsDestroyHeaders = z.object({
     'If-Match': z.string().optional()
@@ -2804,6 +2995,30 @@ export const zV1DesignsRetrievePath = z.object({
 });
 
 export const zV1DesignsRetrieveResponse = zDesign;
+
+export const zV1DesignsPartialUpdateBody = zPatchedDesignInputRequestWritable;
+
+export const zV1DesignsPartialUpdateHeaders = z.object({
+    'If-Match': z.string()
+});
+
+export const zV1DesignsPartialUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsPartialUpdateResponse = zDesign;
+
+export const zV1DesignsUpdateBody = zDesignInputRequestWritable;
+
+export const zV1DesignsUpdateHeaders = z.object({
+    'If-Match': z.string()
+});
+
+export const zV1DesignsUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsUpdateResponse = zDesign;
 
 export const zV1DesignsCloneCreatePath = z.object({
     id: z.int()
@@ -2853,6 +3068,27 @@ export const zDesignsExportProposalPdfPath = z.object({
  */
 export const zDesignsExportProposalPdfResponse = z.string();
 
+export const zV1DesignsRevisionsListPath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsRevisionsListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    owner: z.int().optional(),
+    search: z.string().optional(),
+    status: z.enum([
+        'approved',
+        'draft',
+        'proposed'
+    ]).optional(),
+    team: z.int().optional(),
+    visibility: z.enum(['private', 'team']).optional()
+});
+
+export const zV1DesignsRevisionsListResponse = zPaginatedDesignRevisionList;
+
 export const zV1DesignsRevisionsRetrievePath = z.object({
     id: z.int(),
     number: z.string().regex(/^[0-9]+$/)
@@ -2866,6 +3102,38 @@ export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
 });
 
 export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
+
+export const zV1DesignsRevisionsRestoreCreateHeaders = z.object({
+    'If-Match': z.string().optional()
+});
+
+export const zV1DesignsRevisionsRestoreCreatePath = z.object({
+    id: z.int(),
+    number: z.string().regex(/^[0-9]+$/)
+});
+
+export const zV1DesignsRevisionsRestoreCreateResponse = zDesign;
+
+export const zV1DesignsShareLinksListPath = z.object({
+    id: z.int()
+});
+
+export const zV1DesignsShareLinksListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    owner: z.int().optional(),
+    search: z.string().optional(),
+    status: z.enum([
+        'approved',
+        'draft',
+        'proposed'
+    ]).optional(),
+    team: z.int().optional(),
+    visibility: z.enum(['private', 'team']).optional()
+});
+
+export const zV1DesignsShareLinksListResponse = zPaginatedShareLinkList;
 
 export const zV1DesignsShareLinksCreatePath = z.object({
     id: z.int()
@@ -2893,412 +3161,6 @@ export const zV1DesignsUndeleteCreatePath = z.object({
 
 export const zV1DesignsUndeleteCreateResponse = zDesign;
 
-export const zV1DocumentsDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1DocumentsDestroyResponse = z.void();
-
-export const zV1DocumentsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1DocumentsRetrieveResponse = zSourceDocument;
-
-export const zV1ImportCurvesCreateBody = zCurvesImportRequest;
-
-export const zV1ImportCurvesCreateResponse = zCurvesImported;
-
-export const zV1ImportPartsCreateBody = zPartsImportRequest;
-
-export const zV1ImportPartsCreateResponse = zPartsImported;
-
-export const zV1ImportPriceBooksCreateBody = zPriceBookImportRequest;
-
-export const zV1ImportPriceBooksCreateQuery = z.object({
-    currency: z.string().optional(),
-    effective_date: z.iso.date().optional(),
-    name: z.string().optional()
-});
-
-export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
-
-export const zV1ManufacturersListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
-
-export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
-
-export const zV1ManufacturersDestroyPath = z.object({
-    slug: z.string()
-});
-
-/**
- * No response body
- */
-export const zV1ManufacturersDestroyResponse = z.void();
-
-export const zV1ManufacturersRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ManufacturersRetrieveResponse = zManufacturer;
-
-export const zV1MeasuredValuesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1MeasuredValuesRetrieveResponse = zMeasuredValue;
-
-export const zV1ModelValidationRetrieveResponse = zModelValidation;
-
-export const zV1PartsDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PartsDestroyResponse = z.void();
-
-export const zV1PartsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PartsRetrieveResponse = zPart;
-
-export const zV1PlatformsListResponse = z.array(zPlatformFamily);
-
-export const zV1PriceBookEntriesDestroyPath = z.object({
-    id: z.int()
-});
-
-/**
- * No response body
- */
-export const zV1PriceBookEntriesDestroyResponse = z.void();
-
-export const zV1PriceBookEntriesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
-
-export const zV1PriceBooksRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksRetrieveResponse = zPriceBook;
-
-export const zV1PriceBooksExportRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1PriceBooksExportRetrieveQuery = z.object({
-    as: z.enum(['csv', 'json']).optional()
-});
-
-export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
-    manufacturer: z.string(),
-    part_number: z.string(),
-    unit_price: z.string()
-}));
-
-export const zV1ReferenceDesignsRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
-
-export const zV1ReferenceDesignsBomRetrievePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
-
-export const zV1RulesRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1RulesRetrieveResponse = zSizingRule;
-
-export const zV1SharedRetrievePath = z.object({
-    token: z.string()
-});
-
-export const zV1SharedRetrieveResponse = zSharedDesignResponse;
-
-export const zV1TeamsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    search: z.string().optional()
-});
-
-export const zV1TeamsListResponse = zPaginatedTeamList;
-
-export const zV1TeamsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1TeamsRetrieveResponse = zTeam;
-
-export const zV1AuditRetrieveQuery = z.object({
-    actor: z.string().min(1).max(150).optional(),
-    cursor: z.string().min(1).max(200).optional(),
-    limit: z.int().gte(1).lte(200).optional().default(50),
-    object_id: z.int().gte(1).optional(),
-    object_type: z.enum([
-        'source document',
-        'manufacturer',
-        'part',
-        'price book',
-        'price',
-        'configuration',
-        'configuration component',
-        'configuration layout',
-        'storage profile',
-        'configuration parameter',
-        'rule',
-        'curve',
-        'measured point',
-        'measured value',
-        'team',
-        'membership',
-        'design'
-    ]).optional(),
-    since: z.iso.datetime().optional(),
-    until: z.iso.datetime().optional()
-});
-
-export const zV1AuditRetrieveResponse = zAuditPage;
-
-export const zV1AuditDesignsRetrievePath = z.object({
-    id: z.int()
-});
-
-export const zV1AuditDesignsRetrieveQuery = z.object({
-    cursor: z.string().min(1).max(200).optional(),
-    limit: z.int().gte(1).lte(200).optional().default(50)
-});
-
-export const zV1AuditDesignsRetrieveResponse = zAuditPage;
-
-export const zV1AuthLoginCreateBody = zLoginRequest;
-
-export const zV1AuthLoginCreateResponse = zCurrentUser;
-
-export const zV1AuthPasswordCreateBody = zPasswordChangeRequest;
-
-/**
- * No response body
- */
-export const zV1AuthPasswordCreateResponse = z.void();
-
-export const zV1AuthTokenCreateBody = zLoginRequest;
-
-export const zV1AuthTokenCreateResponse = zToken;
-
-export const zV1ConfigurationsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    platform: z.enum([
-        'equallogic',
-        'netapp',
-        'network',
-        'oracle-fs1',
-        'server',
-        'xtremio'
-    ]).optional(),
-    role: z.enum([
-        'array',
-        'reference',
-        'test-system'
-    ]).optional(),
-    search: z.string().optional(),
-    source_document: z.string().optional()
-});
-
-export const zV1ConfigurationsListResponse = zPaginatedConfigurationList;
-
-export const zV1ConfigurationsCreateBody = zConfigurationRequest;
-
-export const zV1ConfigurationsCreateResponse = zConfiguration;
-
-export const zV1ConfigurationsPartialUpdateBody = zPatchedConfigurationRequest;
-
-export const zV1ConfigurationsPartialUpdatePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ConfigurationsPartialUpdateResponse = zConfiguration;
-
-export const zV1ConfigurationsUpdateBody = zConfigurationRequest;
-
-export const zV1ConfigurationsUpdatePath = z.object({
-    slug: z.string()
-});
-
-export const zV1ConfigurationsUpdateResponse = zConfiguration;
-
-export const zV1CurvesListQuery = z.object({
-    arrays: z.int().optional(),
-    block_size_kb: z.int().optional(),
-    configuration: z.string().optional(),
-    document: z.string().optional(),
-    io_pattern: z.enum([
-        'mixed',
-        'random',
-        'sequential'
-    ]).optional(),
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    platform: z.string().optional(),
-    quantity: z.string().optional(),
-    rac_nodes: z.int().optional(),
-    read_pct: z.number().optional(),
-    search: z.string().optional(),
-    tool: z.array(z.enum([
-        'benchmark_factory_tpcc',
-        'dw_generator',
-        'oet',
-        'orion',
-        'other',
-        'sanhq',
-        'slob',
-        'swingbench_orderentry',
-        'tpch_like_dss'
-    ])).optional()
-});
-
-export const zV1CurvesListResponse = zPaginatedBenchmarkCurveList;
-
-export const zV1CurvesCreateBody = zBenchmarkCurveRequest;
-
-export const zV1CurvesCreateResponse = zBenchmarkCurve;
-
-export const zV1CurvesPartialUpdateBody = zPatchedBenchmarkCurveRequest;
-
-export const zV1CurvesPartialUpdatePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesPartialUpdateResponse = zBenchmarkCurve;
-
-export const zV1CurvesUpdateBody = zBenchmarkCurveRequest;
-
-export const zV1CurvesUpdatePath = z.object({
-    slug: z.string()
-});
-
-export const zV1CurvesUpdateResponse = zBenchmarkCurve;
-
-export const zV1DesignsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    owner: z.int().optional(),
-    search: z.string().optional(),
-    status: z.enum([
-        'approved',
-        'draft',
-        'proposed'
-    ]).optional(),
-    team: z.int().optional(),
-    visibility: z.enum(['private', 'team']).optional()
-});
-
-export const zV1DesignsListResponse = zPaginatedDesignList;
-
-export const zV1DesignsCreateBody = zDesignInputRequestWritable;
-
-export const zV1DesignsCreateResponse = zDesign;
-
-export const zV1DesignsPartialUpdateBody = zPatchedDesignInputRequestWritable;
-
-export const zV1DesignsPartialUpdateHeaders = z.object({
-    'If-Match': z.string()
-});
-
-export const zV1DesignsPartialUpdatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsPartialUpdateResponse = zDesign;
-
-export const zV1DesignsUpdateBody = zDesignInputRequestWritable;
-
-export const zV1DesignsUpdateHeaders = z.object({
-    'If-Match': z.string()
-});
-
-export const zV1DesignsUpdatePath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsUpdateResponse = zDesign;
-
-export const zV1DesignsRevisionsListPath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsRevisionsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    owner: z.int().optional(),
-    search: z.string().optional(),
-    status: z.enum([
-        'approved',
-        'draft',
-        'proposed'
-    ]).optional(),
-    team: z.int().optional(),
-    visibility: z.enum(['private', 'team']).optional()
-});
-
-export const zV1DesignsRevisionsListResponse = zPaginatedDesignRevisionList;
-
-export const zV1DesignsRevisionsRestoreCreateHeaders = z.object({
-    'If-Match': z.string().optional()
-});
-
-export const zV1DesignsRevisionsRestoreCreatePath = z.object({
-    id: z.int(),
-    number: z.string().regex(/^[0-9]+$/)
-});
-
-export const zV1DesignsRevisionsRestoreCreateResponse = zDesign;
-
-export const zV1DesignsShareLinksListPath = z.object({
-    id: z.int()
-});
-
-export const zV1DesignsShareLinksListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
-    ordering: z.string().optional(),
-    owner: z.int().optional(),
-    search: z.string().optional(),
-    status: z.enum([
-        'approved',
-        'draft',
-        'proposed'
-    ]).optional(),
-    team: z.int().optional(),
-    visibility: z.enum(['private', 'team']).optional()
-});
-
-export const zV1DesignsShareLinksListResponse = zPaginatedShareLinkList;
-
 export const zV1DesignsCompareRetrieveQuery = z.object({
     ids: z.string()
 });
@@ -3306,8 +3168,8 @@ export const zV1DesignsCompareRetrieveQuery = z.object({
 export const zV1DesignsCompareRetrieveResponse = zCompareResponse;
 
 export const zV1DesignsTrashListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     owner: z.int().optional(),
     search: z.string().optional(),
@@ -3323,8 +3185,8 @@ export const zV1DesignsTrashListQuery = z.object({
 export const zV1DesignsTrashListResponse = zPaginatedTrashedDesignList;
 
 export const zV1DocumentsListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     publisher: z.string().optional(),
     search: z.string().optional(),
@@ -3336,6 +3198,21 @@ export const zV1DocumentsListResponse = zPaginatedSourceDocumentList;
 export const zV1DocumentsCreateBody = zSourceDocumentRequest;
 
 export const zV1DocumentsCreateResponse = zSourceDocument;
+
+export const zV1DocumentsDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1DocumentsDestroyResponse = z.void();
+
+export const zV1DocumentsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1DocumentsRetrieveResponse = zSourceDocument;
 
 export const zV1DocumentsPartialUpdateBody = zPatchedSourceDocumentRequest;
 
@@ -3357,9 +3234,33 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
+export const zV1ManufacturersListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1ManufacturersListResponse = zPaginatedManufacturerList;
+
 export const zV1ManufacturersCreateBody = zManufacturerRequest;
 
 export const zV1ManufacturersCreateResponse = zManufacturer;
+
+export const zV1ManufacturersDestroyPath = z.object({
+    slug: z.string()
+});
+
+/**
+ * No response body
+ */
+export const zV1ManufacturersDestroyResponse = z.void();
+
+export const zV1ManufacturersRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ManufacturersRetrieveResponse = zManufacturer;
 
 export const zV1ManufacturersPartialUpdateBody = zPatchedManufacturerRequest;
 
@@ -3379,8 +3280,8 @@ export const zV1ManufacturersUpdateResponse = zManufacturer;
 
 export const zV1MeasuredValuesListQuery = z.object({
     curve: z.string().optional(),
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     position: z.int().optional(),
     quantity: z.string().optional(),
@@ -3388,6 +3289,12 @@ export const zV1MeasuredValuesListQuery = z.object({
 });
 
 export const zV1MeasuredValuesListResponse = zPaginatedMeasuredValueList;
+
+export const zV1MeasuredValuesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1MeasuredValuesRetrieveResponse = zMeasuredValue;
 
 export const zV1MeasuredValuesPartialUpdateBody = zPatchedMeasuredValueRequest;
 
@@ -3404,6 +3311,8 @@ export const zV1MeasuredValuesUpdatePath = z.object({
 });
 
 export const zV1MeasuredValuesUpdateResponse = zMeasuredValue;
+
+export const zV1ModelValidationRetrieveResponse = zModelValidation;
 
 export const zV1PartsListQuery = z.object({
     drive_technology: z.enum([
@@ -3433,9 +3342,9 @@ export const zV1PartsListQuery = z.object({
         'switch',
         'xbrick'
     ])).optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     manufacturer: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     part_number: z.string().optional(),
     search: z.string().optional(),
@@ -3447,6 +3356,21 @@ export const zV1PartsListResponse = zPaginatedPartList;
 export const zV1PartsCreateBody = zPartRequest;
 
 export const zV1PartsCreateResponse = zPart;
+
+export const zV1PartsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PartsDestroyResponse = z.void();
+
+export const zV1PartsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PartsRetrieveResponse = zPart;
 
 export const zV1PartsPartialUpdateBody = zPatchedPartRequest;
 
@@ -3502,9 +3426,11 @@ export const zV1PartsExportListQuery = z.object({
 
 export const zV1PartsExportListResponse = z.array(zPart);
 
+export const zV1PlatformsListResponse = z.array(zPlatformFamily);
+
 export const zV1PriceBookEntriesListQuery = z.object({
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     part: z.int().optional(),
     part_number: z.string().optional(),
@@ -3517,6 +3443,21 @@ export const zV1PriceBookEntriesListResponse = zPaginatedPriceBookEntryList;
 export const zV1PriceBookEntriesCreateBody = zPriceBookEntryRequest;
 
 export const zV1PriceBookEntriesCreateResponse = zPriceBookEntry;
+
+export const zV1PriceBookEntriesDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1PriceBookEntriesDestroyResponse = z.void();
+
+export const zV1PriceBookEntriesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBookEntriesRetrieveResponse = zPriceBookEntry;
 
 export const zV1PriceBookEntriesPartialUpdateBody = zPatchedPriceBookEntryRequest;
 
@@ -3537,9 +3478,9 @@ export const zV1PriceBookEntriesUpdateResponse = zPriceBookEntry;
 export const zV1PriceBooksListQuery = z.object({
     currency: z.string().optional(),
     is_active: z.boolean().optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     name: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
@@ -3550,6 +3491,12 @@ export const zV1PriceBooksCreateBody = zPriceBookRequest;
 
 export const zV1PriceBooksCreateResponse = zPriceBook;
 
+export const zV1PriceBooksRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksRetrieveResponse = zPriceBook;
+
 export const zV1PriceBooksEntriesListPath = z.object({
     id: z.int()
 });
@@ -3557,14 +3504,28 @@ export const zV1PriceBooksEntriesListPath = z.object({
 export const zV1PriceBooksEntriesListQuery = z.object({
     currency: z.string().optional(),
     is_active: z.boolean().optional(),
-    limit: z.int().optional(),
+    limit: z.int().gte(1).optional(),
     name: z.string().optional(),
-    offset: z.int().optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional()
 });
 
 export const zV1PriceBooksEntriesListResponse = zPaginatedPriceBookEntryList;
+
+export const zV1PriceBooksExportRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksExportRetrieveQuery = z.object({
+    as: z.enum(['csv', 'json']).optional()
+});
+
+export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
+    manufacturer: z.string(),
+    part_number: z.string(),
+    unit_price: z.string()
+}));
 
 export const zV1ReferenceDesignsListQuery = z.object({
     ordering: z.string().optional(),
@@ -3581,6 +3542,18 @@ export const zV1ReferenceDesignsListQuery = z.object({
 
 export const zV1ReferenceDesignsListResponse = z.array(zReferenceDesign);
 
+export const zV1ReferenceDesignsRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsRetrieveResponse = zReferenceDesign;
+
+export const zV1ReferenceDesignsBomRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zV1ReferenceDesignsBomRetrieveResponse = zReferenceBomResponse;
+
 export const zV1RulesListQuery = z.object({
     all_versions: z.boolean().optional(),
     applies_to: z.string().optional(),
@@ -3591,8 +3564,8 @@ export const zV1RulesListQuery = z.object({
         'scaling',
         'threshold'
     ]).optional(),
-    limit: z.int().optional(),
-    offset: z.int().optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
     ordering: z.string().optional(),
     search: z.string().optional(),
     severity: z.enum([
@@ -3609,3 +3582,30 @@ export const zV1RulesListResponse = zPaginatedSizingRuleList;
 export const zV1RulesCreateBody = zSizingRuleRequest;
 
 export const zV1RulesCreateResponse = zSizingRule;
+
+export const zV1RulesRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1RulesRetrieveResponse = zSizingRule;
+
+export const zV1SharedRetrievePath = z.object({
+    token: z.string()
+});
+
+export const zV1SharedRetrieveResponse = zSharedDesignResponse;
+
+export const zV1TeamsListQuery = z.object({
+    limit: z.int().gte(1).optional(),
+    offset: z.int().gte(0).optional(),
+    ordering: z.string().optional(),
+    search: z.string().optional()
+});
+
+export const zV1TeamsListResponse = zPaginatedTeamList;
+
+export const zV1TeamsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1TeamsRetrieveResponse = zTeam;
