@@ -65,20 +65,24 @@ def test_every_error_code_is_distinct() -> None:
     assert len({cls.code for cls in classes}) == len(classes)
 
 
+# 401: a request that sends a token is judged by it alone (core/authentication.py); only the
+# session sign-in reads none.
 @pytest.mark.parametrize(
     ("method", "path", "expected"),
     [
-        ("patch", "/api/v1/designs/{id}/", {"400", "403", "404", "412", "413", "415", "428"}),
-        ("post", "/api/v1/designs/{id}/revisions/{number}/restore/", {"400", "403", "404", "412"}),
-        ("delete", "/api/v1/designs/{id}/", {"400", "403", "404", "412"}),
-        ("get", "/api/v1/designs/{id}/", {"400", "403", "404"}),
-        ("post", "/api/v1/designs/", {"400", "403", "413", "415"}),
-        ("delete", "/api/v1/parts/{id}/", {"400", "403", "404", "409"}),
-        ("get", "/api/v1/parts/", {"400"}),  # public read, filters checked
-        ("get", "/api/v1/configurations/{slug}/", {"400", "404"}),
-        ("get", "/api/v1/price-books/{id}/", {"400", "403", "404"}),  # prices are for signed-in users
+        ("patch", "/api/v1/designs/{id}/", {"400", "401", "403", "404", "412", "413", "415", "428"}),
+        ("post", "/api/v1/designs/{id}/revisions/{number}/restore/", {"400", "401", "403", "404", "412"}),
+        ("delete", "/api/v1/designs/{id}/", {"400", "401", "403", "404", "412"}),
+        ("get", "/api/v1/designs/{id}/", {"400", "401", "403", "404"}),
+        ("post", "/api/v1/designs/", {"400", "401", "403", "413", "415"}),
+        ("delete", "/api/v1/parts/{id}/", {"400", "401", "403", "404", "409"}),
+        ("get", "/api/v1/parts/", {"400", "401"}),  # public read, filters checked
+        ("get", "/api/v1/configurations/{slug}/", {"400", "401", "404"}),
+        ("get", "/api/v1/price-books/{id}/", {"400", "401", "403", "404"}),  # prices are for signed-in users
         ("post", "/api/v1/auth/login/", {"400", "403", "413", "415", "429"}),
-        ("post", "/api/v1/import/parts/", {"400", "403", "413", "415"}),
+        ("post", "/api/v1/import/parts/", {"400", "401", "403", "413", "415"}),
+        ("post", "/api/v1/designs/{id}/undelete/", {"400", "401", "403", "404", "412"}),
+        ("get", "/api/v1/audit/", {"400", "401", "403"}),  # admins only; filters checked
     ],
 )
 def test_operations_document_the_4xx_they_answer(
