@@ -20,6 +20,18 @@ class AuditQuerySerializer(serializers.Serializer[dict[str, Any]]):
     def validate_cursor(self, value: str) -> Cursor:
         return Cursor.decode(value)
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # DRF reads an empty query value of an optional field as "not sent" (`?cursor=`): say it is
+        # wrong instead, as the list filters do (core.filters).
+        blank = {
+            name: ["May not be blank."]
+            for name in self.fields
+            if hasattr(self.initial_data, "getlist") and "" in self.initial_data.getlist(name)
+        }
+        if blank:
+            raise serializers.ValidationError(blank)
+        return attrs
+
 
 class AuditFilterSerializer(AuditQuerySerializer):
     object_type = serializers.ChoiceField(choices=OBJECT_TYPES, required=False)
@@ -29,6 +41,7 @@ class AuditFilterSerializer(AuditQuerySerializer):
     object_id = serializers.IntegerField(required=False, min_value=1)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
         since, until = attrs.get("since"), attrs.get("until")
         if since is not None and until is not None and since > until:
             raise serializers.ValidationError({"until": "Must not be before `since`."})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters as filters
+from django import forms
 
 from benchmarks.choices import IoPattern, Tool
 from benchmarks.models import BenchmarkCurve, PointValue
@@ -35,7 +36,11 @@ class BenchmarkCurveFilterSet(StrictFilterSet):
 
 class MeasuredValueFilterSet(StrictFilterSet):
     curve = filters.CharFilter(field_name="point__curve__slug", help_text="curve slug")
-    position = filters.NumberFilter(field_name="point__position", help_text="the point's position")
+    # A position is a whole number: NumberFilter's decimal field would take 1.5 and match nothing.
+    position = filters.NumberFilter(
+        field_name="point__position", help_text="the point's position", min_value=0
+    )
+    position.field_class = forms.IntegerField
 
     class Meta:
         model = PointValue

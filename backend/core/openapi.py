@@ -114,6 +114,10 @@ ERROR_DESCRIPTIONS = {
     "409": "Still used by other rows: nothing was deleted.",
     "412": "If-Match names an older version: someone else saved in between; nothing was changed.",
     "413": "The request body is larger than this endpoint accepts: nothing was read or written.",
+    "414": (
+        "The URL (with its query) is longer than the server reads: gunicorn refuses a request line past"
+        " 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB)."
+    ),
     "415": "The body is not in a format this endpoint reads (Content-Type): nothing was written.",
     "428": "If-Match is missing: this write must name the version it read.",
     "429": "Too many attempts: wait, then retry.",
@@ -122,6 +126,9 @@ _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def _error_content(status_code: str) -> dict[str, Any]:
+    if status_code == "414":
+        # Answered by the HTTP server, not the API: not the API's error shape.
+        return {"text/html": {"schema": {"type": "string"}}}
     return {"application/json": {"schema": {"$ref": _BAD_REQUEST if status_code == "400" else _ERROR}}}
 
 
@@ -177,6 +184,8 @@ class AutoSchema(SpectacularAutoSchema):
         statuses: set[str] = set()
         # Every operation: a NUL in the URL or its query is refused (core.nul.RejectNulInUrlMiddleware).
         statuses.add("400")
+        if any(p["in"] == "query" for p in parameters):
+            statuses.add("414")  # a query string past the HTTP server's request-line limit
         if "requestBody" in operation:
             statuses.add("413")  # core.parsers: a body past the endpoint's bound
             statuses.add("415")  # a Content-Type none of the view's parsers reads

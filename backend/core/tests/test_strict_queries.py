@@ -106,3 +106,27 @@ def test_a_boolean_filter_is_true_or_false_or_a_400(client: APIClient, value: st
     assert response.status_code == status
     if status == 400:
         assert response.json() == {"is_active": [BOOLEAN_MESSAGE]}
+
+
+@pytest.mark.parametrize(
+    ("query", "parameter"),
+    [
+        ("cursor=", "cursor"),  # DRF reads an empty optional query value as "not sent"
+        ("actor=", "actor"),
+        ("object_id=-3", "object_id"),
+    ],
+)
+def test_the_audit_feed_refuses_empty_or_out_of_range_filters(query: str, parameter: str) -> None:
+    admin = get_user_model().objects.create_user("fuzz-admin", password="x-long-enough-pass-1", is_staff=True)
+    client = APIClient()
+    client.force_authenticate(admin)
+    response = client.get(f"/api/v1/audit/?{query}")
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == [parameter]
+
+
+@pytest.mark.parametrize("query", ["position=1.5", "position=-1", "position="])
+def test_a_measured_point_position_is_a_whole_number(client: APIClient, query: str) -> None:
+    response = client.get(f"/api/v1/measured-values/?{query}")
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == ["position"]

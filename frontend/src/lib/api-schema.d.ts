@@ -3505,6 +3505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_audit_designs_retrieve: {
@@ -3563,6 +3572,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -3947,6 +3965,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -4363,6 +4390,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_curves_create: {
@@ -4754,6 +4790,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_designs_list: {
@@ -4820,6 +4865,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -5645,6 +5699,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_designs_revisions_retrieve: {
@@ -5914,6 +5977,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_designs_share_links_create: {
@@ -6148,6 +6220,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_designs_trash_list: {
@@ -6216,6 +6297,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_documents_list: {
@@ -6262,6 +6352,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -6878,6 +6977,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
             415: {
                 headers: {
@@ -6931,6 +7039,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -7323,6 +7440,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_measured_values_retrieve: {
@@ -7645,6 +7771,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -8067,6 +8202,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_platforms_list: {
@@ -8160,6 +8304,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -8572,6 +8725,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_price_books_create: {
@@ -8768,6 +8930,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_price_books_export_retrieve: {
@@ -8839,6 +9010,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     v1_reference_designs_list: {
@@ -8888,6 +9068,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -9050,6 +9239,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -9270,6 +9468,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
