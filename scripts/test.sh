@@ -40,7 +40,7 @@ echo "== migrations are up to date"
 (cd backend && "$VENV_BIN/python" manage.py makemigrations --check --dry-run >/dev/null)
 
 echo "== backend tests (pytest-django on PostgreSQL)"
-(cd backend && "$VENV_BIN/pytest" -q -p no:cacheprovider)
+(cd backend && "$VENV_BIN/pytest" -q -p no:cacheprovider --durations=15)
 
 echo "== API fuzzing (schemathesis against the live schema of a running server: scripts/fuzz.sh)"
 bash scripts/fuzz.sh
