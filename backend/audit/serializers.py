@@ -23,9 +23,9 @@ class AuditQuerySerializer(serializers.Serializer[dict[str, Any]]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         # DRF reads an empty query value of an optional field as "not sent" (`?cursor=`): say it is
         # wrong instead, as the list filters do (core.filters).
-        blank = {
+        blank: dict[str, list[str]] = {
             name: ["May not be blank."]
-            for name in self.fields
+            for name in list(self.fields.keys())
             if hasattr(self.initial_data, "getlist") and "" in self.initial_data.getlist(name)
         }
         if blank:

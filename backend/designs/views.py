@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration
-from core.errors import PreconditionFailed, PreconditionRequired
+from core.errors import InvalidInput, PreconditionFailed, PreconditionRequired
 from core.openapi import FIELD_ERRORS_SCHEMA
 from core.throttling import ScopedRateThrottle
 from designs import services
@@ -53,21 +53,33 @@ from designs.serializers import (
 )
 
 # Restore and delete check If-Match when it is sent (412 when stale) but do not require it.
-IF_MATCH_OPTIONAL = OpenApiParameter(
-    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False, description="The ETag you read"
-)
 ETAG_PATTERN = re.compile(r'^(?:W/)?"design-(?P<pk>\d+)-v(?P<version>\d+)"$')
+# The schema states the ETag's form: a header of another form is a 400; one of this form naming
+# another version is a 412 (someone saved in between).
+ETAG_SCHEMA = {"type": "string", "pattern": r'^(W/)?"design-[0-9]+-v[0-9]+"$'}
+IF_MATCH_OPTIONAL = OpenApiParameter(
+    "If-Match", ETAG_SCHEMA, OpenApiParameter.HEADER, required=False, description="The ETag you read"
+)
+IF_MATCH_REQUIRED = OpenApiParameter(
+    "If-Match", ETAG_SCHEMA, OpenApiParameter.HEADER, required=True, description="The ETag you read"
+)
 
 
 def _if_match_version(request: Request, design: Design, *, required: bool) -> int | None:
-    """The version named by If-Match: missing -> 428 (when required), not this design's -> 412."""
-    header = request.headers.get("If-Match", "").strip()
-    if not header:
+    """The version named by If-Match: missing -> 428 (when required), not an ETag -> 400, another
+    design's or version's -> 412."""
+    if "If-Match" not in request.headers:
         if required:
             raise PreconditionRequired()
         return None
+    header = request.headers["If-Match"].strip()  # sent empty: not an ETag (400 below)
     match = ETAG_PATTERN.match(header)
-    if match is None or int(match["pk"]) != design.pk:
+    if match is None:
+        # `*` included: this API's writes must name the version they read.
+        raise InvalidInput(
+            {"If-Match": ['Not an ETag of a design: send the ETag you read ("design-<id>-v<n>").']}
+        )
+    if int(match["pk"]) != design.pk:
         raise PreconditionFailed()
     return int(match["version"])
 
@@ -117,7 +129,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
     @extend_schema(
         request=DesignInputSerializer,
         responses={200: DesignSerializer},
-        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True)],
+        parameters=[IF_MATCH_REQUIRED],
     )
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         partial = kwargs.pop("partial", False)
@@ -136,7 +148,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
     @extend_schema(
         request=DesignInputSerializer,
         responses={200: DesignSerializer},
-        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True)],
+        parameters=[IF_MATCH_REQUIRED],
     )
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         kwargs["partial"] = True

@@ -37,7 +37,7 @@ def test_write_without_if_match_is_428_and_changes_nothing(users: dict[str, Any]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("if_match", ['"design-1-v0"', "garbage", '"design-999999-v1"'])
+@pytest.mark.parametrize("if_match", ['"design-1-v0"', '"design-999999-v1"'])
 def test_stale_or_foreign_etag_is_412_and_changes_nothing(users: dict[str, Any], if_match: str) -> None:
     design = create_design(users["alice"], reference_configuration=None)
     client = client_for(users["alice"])

@@ -39,3 +39,23 @@ def test_nul_characters_are_refused_not_stored(users: dict[str, Any]) -> None:
         format="json",
     )
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("header", ["*", "garbage", '"part-1-v1"', ""])
+def test_an_if_match_that_is_not_a_design_etag_is_a_400_naming_it(
+    catalog: None, users: dict[str, Any], header: str
+) -> None:
+    """`If-Match: *` would overwrite whatever is there; this API's writes name the version they read
+    (found by schemathesis: it was a 412 saying someone else had saved)."""
+    design = create_design(users["alice"])
+    client = client_for(users["alice"])
+    response = client.patch(
+        f"/api/v1/designs/{design['id']}/", {"name": "x"}, format="json", HTTP_IF_MATCH=header
+    )
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == ["If-Match"]
+    assert client.get(f"/api/v1/designs/{design['id']}/").json()["version"] == 1
+    # A restore's If-Match is optional, but one sent empty or malformed is still refused.
+    restore = client.post(f"/api/v1/designs/{design['id']}/revisions/1/restore/", HTTP_IF_MATCH=header)
+    assert restore.status_code == 400, restore.content

@@ -5008,6 +5008,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The ETag you read */
                 "If-Match": string;
             };
             path: {
@@ -5177,6 +5178,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The ETag you read */
                 "If-Match": string;
             };
             path: {

@@ -2978,7 +2978,7 @@ export const zV1DesignsCreateBody = zDesignInputRequestWritable;
 export const zV1DesignsCreateResponse = zDesign;
 
 export const zV1DesignsDestroyHeaders = z.object({
-    'If-Match': z.string().optional()
+    'If-Match': z.string().regex(/^(W\/)?"design-[0-9]+-v[0-9]+"$/).optional()
 });
 
 export const zV1DesignsDestroyPath = z.object({
@@ -2999,7 +2999,7 @@ export const zV1DesignsRetrieveResponse = zDesign;
 export const zV1DesignsPartialUpdateBody = zPatchedDesignInputRequestWritable;
 
 export const zV1DesignsPartialUpdateHeaders = z.object({
-    'If-Match': z.string()
+    'If-Match': z.string().regex(/^(W\/)?"design-[0-9]+-v[0-9]+"$/)
 });
 
 export const zV1DesignsPartialUpdatePath = z.object({
@@ -3011,7 +3011,7 @@ export const zV1DesignsPartialUpdateResponse = zDesign;
 export const zV1DesignsUpdateBody = zDesignInputRequestWritable;
 
 export const zV1DesignsUpdateHeaders = z.object({
-    'If-Match': z.string()
+    'If-Match': z.string().regex(/^(W\/)?"design-[0-9]+-v[0-9]+"$/)
 });
 
 export const zV1DesignsUpdatePath = z.object({
@@ -3104,7 +3104,7 @@ export const zV1DesignsRevisionsEvaluationRetrievePath = z.object({
 export const zV1DesignsRevisionsEvaluationRetrieveResponse = zEvaluationResponse;
 
 export const zV1DesignsRevisionsRestoreCreateHeaders = z.object({
-    'If-Match': z.string().optional()
+    'If-Match': z.string().regex(/^(W\/)?"design-[0-9]+-v[0-9]+"$/).optional()
 });
 
 export const zV1DesignsRevisionsRestoreCreatePath = z.object({
@@ -3152,7 +3152,7 @@ export const zV1DesignsShareLinksDestroyPath = z.object({
 export const zV1DesignsShareLinksDestroyResponse = z.void();
 
 export const zV1DesignsUndeleteCreateHeaders = z.object({
-    'If-Match': z.string().optional()
+    'If-Match': z.string().regex(/^(W\/)?"design-[0-9]+-v[0-9]+"$/).optional()
 });
 
 export const zV1DesignsUndeleteCreatePath = z.object({
