@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass as published
 
@@ -100,11 +101,26 @@ def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) ->
     return "cpu-bound" if cpu_share > io_share else "storage-bound"
 
 
-def curve(
-    stations: tuple[mva.Station, ...], think_s: float, reads_per_tx: float, max_users: float, steps: int = 12
+def populations(max_users: float, steps: int = 12) -> list[float]:
+    """The users of the balance curve's points: up to 1.2 x the SLA point's users."""
+    return [max(1.0, max_users * 1.2 * i / steps) for i in range(1, steps + 1)]
+
+
+def curve_of(
+    stations: tuple[mva.Station, ...],
+    reads_per_tx: float,
+    users: np.ndarray,
+    tps: np.ndarray,
+    residence_s: np.ndarray,
+    utilisation: np.ndarray,
 ) -> list[BalancePoint]:
-    out = []
-    for i in range(1, steps + 1):
-        n = max(1.0, max_users * 1.2 * i / steps)
-        out.append(point(stations, mva.schweitzer(stations, think_s, n), reads_per_tx))
-    return out
+    """`point` for solved populations given as arrays (rows: points, columns: stations)."""
+    cpu = next(i for i, s in enumerate(stations) if s.name == "cpu")
+    sto = next(i for i, s in enumerate(stations) if s.name == "storage")
+    no_reads = [0.0] * len(users)
+    latency = (residence_s[:, sto] / reads_per_tx * 1000.0).tolist() if reads_per_tx else no_reads
+    cpu_pct = (utilisation[:, cpu] * 100.0).tolist()
+    return [
+        BalancePoint(u, x, c, lat)
+        for u, x, c, lat in zip(users.tolist(), tps.tolist(), cpu_pct, latency, strict=True)
+    ]

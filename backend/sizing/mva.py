@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from sizing.errors import InputError
 
 
@@ -223,7 +225,13 @@ def max_users_under_sla(
 
 
 def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> Solution:
-    """The operating point where the Bard-Schweitzer response time equals the SLA.
+    """The operating point where the Bard-Schweitzer response time equals the SLA (see sla_population)."""
+    return schweitzer(stations, think_s, sla_population(stations, think_s, sla_s))
+
+
+def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) -> float:
+    """The population at which the Bard-Schweitzer response time equals the SLA (1 when even one
+    user's response reaches it, or when the network has no queue).
 
     Solves R(X) = SLA for X directly (R grows monotonically with X at fixed (n-1)/n), then updates
     n = X (Z + R) and repeats; a few rounds converge because (n-1)/n barely moves for large n.
@@ -237,10 +245,10 @@ def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> So
     bg = [st.background_per_server for st in stations]
     fixed = sum(st.fixed_delay for st in stations)
     if fixed + sum(d) >= sla_s:
-        return schweitzer(stations, think_s, 1.0)
+        return 1.0
     dmax = max(d)
     if dmax == 0.0:  # only delays: the response never grows; no SLA limit from the model
-        return schweitzer(stations, think_s, 1.0)
+        return 1.0
     a = 1.0
     x = 0.0
     for _ in range(8):
@@ -270,5 +278,128 @@ def sla_point(stations: tuple[Station, ...], think_s: float, sla_s: float) -> So
         if abs(a_new - a) < 1e-12:
             break
         a = a_new
-    n = max(x * (think_s + sla_s), 1.0)
-    return schweitzer(stations, think_s, n)
+    return max(x * (think_s + sla_s), 1.0)
+
+
+# --- many populations in one vectorised pass ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Bard-Schweitzer solutions of many (network, population) problems, as arrays: row m is problem m,
+    column k its station k (every network in a batch has the same stations in the same order)."""
+
+    users: np.ndarray  # (M,)
+    throughput: np.ndarray  # (M,) transactions/s
+    response_s: np.ndarray  # (M,)
+    residence_s: np.ndarray  # (M, K)
+    utilisation: np.ndarray  # (M, K) per server, 0..1
+
+    def solution(self, m: int) -> Solution:
+        residence = tuple(float(r) for r in self.residence_s[m])
+        x = float(self.throughput[m])
+        return Solution(
+            float(self.users[m]),
+            x,
+            float(self.response_s[m]),
+            residence,
+            tuple(float(u) for u in self.utilisation[m]),
+            tuple(x * r for r in residence),
+        )
+
+
+def _arrays(st: tuple[Station, ...]) -> tuple[list[float], list[float], list[float], list[float]]:
+    return (
+        [s.queue_demand for s in st],
+        [s.background_per_server for s in st],
+        [s.fixed_delay for s in st],
+        [s.busy_per_server for s in st],
+    )
+
+
+def schweitzer_batch(
+    networks: list[tuple[Station, ...]], think_s: float, populations: list[float], *, tol: float = 1e-10
+) -> Batch:
+    """`schweitzer` for problem m = (networks[m], populations[m]), every problem at once.
+
+    The same safeguarded Newton as the scalar solver, step for step (the same start, the same bracket,
+    the same stopping tests, sums over the stations in the same order: numpy adds a row of fewer than
+    eight numbers left to right, as `sum` does), run on arrays with a mask of the problems still
+    iterating: the results equal `schweitzer`'s (sizing/tests/test_mva.py compares them bit for bit).
+    """
+    if not networks:
+        raise InputError("stations", "need at least one station")
+    k_count = len(networks[0])
+    if k_count > 7 or any(len(st) != k_count for st in networks):
+        # more than 7 stations: numpy would sum a row pairwise, not left to right
+        raise InputError("stations", "every network of a batch has the same stations (at most 7)")
+    _check(networks[0], think_s, 1.0)
+    distinct: dict[int, int] = {}
+    rows: list[tuple[list[float], list[float], list[float], list[float]]] = []
+    index = []
+    for st in networks:
+        key = id(st)
+        if key not in distinct:
+            distinct[key] = len(rows)
+            rows.append(_arrays(st))
+        index.append(distinct[key])
+    n = np.asarray(populations, dtype=float)
+    if not (np.isfinite(n).all() and (n > 0).all()):
+        raise InputError("users", "must be a positive finite number")
+    take = np.asarray(index)
+    per = np.asarray(rows, dtype=float)  # (networks, 4, K)
+    d, bg, fixed_k, busy = (per[take, j, :] for j in range(4))
+    m_count = n.shape[0]
+    fixed = float(think_s) + fixed_k.sum(axis=1)  # think_s + sum(fixed delays), as the scalar solver
+    sum_d = d.sum(axis=1)
+    a = (n - 1.0) / n
+    queued = d > 0
+    c = np.where(queued, a[:, None] * d + bg, 0.0)  # each queue's pole coefficient (0: no queue)
+    bgq = np.where(queued, bg, 0.0)
+    a2 = a[:, None]
+    all_rows = np.arange(m_count)
+    old = np.seterr(divide="ignore", invalid="ignore")
+    try:
+        # X's upper end: the nearest pole, never above N / (Z + D), and a background-only station's 1/B
+        pole = np.where(queued & (c > 0), 1.0 / c, np.inf).min(axis=1)
+        x_hi = np.where(np.isfinite(pole), pole, n / (fixed + sum_d))
+        x_hi = np.minimum(x_hi, n / np.maximum(fixed + sum_d, 1e-300))
+        x_hi = np.minimum(x_hi, np.where(~queued & (bg > 0), 1.0 / bg, np.inf).min(axis=1))
+        delays_only = ~queued.any(axis=1)
+
+        hi = x_hi * (1 - 1e-15)
+        x2 = hi[:, None]
+        at_pole = x2[:, 0] * (fixed + (d / (1.0 - a2 * x2 * d - x2 * bgq)).sum(axis=1)) <= n
+        # Newton's start: the root with every queue but the nearest pole's at its light-load demand
+        b = np.argmax(np.where(queued, c, -np.inf), axis=1)
+        d_b, c_b = d[all_rows, b], c[all_rows, b]
+        rest = fixed + sum_d - d_b
+        big = rest + d_b + n * c_b
+        x = 2.0 * n / (big + np.sqrt(np.maximum(big * big - 4.0 * rest * c_b * n, 0.0)))
+        x = np.minimum(np.maximum(x, 0.0), hi)
+        lo = np.zeros(m_count)
+        active = ~at_pole & ~delays_only
+        for _ in range(200):
+            if not active.any():
+                break
+            x2 = x[:, None]
+            u = 1.0 - c * x2
+            q = d / u
+            fx = x * (fixed + q.sum(axis=1)) - n
+            below = fx < 0
+            lo = np.where(active & below, x, lo)
+            hi = np.where(active & ~below, x, hi)
+            active &= ~((np.abs(fx) <= 1e-12 * n) | (hi - lo <= tol * hi))
+            step = x - fx / (fixed + (q + x2 * d * c / (u * u)).sum(axis=1))
+            x = np.where(active, np.where((lo < step) & (step < hi), step, 0.5 * (lo + hi)), x)
+        x = np.where(at_pole, x_hi * (1 - 1e-15), x)
+        x = np.where(delays_only, n / fixed, x)
+        x2 = x[:, None]
+        rq = d / (1.0 - a2 * x2 * d - x2 * bgq)
+        # the bisection's residual in N goes to the bottleneck queue (Little's law to rounding)
+        adjusted = np.maximum(rq[all_rows, b] + (n / x - fixed - rq.sum(axis=1)), d[all_rows, b])
+        rq[all_rows, b] = np.where(delays_only, rq[all_rows, b], adjusted)
+    finally:
+        np.seterr(**old)
+    residence = rq + fixed_k
+    return Batch(n, x, residence.sum(axis=1), residence, np.minimum(x2 * busy, 1.0))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass
 
@@ -35,31 +34,34 @@ def bottleneck(stations: tuple[mva.Station, ...], sol: mva.Solution) -> str:
     return stations[i].name
 
 
-def series(
-    stations_for: Callable[[int], tuple[mva.Station, ...]],
-    think_s: float,
-    sla_s: float,
+def populations(top_users: float, steps: int = 10) -> list[float]:
+    """The users of a load-response curve's points: 1.25 x the most users any node count carries within
+    the SLA, in `steps` equal steps (never below one user)."""
+    return [max(1.0, top_users * 1.25 * i / steps) for i in range(1, steps + 1)]
+
+
+def series_of(
     nodes: list[int],
-    steps: int = 10,
+    stations_by_nodes: dict[int, tuple[mva.Station, ...]],
+    limits: dict[int, mva.Solution],
+    curves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]],
 ) -> list[Series]:
+    """The series from solved points: `curves[n]` is (users, TPS, response s) at `populations` for n nodes."""
     out = []
-    limits = {n: mva.sla_point(stations_for(n), think_s, sla_s) for n in nodes}
-    top_users = max(s.users for s in limits.values())
     for n in nodes:
-        st = stations_for(n)
         at = limits[n]
-        pts = []
-        for i in range(1, steps + 1):
-            users = max(1.0, top_users * 1.25 * i / steps)
-            sol = mva.schweitzer(st, think_s, users)
-            pts.append(LoadPoint(users, sol.throughput, sol.response_s * 1000.0))
+        users, tps, response_s = curves[n]
+        pts = [
+            LoadPoint(u, x, r * 1000.0)
+            for u, x, r in zip(users.tolist(), tps.tolist(), response_s.tolist(), strict=True)
+        ]
         out.append(
             Series(
                 rac_nodes=n,
                 points=pts,
                 max_sustained_tps=q(at.throughput, "TPS"),
                 users_at_max=q(at.users, "users"),
-                bottleneck=bottleneck(st, at),
+                bottleneck=bottleneck(stations_by_nodes[n], at),
             )
         )
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sizing import mva
+from sizing.errors import InputError
 
 
 def test_single_queue_without_think_time_is_exact() -> None:
@@ -64,3 +65,41 @@ def test_bad_station_rejected() -> None:
         mva.Station("x", float("nan"))
     with pytest.raises(ValueError, match="server"):
         mva.Station("x", 1.0, 0)
+
+
+def test_the_batch_solver_equals_the_scalar_one_bit_for_bit() -> None:
+    """mva.schweitzer_batch is the scalar Newton on arrays: every figure equal, not merely close, over
+    networks like the families' (multi-server CPU, fitted storage concurrency with background writes,
+    delays, a single-server path), populations from one user to far past saturation, any think time."""
+    import random
+
+    rng = random.Random(20261126)
+    for _ in range(400):
+        st: list[mva.Station] = [
+            mva.Station("cpu", rng.uniform(1e-4, 0.05), rng.choice([1, 8, 16, 72])),
+            mva.Station(
+                "storage",
+                rng.uniform(1e-4, 0.2),
+                rng.uniform(1, 40),
+                background_s=rng.choice([0.0, rng.uniform(0, 0.05)]),
+            ),
+        ]
+        if rng.random() < 0.5:
+            st.append(mva.Station("other", rng.uniform(0, 0.01), delay=True))
+        if rng.random() < 0.3:
+            st.append(mva.Station("storage_path", rng.uniform(1e-4, 0.01), 1.0))
+        network = tuple(st)
+        think = rng.choice([0.0, 0.1, 19.0, 3600.0])
+        pops = [1.0, rng.uniform(1, 50), rng.uniform(1, 5000), rng.uniform(1, 1e6)]
+        batch = mva.schweitzer_batch([network] * len(pops), think, pops)
+        for m, n in enumerate(pops):
+            assert batch.solution(m) == mva.schweitzer(network, think, n)
+
+
+def test_the_batch_solver_takes_delay_only_networks_and_refuses_mixed_shapes() -> None:
+    delays = (mva.Station("think", 0.5, delay=True), mva.Station("net", 0.01, delay=True))
+    assert mva.schweitzer_batch([delays], 1.0, [3.0]).solution(0) == mva.schweitzer(delays, 1.0, 3.0)
+    with pytest.raises(InputError):
+        mva.schweitzer_batch([delays, delays[:1]], 1.0, [1.0, 2.0])
+    with pytest.raises(InputError):
+        mva.schweitzer_batch([delays], 1.0, [0.0])
