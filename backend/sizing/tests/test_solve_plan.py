@@ -58,10 +58,10 @@ def test_every_solved_point_equals_the_scalar_solvers(
         at_design = mva.schweitzer(stations, think, ev.summary.users.value)
         assert ev.performance.at_design.response.value == at_design.response_s * 1000
     sto = next(k for k, s in enumerate(stations) if s.name == "storage")
-    for p in ev.balance.points:
-        sol = mva.schweitzer(stations, think, p.users)
-        assert p.tps == sol.throughput
-        assert p.read_latency_ms == (
+    for b in ev.balance.points:
+        sol = mva.schweitzer(stations, think, b.users)
+        assert b.tps == sol.throughput
+        assert b.read_latency_ms == (
             sol.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0
         )
     for s in ev.projection.series:
