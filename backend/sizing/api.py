@@ -638,7 +638,16 @@ def _evaluate_oltp(
 
 
 def _usl_second_opinion(evidence: EvidenceBundle, family: str) -> UslSection | UslUnavailable:
-    """USL fit over a measured load series of this platform (>= 6 points on one curve)."""
+    """USL fit over a measured load series of this platform (>= 6 points on one curve), once per
+    bundle: it reads the evidence only."""
+    key = f"usl:{family}"
+    if key not in evidence.cache:
+        evidence.cache[key] = _usl_fit(evidence, family)
+    section: UslSection | UslUnavailable = evidence.cache[key]
+    return section
+
+
+def _usl_fit(evidence: EvidenceBundle, family: str) -> UslSection | UslUnavailable:
     curves: dict[str, list[tuple[float, float, str]]] = {}
     for o in evidence.observations:
         if o.platform != family:

@@ -80,7 +80,7 @@ class EvidenceBundle:
     observations: tuple[Observation, ...]
     configurations: tuple[ConfigurationFacts, ...] = ()
     # Derived data (calibrations) memoised per bundle; not part of equality.
-    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def find(
         self,
@@ -92,6 +92,26 @@ class EvidenceBundle:
         **conditions: Any,
     ) -> list[Observation]:
         tools = {tool} if isinstance(tool, str) else set(tool) if tool is not None else None
+        # The bundle never changes: each question is answered once per bundle, not per evaluation.
+        try:
+            key = ("find", quantity, storage_model, platform, frozenset(tools) if tools is not None else None,
+                   tuple(sorted(conditions.items())))  # fmt: skip
+            hash(key)
+        except TypeError:  # an unhashable condition value: answer it without the memo
+            return self._scan(quantity, storage_model, platform, tools, conditions)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = tuple(self._scan(quantity, storage_model, platform, tools, conditions))
+        return list(found)
+
+    def _scan(
+        self,
+        quantity: str,
+        storage_model: str | None,
+        platform: str | None,
+        tools: set[str] | None,
+        conditions: dict[str, Any],
+    ) -> list[Observation]:
         out = []
         for obs in self.observations:
             if obs.value(quantity) is None:

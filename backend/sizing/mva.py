@@ -249,29 +249,41 @@ def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) 
     dmax = max(d)
     if dmax == 0.0:  # only delays: the response never grows; no SLA limit from the model
         return 1.0
+    sum_d = sum(d)
+    queues = [(dk, bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
     a = 1.0
     x = 0.0
     for _ in range(8):
         # R(X) is increasing and convex: safeguarded Newton from the right of the root, started at
         # the root with every queue but the nearest pole's at its light-load demand.
-        qs = [(dk, a * dk + bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
+        qs = [(dk, a * dk + bk) for dk, bk in queues]
         lo, hi = 0.0, min(1.0 / ck for _, ck in qs if ck > 0)
         d_b, c_b = max(qs, key=lambda t: t[1])
-        x = min(max((1.0 - d_b / (sla_s - (fixed + sum(d) - d_b))) / c_b, 0.0), hi)
+        x = min(max((1.0 - d_b / (sla_s - (fixed + sum_d - d_b))) / c_b, 0.0), hi)
         for _ in range(200):
-            terms = [(dk, 1.0 - ck * x, ck) for dk, ck in qs]
-            if any(u <= 0 for _, u, _ in terms):
+            # R(X) and its slope, station by station (the sums in station order, as `sum` adds)
+            r_sum = 0.0
+            slope = 0.0
+            past_pole = False
+            for dk, ck in qs:
+                u = 1.0 - ck * x
+                if u <= 0:
+                    past_pole = True
+                    break
+                r_sum += dk / u
+                slope += dk * ck / (u * u)
+            if past_pole:
                 hi = x
                 x = 0.5 * (lo + hi)
                 continue
-            r = fixed + sum(dk / u for dk, u, _ in terms)
+            r = fixed + r_sum
             if r < sla_s:
                 lo = x
             else:
                 hi = x
             if abs(r - sla_s) <= 1e-13 * sla_s or hi - lo <= 1e-13 * hi:
                 break
-            step = x - (r - sla_s) / sum(dk * ck / (u * u) for dk, u, ck in terms)
+            step = x - (r - sla_s) / slope
             x = step if lo < step < hi else 0.5 * (lo + hi)
         n = max(x * (think_s + sla_s), 1.0)
         a_new = (n - 1.0) / n

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass
 
 from sizing import mva
-from sizing.units import Float4, Float5, Quantity, Quantity5, q
+from sizing.units import Float4, Float5, Quantity, Quantity5, finite_floats, q
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def series_of(
         at = limits[n]
         users, tps, response_s = curves[n]
         pts = [
-            LoadPoint(u, x, r * 1000.0)
+            finite_floats(LoadPoint, u, x, r * 1000.0)
             for u, x, r in zip(users.tolist(), tps.tolist(), response_s.tolist(), strict=True)
         ]
         out.append(
