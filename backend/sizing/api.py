@@ -9,6 +9,7 @@ evidence.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,99 +177,42 @@ def _users_for_tps(
     return max(hi, 1e-6)
 
 
-def _sla_limit(stations: tuple[mva.Station, ...], model: PlatformModel) -> _SlaLimit:
-    at_sla = mva.sla_point(stations, model.think_s, model.sla_s)
-    # One user alone waits the sum of the service demands: the SLA is attainable when that fits.
-    attainable = sum(s.demand_s for s in stations) <= model.sla_s * (1 + TOLERANCE)
-    return _SlaLimit(
-        point=at_sla,
-        attainable=attainable,
-        max_tps=at_sla.throughput if attainable else 0.0,
-        users_at_max=at_sla.users if attainable else 0.0,
-    )
-
-
-def _design_load(
-    workload: OltpWorkload, stations: tuple[mva.Station, ...], think_s: float, at_sla: mva.Solution
-) -> _DesignLoad:
-    """Solve the network at the design's users (or at the users that produce its target TPS)."""
-    if workload.users is not None:
-        users = float(workload.users)
-    else:
-        users = _users_for_tps(stations, think_s, float(workload.target_tps or 0.0), at_sla)
-    if users >= 1:
-        solution = mva.solve(stations, think_s, users)
-    else:
-        # below one user: the one-user solution scaled down (a fraction of the time busy)
-        one = mva.schweitzer(stations, think_s, 1.0)
-        solution = mva.Solution(
-            users,
-            one.throughput * users,
-            one.response_s,
-            one.residence_s,
-            tuple(u * users for u in one.utilisation),
-            tuple(x * users for x in one.queue),
-        )
-    design_tps = solution.throughput if workload.users is not None else float(workload.target_tps or 0.0)
-    return _DesignLoad(users, solution, design_tps)
-
-
 @dataclass(frozen=True)
 class _SolvedNetwork:
-    """Every point an OLTP evaluation reads off the queueing network, solved together."""
+    """Every point an OLTP evaluation reads off the queueing network."""
 
     stations: tuple[mva.Station, ...]
     limit: _SlaLimit
     load: _DesignLoad
-    balance_points: list[balance.BalancePoint]
-    series: list[projection.Series]
+    balance_points: tuple[balance.BalancePoint, ...]
+    series: tuple[projection.Series, ...]
+
+
+@dataclass(frozen=True)
+class _Curves:
+    """What a model's networks give whatever the design's load: the SLA point of each RAC node count,
+    the balance curve and the load-response curves."""
+
+    limits: dict[int, mva.Solution]
+    balance_points: tuple[balance.BalancePoint, ...]
+    series: tuple[projection.Series, ...]
 
 
 def _solve_network(workload: OltpWorkload, platform: Platform, model: PlatformModel) -> _SolvedNetwork:
-    """The SLA point of each RAC node count the projection shows, then in one vectorised pass
-    (mva.schweitzer_batch, the scalar solver's arithmetic on arrays) those SLA points, the design
-    point, the balance curve and the load-response curves: ~70 solves for the price of a few."""
+    """The design point, and the curves of its model (`_curves`, computed once per model: a what-if on
+    users or target TPS re-solves the design point alone)."""
     think, sla = model.think_s, model.sla_s
     nodes = sorted({1, 2, 3, 4, platform.rac_nodes})
     stations = model.stations(platform.rac_nodes)
-    by_nodes = {n: stations if n == platform.rac_nodes else model.stations(n) for n in nodes}
-    sla_users = {n: mva.sla_population(by_nodes[n], think, sla) for n in nodes}
-    networks: list[tuple[mva.Station, ...]] = []
-    pops: list[float] = []
-
-    def add(st: tuple[mva.Station, ...], users: list[float]) -> slice:
-        start = len(pops)
-        networks.extend([st] * len(users))
-        pops.extend(users)
-        return slice(start, len(pops))
-
-    at_sla_rows = {n: add(by_nodes[n], [sla_users[n]]).start for n in nodes}
-    batch = _batch(networks, think, pops) if workload.users is None else None
-    own_sla = batch.solution(at_sla_rows[platform.rac_nodes]) if batch else None
+    networks = tuple((n, stations if n == platform.rac_nodes else model.stations(n)) for n in nodes)
+    curves = _curves(networks, platform.rac_nodes, think, sla, model.read_calls)
+    at_sla = curves.limits[platform.rac_nodes]
     if workload.users is not None:
         users = float(workload.users)
     else:
-        assert own_sla is not None
-        users = _users_for_tps(stations, think, float(workload.target_tps or 0.0), own_sla)
-    design_row = add(stations, [users]).start if users >= 1 else None
-    balance_rows = add(stations, balance.populations(sla_users[platform.rac_nodes]))
-    top_users = max(sla_users.values())
-    curve_users = projection.populations(top_users)
-    curve_rows = {n: add(by_nodes[n], curve_users) for n in nodes}
-    batch = _batch(networks, think, pops)
-
-    limits = {n: batch.solution(at_sla_rows[n]) for n in nodes}
-    at_sla = limits[platform.rac_nodes]
-    # One user alone waits the sum of the service demands: the SLA is attainable when that fits.
-    attainable = sum(s.demand_s for s in stations) <= sla * (1 + TOLERANCE)
-    limit = _SlaLimit(
-        point=at_sla,
-        attainable=attainable,
-        max_tps=at_sla.throughput if attainable else 0.0,
-        users_at_max=at_sla.users if attainable else 0.0,
-    )
-    if design_row is not None:
-        solution = batch.solution(design_row)
+        users = _users_for_tps(stations, think, float(workload.target_tps or 0.0), at_sla)
+    if users >= 1:
+        solution = mva.solve(stations, think, users)
     else:
         # below one user: the one-user solution scaled down (a fraction of the time busy)
         one = mva.schweitzer(stations, think, 1.0)
@@ -281,27 +225,55 @@ def _solve_network(workload: OltpWorkload, platform: Platform, model: PlatformMo
             tuple(x * users for x in one.queue),
         )
     design_tps = solution.throughput if workload.users is not None else float(workload.target_tps or 0.0)
-    b = balance_rows
+    # One user alone waits the sum of the service demands: the SLA is attainable when that fits.
+    attainable = sum(s.demand_s for s in stations) <= sla * (1 + TOLERANCE)
+    limit = _SlaLimit(
+        point=at_sla,
+        attainable=attainable,
+        max_tps=at_sla.throughput if attainable else 0.0,
+        users_at_max=at_sla.users if attainable else 0.0,
+    )
+    return _SolvedNetwork(
+        stations, limit, _DesignLoad(users, solution, design_tps), curves.balance_points, curves.series
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _curves(
+    networks: tuple[tuple[int, tuple[mva.Station, ...]], ...],
+    own_nodes: int,
+    think: float,
+    sla: float,
+    read_calls: float,
+) -> _Curves:
+    """The SLA population of each node count, then in one vectorised pass (mva.schweitzer_batch, the
+    scalar solver's arithmetic on arrays, equal to it bit for bit) the SLA points, the balance curve
+    and the load-response curves: ~70 solves for the price of a few. Keyed by the networks themselves
+    (frozen stations), so any design with the same model shares them."""
+    by_nodes = dict(networks)
+    nodes = [n for n, _ in networks]
+    sla_users = {n: mva.sla_population(by_nodes[n], think, sla) for n in nodes}
+    batch_networks: list[tuple[mva.Station, ...]] = []
+    pops: list[float] = []
+
+    def add(st: tuple[mva.Station, ...], users: list[float]) -> slice:
+        start = len(pops)
+        batch_networks.extend([st] * len(users))
+        pops.extend(users)
+        return slice(start, len(pops))
+
+    at_sla_rows = {n: add(by_nodes[n], [sla_users[n]]).start for n in nodes}
+    own = by_nodes[own_nodes]
+    b = add(own, balance.populations(sla_users[own_nodes]))
+    curve_users = projection.populations(max(sla_users.values()))
+    curve_rows = {n: add(by_nodes[n], curve_users) for n in nodes}
+    batch = mva.schweitzer_batch(batch_networks, think, pops)
+    limits = {n: batch.solution(at_sla_rows[n]) for n in nodes}
     points = balance.curve_of(
-        stations,
-        model.read_calls,
-        batch.users[b],
-        batch.throughput[b],
-        batch.residence_s[b],
-        batch.utilisation[b],
+        own, read_calls, batch.users[b], batch.throughput[b], batch.residence_s[b], batch.utilisation[b]
     )
     curves = {n: (batch.users[r], batch.throughput[r], batch.response_s[r]) for n, r in curve_rows.items()}
-    return _SolvedNetwork(
-        stations,
-        limit,
-        _DesignLoad(users, solution, design_tps),
-        points,
-        projection.series_of(nodes, by_nodes, limits, curves),
-    )
-
-
-def _batch(networks: list[tuple[mva.Station, ...]], think_s: float, pops: list[float]) -> mva.Batch:
-    return mva.schweitzer_batch(networks, think_s, pops)
+    return _Curves(limits, tuple(points), tuple(projection.series_of(nodes, by_nodes, limits, curves)))
 
 
 def _headroom_pct(workload: OltpWorkload, load: _DesignLoad, limit: _SlaLimit) -> float:
@@ -617,14 +589,14 @@ def _evaluate_oltp(
         ),
         performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
         balance=Balance(
-            points=solved.balance_points,
+            points=list(solved.balance_points),
             at_sla=balance_at_sla,
             zones=zones.published(),
             classification=classification,
         ),
         projection=Projection(
             sla=q(model.sla_s * 1000, "ms"),
-            series=solved.series,
+            series=list(solved.series),
         ),
         growth=growth,
         usl=_usl_second_opinion(evidence, platform.family),

@@ -389,21 +389,32 @@ def schweitzer_batch(
         big = rest + d_b + n * c_b
         x = 2.0 * n / (big + np.sqrt(np.maximum(big * big - 4.0 * rest * c_b * n, 0.0)))
         x = np.minimum(np.maximum(x, 0.0), hi)
-        lo = np.zeros(m_count)
-        active = ~at_pole & ~delays_only
+        # Newton on the rows still iterating only: a row leaves the working set when it converges
+        # (its x is then final), so a large batch does not pay for its slowest row on every row.
+        idx = np.flatnonzero(~at_pole & ~delays_only)
+        xs, hs, ls = x[idx], hi[idx], np.zeros(idx.size)
+        cs, ds, fs, ns = c[idx], d[idx], fixed[idx], n[idx]
         for _ in range(200):
-            if not active.any():
+            if idx.size == 0:
                 break
-            x2 = x[:, None]
-            u = 1.0 - c * x2
-            q = d / u
-            fx = x * (fixed + q.sum(axis=1)) - n
+            x2 = xs[:, None]
+            u = 1.0 - cs * x2
+            q = ds / u
+            fx = xs * (fs + q.sum(axis=1)) - ns
             below = fx < 0
-            lo = np.where(active & below, x, lo)
-            hi = np.where(active & ~below, x, hi)
-            active &= ~((np.abs(fx) <= 1e-12 * n) | (hi - lo <= tol * hi))
-            step = x - fx / (fixed + (q + x2 * d * c / (u * u)).sum(axis=1))
-            x = np.where(active, np.where((lo < step) & (step < hi), step, 0.5 * (lo + hi)), x)
+            ls = np.where(below, xs, ls)
+            hs = np.where(below, hs, xs)
+            done = (np.abs(fx) <= 1e-12 * ns) | (hs - ls <= tol * hs)
+            step = xs - fx / (fs + (q + x2 * ds * cs / (u * u)).sum(axis=1))
+            moved = np.where((ls < step) & (step < hs), step, 0.5 * (ls + hs))
+            if done.any():
+                x[idx[done]] = xs[done]
+                keep = ~done
+                idx, xs, hs, ls = idx[keep], moved[keep], hs[keep], ls[keep]
+                cs, ds, fs, ns = cs[keep], ds[keep], fs[keep], ns[keep]
+            else:
+                xs = moved
+        x[idx] = xs  # rows still iterating after the cap keep their last iterate, as the scalar solver
         x = np.where(at_pole, x_hi * (1 - 1e-15), x)
         x = np.where(delays_only, n / fixed, x)
         x2 = x[:, None]
