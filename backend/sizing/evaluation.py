@@ -9,7 +9,7 @@ Schema that the OpenAPI document publishes, so the API, the exports and the SPA 
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, field_serializer
@@ -260,6 +260,12 @@ class Band(Section):
     widened: bool
 
 
+def _fields(obj: Any) -> dict[str, Any]:
+    """A flat dataclass as a dict, field by field (the inputs hold scalars only: `asdict`'s deep copy
+    is not needed)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
 class _Evaluation(Section):
     engine_version: str = __version__
     verdict: Verdict
@@ -273,7 +279,7 @@ class _Evaluation(Section):
     @field_serializer("inputs", check_fields=False)
     def _inputs_as_given(self, inputs: OltpInputs | DssInputs) -> dict[str, Any]:
         # echoed as given: a whole number the user typed stays whole in the JSON
-        return {"workload": asdict(inputs.workload), "platform": asdict(inputs.platform)}
+        return {"workload": _fields(inputs.workload), "platform": _fields(inputs.platform)}
 
     def to_dict(self) -> dict[str, Any]:
         return published(self)

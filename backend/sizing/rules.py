@@ -127,10 +127,13 @@ def convert(value: float, unit: str, to: str) -> float:
 class RuleSet:
     rules: tuple[Rule, ...] = ()
     _by_slug: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # {slug: version}, asked several times per evaluation: built once (the rules never change)
+    _versions: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         for r in self.rules:
             self._by_slug[r.slug] = r
+            self._versions[r.slug] = r.version
 
     def get(self, slug: str) -> Rule:
         """The catalog's rule; else a catalog rule of the same kind carrying every parameter the
@@ -164,4 +167,4 @@ class RuleSet:
         return [r for r in self.rules if r.kind == "best_practice" and r.check]
 
     def versions(self) -> dict[str, int]:
-        return {r.slug: r.version for r in self.rules}
+        return dict(self._versions)
