@@ -1,7 +1,7 @@
 """Engine benchmark (`make bench`): every figure beside a baseline doing the same work in the same run.
 
 1. One evaluation (evaluate_design + the published JSON) of a design the process has never seen
-   (the per-model curve cache cleared before each), against the numpy floor of the same solves: the
+   (the per-model caches cleared before each), against the numpy floor of the same solves: the
    SLA population of every RAC node count the projection shows, then the design point, the SLA
    points, the balance curve and the load-response curves in one mva.schweitzer_batch call, with the
    model already built and nothing else (no result, no JSON).
@@ -161,7 +161,7 @@ def main() -> None:
     cold, floor, warm, warm_floor = [], [], [], []
     for _ in range(2):
         for d, f in zip(sample, floors, strict=True):
-            api._curves.cache_clear()
+            api.forget_models()
             cold.append(timed(lambda: evaluate_design(d, evidence, rules).to_dict()))  # noqa: B023
             floor.append(timed(f))
             assert isinstance(d.workload, OltpWorkload)
@@ -174,7 +174,7 @@ def main() -> None:
                      statistics.median(warm_floor)))  # fmt: skip
 
     batch = designs(SWEEP_SIZE, random.Random(7))
-    api._curves.cache_clear()
+    api.forget_models()
     full = timed(lambda: [evaluate_design(d, evidence, rules).to_dict() for d in batch])
     base_full = timed(all_at_once_floor(batch, evidence, rules))
     print(ratio_line(f"{SWEEP_SIZE:,} full evaluations (published JSON)", full, base_full, "s"))

@@ -13,7 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from sizing import balance, demand, error_bands, mva, projection
+from sizing import balance, demand, error_bands, mva, projection, remedies
 from sizing.dss import QueryEstimate, query_throughput, throughput_estimate
 from sizing.evaluation import (
     Balance,
@@ -74,6 +74,40 @@ def _band_warnings(bands: list[Band]) -> list[Warning]:
             "band-widened", "info", f"beyond the measured configurations the error bands double: {text}", None
         )
     ]
+
+
+def _margin_warnings(headroom_pct: float, band: Band, what: str) -> list[Warning]:
+    """A design that holds with less headroom than the model's own error on `what` may not hold: it
+    says so rather than reading "holds, no warnings" (a design at its rated point has 0 % headroom)."""
+    width = band.half_width.value
+    if headroom_pct >= width:
+        return []
+    if headroom_pct <= 0:
+        message = f"no headroom: the design load is all {what} (the model's error on it is +/-{width:.0f} %)"
+    else:
+        message = (
+            f"headroom {headroom_pct:.1f} % is inside the model's +/-{width:.0f} % error on {what}: "
+            "the design may not hold"
+        )
+    return [Warning("thin-headroom", "warning", message, None)]
+
+
+def _stress_warnings(latency_ms: float, cpu_pct: float, zones: balance.Zones) -> list[Warning]:
+    """The design's operating point inside a stress zone of the balance chart, named."""
+    out = []
+    if latency_ms >= zones.latency_stress_ms:
+        message = (
+            f"at the design load the storage read latency is {latency_ms:.3g} ms, in the stress zone "
+            f"(from {zones.latency_stress_ms:g} ms; {zones.latency_limit_ms:g} ms is the limit)"
+        )
+        out.append(Warning("latency-stress", "warning", message, rule_ref(zones.rules[1])))
+    if cpu_pct >= zones.cpu_stress_pct:
+        message = (
+            f"at the design load the CPU is at {cpu_pct:.0f}%, in the stress zone "
+            f"(from {zones.cpu_stress_pct:g}%; {zones.cpu_limit_pct:g}% is the limit)"
+        )
+        out.append(Warning("cpu-stress", "warning", message, rule_ref(zones.rules[0])))
+    return out
 
 
 def _has_critical(warnings: list[Warning]) -> bool:
@@ -327,6 +361,45 @@ def _iops_per_user_rule(rule: demand.IopsPerUser, users: float) -> IopsPerUserRu
     )
 
 
+def _capacity_message(raw: demand.RawCapacity, platform: Platform) -> str:
+    fix = remedies.arrays_for_capacity(raw, platform)
+    cure = (
+        f"{fix.words(platform)} give {fix.result:,.0f} GB"
+        if fix
+        else f"more than {remedies.MAX_ARRAYS} {storage_model(platform.storage_model).array_unit_word}s: larger "
+        "drives, data reduction or a second system"
+    )
+    current = remedies.Remedy("arrays", platform.arrays, raw.usable_gb).words(platform)
+    return f"needs {raw.required_gb:,.0f} GB, {current} give {raw.usable_gb:,.0f} GB usable: {cure}"
+
+
+def _load_cures(
+    inputs: DesignInputs,
+    model: PlatformModel,
+    load: _DesignLoad,
+    bottleneck: str,
+    evidence: EvidenceBundle,
+    rules: RuleSet,
+) -> str:
+    """What carries the design load within the SLA: more RAC nodes, more storage units, or neither."""
+    workload, platform = inputs.workload, inputs.platform
+    assert isinstance(workload, OltpWorkload)
+    cures = []
+    nodes = remedies.nodes_for_load(model, platform, workload, load.design_tps)
+    if nodes:
+        cures.append(f"{nodes.words(platform)} sustain {nodes.result:,.1f} TPS")
+    if bottleneck != "cpu" or nodes is None:
+        arrays = remedies.arrays_for_load(inputs, evidence, rules, load.design_tps)
+        if arrays:
+            cures.append(f"{arrays.words(platform)} sustain {arrays.result:,.1f} TPS")
+    if not cures:
+        return (
+            f"neither {remedies.MAX_NODES} RAC nodes nor {remedies.MAX_ARRAYS} storage units carry it: "
+            "split the load or choose a larger platform"
+        )
+    return "; or ".join(cures)
+
+
 def _oltp_checks(
     inputs: DesignInputs,
     model: PlatformModel,
@@ -340,9 +413,11 @@ def _oltp_checks(
     raw: demand.RawCapacity,
     breakdown: demand.CapacityBreakdown,
     rules: RuleSet,
+    evidence: EvidenceBundle,
 ) -> tuple[list[Warning], bool]:
     """The warnings of an OLTP design (in the order the report lists them), and whether the queueing
-    model says the design load is carried within the SLA."""
+    model says the design load is carried within the SLA. A shortfall names the smallest change that
+    fixes it (sizing.remedies)."""
     workload, platform = inputs.workload, inputs.platform
     assert isinstance(workload, OltpWorkload)
     users = load.users
@@ -371,10 +446,13 @@ def _oltp_checks(
         message = f"{platform.raid_level.upper()} for OLTP: RAID 10 is the recommended level"
         warnings.append(Warning("raid-for-oltp", "warning", message, rule_ref(rules.get("raid10-for-oltp"))))
     if cpu_at_sla_pct > zones.cpu_limit_pct:
-        message = (
-            f"CPU at {cpu_at_sla_pct:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): "
-            "add RAC nodes or cores"
+        fix = remedies.nodes_for_cpu(model, platform, zones.cpu_limit_pct)
+        cure = (
+            f"{fix.words(platform)} bring it to {fix.result:.0f}%"
+            if fix
+            else f"even {remedies.MAX_NODES} RAC nodes leave it above: more or faster cores per node"
         )
+        message = f"CPU at {cpu_at_sla_pct:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): {cure}"
         warnings.append(Warning("cpu-above-limit", "warning", message, rule_ref(zones.rules[0])))
     sla_ms = model.sla_s * 1000
     holds_sla = load.solution.response_s <= model.sla_s * (
@@ -389,7 +467,7 @@ def _oltp_checks(
     elif not holds_sla:
         message = (
             f"design load {load.design_tps:,.1f} TPS exceeds the {limit.max_tps:,.1f} TPS sustained "
-            f"within {sla_ms:g} ms"
+            f"within {sla_ms:g} ms: {_load_cures(inputs, model, load, bottleneck, evidence, rules)}"
         )
         warnings.append(Warning("sla-missed", "critical", message, None))
     if workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE):
@@ -399,8 +477,9 @@ def _oltp_checks(
         )
         warnings.append(Warning("target-unreachable", "critical", message, None))
     if not raw.fits:
-        message = f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable"
-        warnings.append(Warning("capacity-short", "critical", message, rule_ref(breakdown.rule)))
+        warnings.append(
+            Warning("capacity-short", "critical", _capacity_message(raw, platform), rule_ref(breakdown.rule))
+        )
     warnings.extend(extrapolation_warnings(list(model.flags)))
     return warnings, holds_sla
 
@@ -541,7 +620,7 @@ def _evaluate_oltp(
     sto = next(k for k, s in enumerate(stations) if s.name == "storage")
     warnings, holds_sla = _oltp_checks(
         inputs, model, load, limit, bounds, bottleneck, iops_rule, zones, at_sla.utilisation[cpu] * 100,
-        raw, breakdown, rules,
+        raw, breakdown, rules, evidence,
     )  # fmt: skip
     growth, growth_warnings = _oltp_growth(workload, load, limit, iops_model, model.storage_iops, raw)
     warnings += growth_warnings
@@ -556,6 +635,9 @@ def _evaluate_oltp(
         ),
         error_bands.band(platform.family, "storage_latency_at_design", storage_latency_ms, "ms", model.flags),
     ]
+    if holds:
+        warnings += _margin_warnings(headroom, bands[0], "the load it sustains within the SLA")
+        warnings += _stress_warnings(storage_latency_ms, load.solution.utilisation[cpu] * 100, zones)
     warnings += _band_warnings(bands)
 
     users = q(load.users, "users")
@@ -607,6 +689,12 @@ def _evaluate_oltp(
         rule_versions=dict(sorted(rules.versions().items())),
         bands=bands,
     )
+
+
+def forget_models() -> None:
+    """Drop what the engine keeps per model (curves, SLA points): a benchmark's cold start."""
+    _curves.cache_clear()
+    remedies.forget()
 
 
 def _usl_second_opinion(evidence: EvidenceBundle, family: str) -> UslSection | UslUnavailable:
@@ -674,16 +762,18 @@ def _evaluate_dss(
     scan_s = workload.database_size_gb * 1024.0 / per_stream_mb_s
     capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True)
     if not raw.fits:
-        message = f"needs {raw.required_gb:,.0f} GB, the arrays give {raw.usable_gb:,.0f} GB usable"
-        warnings.append(Warning("capacity-short", "critical", message, None))
+        warnings.append(Warning("capacity-short", "critical", _capacity_message(raw, platform), None))
     assumptions = _dss_assumptions(storage, query, platform)
     database_capacity = query.storage_capacity if query else storage.value
     cpu_upper = None
     if query:
         cpu_upper = q(min(query.host_busy / platform.total_cores, 1.0) * 100.0, "%")
     bands = [error_bands.band(platform.family, "sustained_throughput", sustained, "MB/s", flags)]
-    warnings += _band_warnings(bands)
     holds = throughput_holds and raw.fits and not _has_critical(warnings)
+    if holds:
+        headroom = (sustained / workload.target_throughput_mb_s - 1) * 100
+        warnings += _margin_warnings(headroom, bands[0], "the MB/s it sustains")
+    warnings += _band_warnings(bands)
     return DssEvaluation(
         kind="dss",
         inputs=DssInputs(workload=workload, platform=platform),

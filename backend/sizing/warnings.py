@@ -63,16 +63,51 @@ def best_practice_warnings(rules: RuleSet, facts: Mapping[str, Any]) -> tuple[li
         fields.add(str((rule.check or {}).get("field")))
         if not ok:
             sev = cast(Severity, rule.severity if rule.severity in SEVERITIES else "warning")
-            out.append(
-                Warning(
-                    "best-practice",
-                    sev,
-                    f"{rule.title} (design has {rule.check.get('field')}="  # type: ignore[union-attr]
-                    f"{facts.get(str((rule.check or {}).get('field')))})",
-                    rule_ref(rule),
-                )
-            )
+            field = str((rule.check or {}).get("field"))
+            message = f"{rule.title}: {design_has(field, facts.get(field))}"
+            out.append(Warning("best-practice", sev, message, rule_ref(rule)))
     return out, fields
+
+
+# How a checked design fact reads in a sentence ("this design uses RAID 50"), not as code (raid=raid50).
+VALUE_WORDS: dict[object, str] = {
+    "raid10": "RAID 10", "raid50": "RAID 50", "raid5": "RAID 5", "raid6": "RAID 6", "raid_dp": "RAID-DP",
+    "xdp": "XDP", "mirrored": "mirroring", "sas_15k": "15K SAS drives", "sas_10k": "10K SAS drives",
+    "ssd": "SSDs", "sata": "SATA drives", "external": "external redundancy", "normal": "normal redundancy",
+    "high": "high redundancy",
+}  # fmt: skip
+FIELD_PHRASES: dict[str, str] = {
+    "raid": "this design uses {v}",
+    "data_raid": "the data volumes use {v}",
+    "asm_volumes": "this design has {v} ASM volumes in the data disk group",
+    "users": "this design puts {v} users on it",
+    "drive_technology": "this design uses {v}",
+    "asm_redundancy": "the ASM disk groups use {v}",
+    "pam": "this design has {v}",
+    "rac_nodes": "this design has {v} RAC nodes",
+    "arrays": "this design has {v} storage units",
+    "cores_per_node": "this design has {v} cores per RAC node",
+    "memory_gb_per_node": "this design has {v} GB of memory per RAC node",
+    "thin_provisioning": "thin provisioning is {v} in this design",
+}  # fmt: skip
+
+
+def design_has(field: str, value: object) -> str:
+    """The design's value of a checked fact, in words."""
+    if field == "pam":
+        words = "a PAM" if value else "no PAM"
+    elif field == "thin_provisioning":
+        words = "on" if value else "off"
+    elif isinstance(value, bool):
+        words = "yes" if value else "no"
+    elif isinstance(value, int | float):
+        words = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3g}"
+    else:
+        words = VALUE_WORDS.get(value, str(value).replace("_", " "))
+    phrase = FIELD_PHRASES.get(field)
+    if phrase is None:
+        return f"this design has {field.replace('_', ' ')} {words}"
+    return phrase.format(v=words)
 
 
 def extrapolation_warnings(flags: list[Flag]) -> list[Warning]:

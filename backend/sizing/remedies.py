@@ -1,0 +1,146 @@
+"""The smallest change that fixes a shortfall, computed by the model itself: how many RAC nodes, arrays
+(X-Bricks, drive enclosures, controllers) a design needs for its load, its CPU limit or its data.
+
+Each search walks one dimension up from the design's own value to the input contract's maximum and
+answers with the first value that fixes the shortfall (capacity: in closed form, usable capacity being
+linear in the unit count), or None when even the maximum does not. Only a design with a shortfall pays
+for a search; the warnings (sizing.api) print the answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from sizing import mva
+from sizing.demand import RawCapacity
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
+from sizing.model import PlatformModel, build_model
+from sizing.platforms import storage_model
+from sizing.rules import RuleSet
+
+MAX_NODES: int = PLATFORM_FIELDS["rac_nodes"].maximum  # type: ignore[assignment]
+MAX_ARRAYS: int = PLATFORM_FIELDS["arrays"].maximum  # type: ignore[assignment]
+TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """`value` units of `dimension` fix the shortfall; `result` is the fixed figure they give."""
+
+    dimension: str  # "rac_nodes" | "arrays"
+    value: int
+    result: float
+
+    def words(self, platform: Platform) -> str:
+        if self.dimension == "rac_nodes":
+            return f"{self.value} RAC node{'s' if self.value != 1 else ''}"
+        unit = storage_model(platform.storage_model).array_unit_word
+        plural = "s" if self.value != 1 else ""
+        if unit.lower() == platform.storage_model.lower():  # "2 X-Bricks", not "2 X-Brick X-Bricks"
+            return f"{self.value} {unit}{plural}"
+        return f"{self.value} {platform.storage_model} {unit}{plural}"
+
+
+def arrays_for_capacity(raw: RawCapacity, platform: Platform) -> Remedy | None:
+    """The fewest storage units whose usable capacity holds the required GB (usable grows linearly)."""
+    per_unit = raw.usable_gb / platform.arrays
+    if per_unit <= 0:
+        return None
+    needed = max(platform.arrays + 1, math.ceil(raw.required_gb / per_unit * (1 - TOLERANCE)))
+    if needed > MAX_ARRAYS:
+        return None
+    return Remedy("arrays", needed, per_unit * needed)
+
+
+def _carries(at_sla: mva.Solution, workload: OltpWorkload, design_tps: float) -> bool:
+    """The SLA point carries the design load: its users (a user-sized design) or its TPS (a target)."""
+    if workload.users is not None:
+        return at_sla.users >= workload.users * (1 - TOLERANCE)
+    return at_sla.throughput >= design_tps * (1 - TOLERANCE)
+
+
+def _attainable(stations: tuple[mva.Station, ...], sla_s: float) -> bool:
+    return sum(s.demand_s for s in stations) <= sla_s * (1 + TOLERANCE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sla(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> mva.Solution:
+    """The SLA point of a network, kept: a what-if on the same model searches the same networks."""
+    return mva.sla_point(stations, think_s, sla_s)
+
+
+def forget() -> None:
+    _sla.cache_clear()
+
+
+def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
+    """The smallest value in (lo, hi] that fixes the shortfall, by bisection: adding RAC nodes or
+    storage units never takes load away from the SLA point (None: even `hi` does not fix it)."""
+    if hi <= lo or not fixes(hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fixes(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def nodes_for_load(
+    model: PlatformModel, platform: Platform, workload: OltpWorkload, design_tps: float
+) -> Remedy | None:
+    """The fewest RAC nodes (same cores per node) that carry the design load within the SLA."""
+
+    def fixes(n: int) -> bool:
+        st = model.stations(n)
+        return _attainable(st, model.sla_s) and _carries(
+            _sla(st, model.think_s, model.sla_s), workload, design_tps
+        )
+
+    n = _first(platform.rac_nodes, MAX_NODES, fixes)
+    if n is None:
+        return None
+    return Remedy("rac_nodes", n, _sla(model.stations(n), model.think_s, model.sla_s).throughput)
+
+
+def arrays_for_load(
+    inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, design_tps: float
+) -> Remedy | None:
+    """The fewest storage units that carry the design load within the SLA (the model rebuilt for each
+    count tried: bisection, the SLA point's load growing with the units)."""
+    workload, platform = inputs.workload, inputs.platform
+    assert isinstance(workload, OltpWorkload)
+
+    def at(arrays: int) -> mva.Solution | None:
+        m = build_model(replace(inputs, platform=replace(platform, arrays=arrays)), evidence, rules)
+        st = m.stations(platform.rac_nodes)
+        sol = _sla(st, m.think_s, m.sla_s)
+        return sol if _attainable(st, m.sla_s) and _carries(sol, workload, design_tps) else None
+
+    solved: dict[int, mva.Solution | None] = {}
+
+    def fixes(arrays: int) -> bool:
+        if arrays not in solved:
+            solved[arrays] = at(arrays)
+        return solved[arrays] is not None
+
+    n = _first(platform.arrays, MAX_ARRAYS, fixes)
+    found = solved.get(n) if n is not None else None
+    return None if n is None or found is None else Remedy("arrays", n, found.throughput)
+
+
+def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) -> Remedy | None:
+    """The fewest RAC nodes with the CPU at the SLA point within the limit (`result`: that CPU %)."""
+
+    def cpu_pct(n: int) -> float:
+        st = model.stations(n)
+        sol = _sla(st, model.think_s, model.sla_s)
+        return sol.utilisation[sol.station_index(st, "cpu")] * 100.0
+
+    n = _first(platform.rac_nodes, MAX_NODES, lambda n: cpu_pct(n) <= limit_pct)
+    return None if n is None else Remedy("rac_nodes", n, cpu_pct(n))

@@ -1,0 +1,121 @@
+"""Issue 15, findings 3, 7 and 10: a shortfall names the smallest change that fixes it (and that change
+does fix it, by the engine's own evaluation), a design that holds with no margin or in a stress zone
+says so, and best-practice warnings read as sentences."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from sizing.api import evaluate_design
+from sizing.evaluation import DesignEvaluation, OltpEvaluation
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import DesignInputs, design_inputs_from_dict
+from sizing.rules import RuleSet
+from sizing.tests.golden.cases import SEED_DESIGNS
+
+Catalog = tuple[EvidenceBundle, RuleSet]
+
+
+def _evaluate(catalog: Catalog, data: dict[str, Any]) -> tuple[DesignInputs, DesignEvaluation]:
+    inputs = design_inputs_from_dict(data)
+    return inputs, evaluate_design(inputs, *catalog)
+
+
+def _warning(ev: DesignEvaluation, code: str) -> str:
+    found = [w.message for w in ev.warnings if w.code == code]
+    assert found, f"no {code} warning in {[w.code for w in ev.warnings]}"
+    return found[0]
+
+
+def _codes(ev: DesignEvaluation) -> set[str]:
+    return {w.code for w in ev.warnings}
+
+
+def test_a_capacity_shortfall_names_the_arrays_that_hold_the_data(catalog: Catalog) -> None:
+    data = {"workload": {"kind": "oltp", "users": 2000, "database_size_gb": 2500},
+            "platform": {"family": "equallogic", "storage_model": "PS6010XV", "arrays": 1}}  # fmt: skip
+    inputs, ev = _evaluate(catalog, data)
+    message = _warning(ev, "capacity-short")
+    found = re.search(r": (\d+) PS6010XV arrays give", message)
+    assert found, message
+    arrays = int(found.group(1))
+    fixed = evaluate_design(replace(inputs, platform=replace(inputs.platform, arrays=arrays)), *catalog)
+    assert fixed.capacity.fits and "capacity-short" not in _codes(fixed)
+    fewer = evaluate_design(replace(inputs, platform=replace(inputs.platform, arrays=arrays - 1)), *catalog)
+    assert not fewer.capacity.fits  # the smallest count, not merely one that works
+
+
+def test_a_missed_sla_names_rac_nodes_that_carry_the_load(catalog: Catalog) -> None:
+    platform = SEED_DESIGNS["fs1-half-3-nodes-20000-users"]["platform"]  # 3 nodes carry ~4,070 users
+    data = {"workload": {"kind": "oltp", "users": 4500}, "platform": platform}
+    inputs, ev = _evaluate(catalog, data)
+    assert ev.verdict == "does-not-hold"
+    message = _warning(ev, "sla-missed")
+    found = re.search(r": (\d+) RAC nodes sustain", message)
+    assert found, message
+    nodes = int(found.group(1))
+    fixed = evaluate_design(replace(inputs, platform=replace(inputs.platform, rac_nodes=nodes)), *catalog)
+    assert "sla-missed" not in _codes(fixed)
+    fewer = evaluate_design(replace(inputs, platform=replace(inputs.platform, rac_nodes=nodes - 1)), *catalog)
+    assert "sla-missed" in _codes(fewer)
+
+
+def test_a_storage_bound_missed_sla_names_the_arrays(catalog: Catalog) -> None:
+    data = {"workload": {"kind": "oltp", "users": 64, "read_pct": 100, "database_size_gb": 2000},
+            "platform": {"family": "xtremio", "storage_model": "X-Brick", "rac_nodes": 4, "arrays": 1}}  # fmt: skip
+    inputs, ev = _evaluate(catalog, data)
+    assert isinstance(ev, OltpEvaluation) and ev.summary.bottleneck == "storage"
+    message = _warning(ev, "sla-missed")
+    found = re.search(r": (\d+) X-Bricks sustain", message)
+    assert found, message
+    bricks = int(found.group(1))
+    fixed = evaluate_design(replace(inputs, platform=replace(inputs.platform, arrays=bricks)), *catalog)
+    assert "sla-missed" not in _codes(fixed)
+    fewer = evaluate_design(replace(inputs, platform=replace(inputs.platform, arrays=bricks - 1)), *catalog)
+    assert "sla-missed" in _codes(fewer)
+
+
+def test_cpu_above_its_limit_names_the_nodes_that_bring_it_under(catalog: Catalog) -> None:
+    inputs, ev = _evaluate(catalog, SEED_DESIGNS["ps6010xv-2-arrays-10000-users-raid50"])
+    message = _warning(ev, "cpu-above-limit")
+    found = re.search(r": (\d+) RAC nodes bring it to (\d+)%", message)
+    assert found, message
+    fixed = evaluate_design(
+        replace(inputs, platform=replace(inputs.platform, rac_nodes=int(found.group(1)))), *catalog
+    )
+    assert "cpu-above-limit" not in _codes(fixed)
+
+
+def test_the_rated_fs1_load_holds_but_not_without_a_word(catalog: Catalog) -> None:
+    """Finding 3: at its rated TPS the quarter rack has 0 % headroom; it cannot read "holds, no warnings"."""
+    _, ev = _evaluate(catalog, SEED_DESIGNS["fs1-quarter-rated-25800-tps"])
+    assert isinstance(ev, OltpEvaluation)
+    assert ev.verdict == "holds"
+    assert ev.summary.headroom_pct.value < ev.bands[0].half_width.value
+    assert "thin-headroom" in _codes(ev)
+
+
+def test_an_operating_point_in_the_latency_stress_zone_is_named(catalog: Catalog) -> None:
+    _, ev = _evaluate(catalog, SEED_DESIGNS["xtremio-2-xbricks-32-sessions-read-only"])
+    assert isinstance(ev, OltpEvaluation)
+    stress = ev.balance.zones.read_latency_stress.value
+    assert ev.summary.storage_latency_at_design.value >= stress
+    assert "latency-stress" in _codes(ev)
+
+
+def test_a_comfortable_design_has_no_margin_warning(catalog: Catalog) -> None:
+    _, ev = _evaluate(catalog, SEED_DESIGNS["fs1-quarter-2-nodes-1000-users"])
+    assert ev.verdict == "holds"
+    assert not _codes(ev) & {"thin-headroom", "latency-stress", "cpu-stress"}
+
+
+@pytest.mark.parametrize("name", sorted(SEED_DESIGNS))
+def test_best_practice_warnings_read_as_sentences(catalog: Catalog, name: str) -> None:
+    _, ev = _evaluate(catalog, SEED_DESIGNS[name])
+    for w in ev.warnings:
+        assert not re.search(r"design has \w+=", w.message), w.message
+        assert "add RAC nodes or cores" not in w.message
