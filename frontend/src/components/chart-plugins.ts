@@ -113,7 +113,10 @@ export function zoneLegend(
   return {
     position: 'bottom',
     labels: {
-      boxWidth: 12,
+      // Small entries: the zones add up to four to a legend that already lists every series.
+      boxWidth: 10,
+      padding: 6,
+      font: { size: 11 },
       generateLabels: (chart) => withZoneItems(Chart.defaults.plugins.legend.labels.generateLabels(chart), zones, keep),
     } as LegendOptions<'scatter'>['labels'],
     onClick(event, item, legend) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Curve, Part, SizingRule } from '../api/types';
-import { buildCurveChart, buildNumericCurveChart, conditionTitle, curveQuantities, defaultCurve, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
+import { buildCurveChart, buildNumericCurveChart, conditionTitle, conditionValue, curveQuantities, defaultCurve, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
 
 const part = (over: Partial<Part>): Part => ({
   id: 1, manufacturer: 'oracle', part_number: 'P', part_number_is_model: false, kind: 'server', model: '', description: '',
@@ -86,13 +86,13 @@ describe('curve chart', () => {
 });
 
 describe('curve chart on a numeric axis', () => {
-  // dell-equallogic-oltp-2010 Table 2 as GET /api/v1/curves/dell-oltp-2010-orion-ps6010s/ serves it: five ORION
+  // dell-equallogic-oltp-2010 Table 3 as GET /api/v1/curves/dell-oltp-2010-orion-ps6010s/ serves it: five ORION
   // runs, one at 100% reads and 8 KB, four at 70% reads from 8 to 64 KB.
   const table2: Curve = {
     id: 7, slug: 'dell-oltp-2010-orion-ps6010s', title: 'PS6010S ORION OLTP: maximum IOPS at disk latency <= 20 ms',
     configuration: 'equallogic-ps6010s', tool: 'orion', io_pattern: 'random', block_size_kb: null, read_pct: null, arrays: 1,
     array_mode: '', raid: 'raid10', rac_nodes: null, asm_volumes: null, memory: '', notes: '',
-    source_document: 'dell-equallogic-oltp-2010', source_locator: 'Table 2', from_fixtures: true,
+    source_document: 'dell-equallogic-oltp-2010', source_locator: 'Section 2.3; Table 3', from_fixtures: true,
     points: [
       [1, 100, 8, '34393'],
       [2, 70, 8, '16116'],
@@ -104,7 +104,7 @@ describe('curve chart on a numeric axis', () => {
       conditions: { test: Number(test), read_pct: Number(read), block_size_kb: Number(block), latency_limit_ms: 20 },
       values: [{ quantity: 'max_iops', value: `${String(iops)}.000000`, unit: 'IOPS' as const }],
       source_document: 'dell-equallogic-oltp-2010',
-      source_locator: `Table 2, test ${String(test)}`,
+      source_locator: `Table 3, test ${String(test)}`,
     })),
   };
 
@@ -116,10 +116,10 @@ describe('curve chart on a numeric axis', () => {
     expect(model.xTitle).toBe('block size (KB)');
     expect(model.unit).toBe('IOPS');
     expect(model.series.map((s) => [s.label, s.joined, s.points.map((p) => [p.x, p.y])])).toEqual([
-      ['read pct 100', false, [[8, 34393]]],
-      ['read pct 70', true, [[8, 16116], [16, 15549], [32, 14648], [64, 9923]]],
+      ['read 100%', false, [[8, 34393]]],
+      ['read 70%', true, [[8, 16116], [16, 15549], [32, 14648], [64, 9923]]],
     ]);
-    expect(model.series[1]!.points[3]!.source).toBe('dell-equallogic-oltp-2010, Table 2, test 5');
+    expect(model.series[1]!.points[3]!.source).toBe('dell-equallogic-oltp-2010, Table 3, test 5');
   });
 
   it('sorts each series by x and never joins two points at one x', () => {
@@ -143,5 +143,7 @@ describe('curve chart on a numeric axis', () => {
     expect(defaultCurve([categorical, table2])).toBe(table2);
     expect(conditionTitle('latency_limit_ms')).toBe('latency limit (ms)');
     expect(conditionTitle('sessions')).toBe('sessions');
+    expect(conditionValue('block_size_kb', 8)).toBe('block size 8 KB');
+    expect(conditionValue('raid', 'raid50')).toBe('raid raid50');
   });
 });

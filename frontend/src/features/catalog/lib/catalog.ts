@@ -111,6 +111,13 @@ const AXIS_PREFERENCE = ['users', 'sessions', 'block_size_kb', 'queue_depth', 'w
 /** A condition's unit from its name's suffix: "block_size_kb" -> "block size (KB)". */
 const SUFFIX_UNITS: [string, string][] = [['_kb', 'KB'], ['_mb', 'MB'], ['_gb', 'GB'], ['_ms', 'ms'], ['_s', 's'], ['_pct', '%']];
 
+/** "read_pct", 70 -> "read 70%"; "block_size_kb", 8 -> "block size 8 KB"; others as they are. */
+export function conditionValue(key: string, value: unknown): string {
+  const suffix = SUFFIX_UNITS.find(([s]) => key.endsWith(s));
+  if (!suffix || typeof value !== 'number') return `${humanise(key)} ${String(value ?? '—')}`;
+  return `${humanise(key.slice(0, -suffix[0].length))} ${formatNumber(value)}${suffix[1] === '%' ? '%' : ` ${suffix[1]}`}`;
+}
+
 export function conditionTitle(key: string): string {
   const suffix = SUFFIX_UNITS.find(([s]) => key.endsWith(s));
   return suffix ? `${humanise(key.slice(0, -suffix[0].length))} (${suffix[1]})` : humanise(key);
@@ -162,7 +169,7 @@ export function buildNumericCurveChart(curve: Curve, quantity: string): NumericC
   const others = varying.filter((k) => k !== xKey);
   const groups = new Map<string, NumericCurvePoint[]>();
   for (const { point, value } of measured) {
-    const label = others.map((k) => `${humanise(k)} ${String(point.conditions[k] ?? '—')}`).join(', ') || humanise(quantity);
+    const label = others.map((k) => conditionValue(k, point.conditions[k])).join(', ') || humanise(quantity);
     groups.set(label, [
       ...(groups.get(label) ?? []),
       { x: Number(point.conditions[xKey]), y: Number(value.value), source: provenance(point.source_document ?? curve.source_document, point.source_locator) },
