@@ -1,9 +1,11 @@
 """The SPA's test data, written from a real evaluation: the FS1-2 quarter rack (oracle-fs1-2016 Table 2)
 with 1,000 users, evaluated as POST /api/v1/evaluate/ answers it (engine + BOM + assumptions), on the
-seed catalog, without a price book; and the platform registry as GET /api/v1/platforms/ answers it.
-`manage.py write_spa_fixture` writes both; a test fails when a committed file differs
-(frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json,
-frontend/src/lib/platforms.fixture.json)."""
+seed catalog, without a price book; the platform registry as GET /api/v1/platforms/ answers it; and,
+for the charts of the disk platforms, two disk designs evaluated the same way (Dell EqualLogic PS6010XV
+at 6,000 users on the TPC-C test system of dell-equallogic-oltp-2010 Table 9, NetApp FAS3140 at 140
+users, netapp-pam-2009) with the TPS curves GET /api/v1/curves/ serves for the EqualLogic test system
+(Tables 5-6). `manage.py write_spa_fixture` writes them all; a test fails when a committed file differs
+(frontend/src/features/designs/lib/*.fixture.json, frontend/src/lib/platforms.fixture.json)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 
 from rest_framework.test import APIRequestFactory
 
+from benchmarks.views import BenchmarkCurveViewSet
 from catalog.models import Configuration
 from designs.evaluation import evaluation_payload
 from engine_adapter.platform_views import PlatformListView
@@ -22,6 +25,10 @@ SPA_FIXTURE = (
     / "frontend/src/features/designs/lib/quarter-rack-evaluation.fixture.json"
 )
 PLATFORMS_FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "frontend/src/lib/platforms.fixture.json"
+SPA_LIB = SPA_FIXTURE.parent
+EQUALLOGIC_FIXTURE = SPA_LIB / "equallogic-evaluation.fixture.json"
+NETAPP_FIXTURE = SPA_LIB / "netapp-evaluation.fixture.json"
+TPCC_CURVES_FIXTURE = SPA_LIB / "equallogic-tpcc-curves.fixture.json"
 QUARTER_RACK = "oracle-fs1-quarter-rack"
 WORKLOAD = {"kind": "oltp", "users": 1000, "database_size_gb": 100}
 PLATFORM = {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "cores_per_node": 36, "arrays": 2,
@@ -38,6 +45,54 @@ def quarter_rack_payload() -> dict[str, Any]:
         price_book=None,
         overrides=[],
     )
+
+
+# The disk designs the issue found unreadable charts on (dell-equallogic-oltp-2010 Table 9: 2 x 8-core
+# RAC nodes, one PS6010XV; netapp-pam-2009: one node, two FAS3140 shelves), no reference configuration.
+DISK_DESIGNS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "equallogic": (
+        {"kind": "oltp", "users": 6000, "database_size_gb": 100},
+        {
+            "family": "equallogic",
+            "storage_model": "PS6010XV",
+            "rac_nodes": 2,
+            "cores_per_node": 8,
+            "arrays": 1,
+        },
+    ),
+    "netapp": (
+        {"kind": "oltp", "users": 140},
+        {"family": "netapp", "storage_model": "FAS3140", "rac_nodes": 1, "arrays": 2},
+    ),
+}
+# The EqualLogic family's TPC-C test system: its curves carry the measured TPS points (Tables 5-6).
+TPCC_TEST_SYSTEM = "dell-oltp-2010-tpcc-test-system"
+
+
+def disk_payload(family: str) -> dict[str, Any]:
+    """The evaluate payload of one of the DISK_DESIGNS (needs the seed catalog loaded)."""
+    workload, platform = DISK_DESIGNS[family]
+    return evaluation_payload(
+        workload=workload,
+        platform=platform,
+        rule_versions=None,
+        configuration=None,
+        price_book=None,
+        overrides=[],
+    )
+
+
+def tpcc_curves_payload() -> dict[str, Any]:
+    """GET /api/v1/curves/?configuration=<TPC-C test system>&quantity=tps&limit=100, as the SPA asks it."""
+    request = APIRequestFactory().get(
+        "/api/v1/curves/", {"configuration": TPCC_TEST_SYSTEM, "quantity": "tps", "limit": "100"}
+    )
+    response = BenchmarkCurveViewSet.as_view({"get": "list"})(request)
+    page = json.loads(json.dumps(response.data))
+    # Database ids differ from one catalog load to the next; the SPA reads curves by slug.
+    for curve in page["results"]:
+        curve.pop("id", None)
+    return page
 
 
 def platforms_payload() -> list[dict[str, Any]]:

@@ -51,6 +51,18 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   const png = await download.createReadStream();
   const head: Buffer = await new Promise((resolve) => png.once('data', (chunk) => resolve(chunk as Buffer)));
   expect(head.subarray(1, 4).toString()).toBe('PNG');
+  // The PNG carries a heading (the chart's title, the design's platform) above the chart as drawn:
+  // its height (IHDR, bytes 20-23) exceeds the chart canvas's.
+  const canvasHeight = await page.getByTestId('balance-chart').locator('canvas').evaluate((c) => (c as HTMLCanvasElement).height);
+  expect(head.readUInt32BE(20)).toBeGreaterThan(canvasHeight);
+  // Latency and response axes open focused on the zones and the design point; the full range is a click away.
+  const balance = page.getByTestId('balance-chart');
+  await expect(balance.getByRole('radio', { name: 'Focused' })).toBeChecked();
+  await expect(balance).toContainText('Latency axis focused on the zones and the design point');
+  await balance.getByRole('radio', { name: 'Full range' }).check();
+  await expect(balance).toContainText('Latency axis over the full model range');
+  await balance.getByRole('radio', { name: 'Focused' }).check();
+  await expect(page.getByTestId('load-response-caption')).toContainText('Response axis focused on the SLA and the design load');
   await page.getByRole('radio', { name: 'TPS vs users' }).check();
   await expect(page.getByTestId('load-response-chart').getByRole('heading')).toContainText('Throughput vs users');
   await page.getByRole('radio', { name: 'Response time vs TPS' }).check();

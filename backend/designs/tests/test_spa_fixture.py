@@ -4,16 +4,22 @@ writes now (regenerate it, then fix the frontend tests it moves, when the engine
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from designs.spa_fixture import (
+    EQUALLOGIC_FIXTURE,
+    NETAPP_FIXTURE,
     PLATFORMS_FIXTURE,
     SPA_FIXTURE,
+    TPCC_CURVES_FIXTURE,
+    disk_payload,
     fixture_text,
     platforms_payload,
     quarter_rack_payload,
+    tpcc_curves_payload,
 )
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +47,23 @@ def test_the_platforms_fixture_is_what_the_endpoint_serves(client: Client) -> No
     response = client.get("/api/v1/platforms/")
     assert response.status_code == 200
     assert response.json() == platforms_payload()
+
+
+@pytest.mark.parametrize(
+    ("path", "payload"),
+    [
+        (EQUALLOGIC_FIXTURE, lambda: disk_payload("equallogic")),
+        (NETAPP_FIXTURE, lambda: disk_payload("netapp")),
+        (TPCC_CURVES_FIXTURE, tpcc_curves_payload),
+    ],
+    ids=["equallogic", "netapp", "tpcc-curves"],
+)
+def test_the_committed_disk_fixtures_are_what_the_command_writes(
+    catalog: None, path: Any, payload: Any
+) -> None:
+    written = fixture_text(payload())
+    committed = path.read_text(encoding="utf-8")
+    assert json.loads(committed) == json.loads(written), (
+        f"{path.name} drifted: run `manage.py write_spa_fixture` (npm run gen:fixture)"
+    )
+    assert committed == written

@@ -7,18 +7,24 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from designs.spa_fixture import (
+    EQUALLOGIC_FIXTURE,
+    NETAPP_FIXTURE,
     PLATFORMS_FIXTURE,
     SPA_FIXTURE,
+    TPCC_CURVES_FIXTURE,
+    disk_payload,
     fixture_text,
     platforms_payload,
     quarter_rack_payload,
+    tpcc_curves_payload,
 )
 
 
 class Command(BaseCommand):
     help = (
         "Write frontend/.../quarter-rack-evaluation.fixture.json from a real evaluation (catalog loaded) "
-        "and frontend/.../platforms.fixture.json from the platform registry."
+        "and frontend/.../platforms.fixture.json from the platform registry, the disk designs' evaluations "
+        "and the EqualLogic TPC-C curves."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -27,3 +33,10 @@ class Command(BaseCommand):
         PLATFORMS_FIXTURE.parent.mkdir(parents=True, exist_ok=True)
         PLATFORMS_FIXTURE.write_text(fixture_text(platforms_payload()), encoding="utf-8")
         self.stdout.write(f"wrote {PLATFORMS_FIXTURE}")
+        for path, payload in (
+            (EQUALLOGIC_FIXTURE, disk_payload("equallogic")),
+            (NETAPP_FIXTURE, disk_payload("netapp")),
+            (TPCC_CURVES_FIXTURE, tpcc_curves_payload()),
+        ):
+            path.write_text(fixture_text(payload), encoding="utf-8")
+            self.stdout.write(f"wrote {path}")

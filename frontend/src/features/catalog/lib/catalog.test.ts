@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Curve, Part, SizingRule } from '../api/types';
-import { buildCurveChart, curveQuantities, defaultCurve, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
+import { buildCurveChart, buildNumericCurveChart, conditionTitle, conditionValue, curveQuantities, defaultCurve, formatParameters, groupRules, partSpecs, provenance, varyingConditions } from './catalog';
 
 const part = (over: Partial<Part>): Part => ({
   id: 1, manufacturer: 'oracle', part_number: 'P', part_number_is_model: false, kind: 'server', model: '', description: '',
@@ -82,5 +82,68 @@ describe('curve chart', () => {
   });
   it('leaves a gap where a point lacks the quantity', () => {
     expect(buildCurveChart(curve, 'io_latency').values).toEqual([0.5, null, 0.5]);
+  });
+});
+
+describe('curve chart on a numeric axis', () => {
+  // dell-equallogic-oltp-2010 Table 3 as GET /api/v1/curves/dell-oltp-2010-orion-ps6010s/ serves it: five ORION
+  // runs, one at 100% reads and 8 KB, four at 70% reads from 8 to 64 KB.
+  const table2: Curve = {
+    id: 7, slug: 'dell-oltp-2010-orion-ps6010s', title: 'PS6010S ORION OLTP: maximum IOPS at disk latency <= 20 ms',
+    configuration: 'equallogic-ps6010s', tool: 'orion', io_pattern: 'random', block_size_kb: null, read_pct: null, arrays: 1,
+    array_mode: '', raid: 'raid10', rac_nodes: null, asm_volumes: null, memory: '', notes: '',
+    source_document: 'dell-equallogic-oltp-2010', source_locator: 'Section 2.3; Table 3', from_fixtures: true,
+    points: [
+      [1, 100, 8, '34393'],
+      [2, 70, 8, '16116'],
+      [3, 70, 16, '15549'],
+      [4, 70, 32, '14648'],
+      [5, 70, 64, '9923'],
+    ].map(([test, read, block, iops]) => ({
+      position: Number(test),
+      conditions: { test: Number(test), read_pct: Number(read), block_size_kb: Number(block), latency_limit_ms: 20 },
+      values: [{ quantity: 'max_iops', value: `${String(iops)}.000000`, unit: 'IOPS' as const }],
+      source_document: 'dell-equallogic-oltp-2010',
+      source_locator: `Table 3, test ${String(test)}`,
+    })),
+  };
+
+  it('places the points by block size in KB on a linear axis, one series per read share, joined within it only', () => {
+    // Today's view: a bar per test, labelled by category and spaced evenly (8, 8, 16, 32, 64 KB side by side).
+    expect(buildCurveChart(table2, 'max_iops').kind).toBe('bar');
+    const model = buildNumericCurveChart(table2, 'max_iops')!;
+    expect(model.xKey).toBe('block_size_kb');
+    expect(model.xTitle).toBe('block size (KB)');
+    expect(model.unit).toBe('IOPS');
+    expect(model.series.map((s) => [s.label, s.joined, s.points.map((p) => [p.x, p.y])])).toEqual([
+      ['read 100%', false, [[8, 34393]]],
+      ['read 70%', true, [[8, 16116], [16, 15549], [32, 14648], [64, 9923]]],
+    ]);
+    expect(model.series[1]!.points[3]!.source).toBe('dell-equallogic-oltp-2010, Table 3, test 5');
+  });
+
+  it('sorts each series by x and never joins two points at one x', () => {
+    const shuffled: Curve = { ...table2, points: [...table2.points].reverse() };
+    expect(buildNumericCurveChart(shuffled, 'max_iops')!.series[0]!.points.map((p) => p.x)).toEqual([8, 16, 32, 64]);
+    // Three runs at 8 KB and one at 64 KB that differ only by their test number: points, not a line.
+    const repeated: Curve = {
+      ...table2,
+      points: table2.points.slice(1).map((p, i) => ({ ...p, conditions: { ...p.conditions, block_size_kb: i < 3 ? 8 : 64 } })),
+    };
+    const model = buildNumericCurveChart(repeated, 'max_iops')!;
+    expect(model.series).toHaveLength(1);
+    expect(model.series[0]!.points.map((p) => p.x)).toEqual([8, 8, 8, 64]);
+    expect(model.series[0]!.joined).toBe(false);
+  });
+
+  it('falls back to bars when no numeric condition varies, and opens on a curve with a line', () => {
+    const categorical: Curve = { ...table2, points: table2.points.map((p, i) => ({ ...p, conditions: { test: i, mode: i % 2 ? 'concat' : 'raid0' } })) };
+    expect(buildNumericCurveChart(categorical, 'max_iops')).toBeNull();
+    expect(buildNumericCurveChart(table2, 'no_such_quantity')).toBeNull();
+    expect(defaultCurve([categorical, table2])).toBe(table2);
+    expect(conditionTitle('latency_limit_ms')).toBe('latency limit (ms)');
+    expect(conditionTitle('sessions')).toBe('sessions');
+    expect(conditionValue('block_size_kb', 8)).toBe('block size 8 KB');
+    expect(conditionValue('raid', 'raid50')).toBe('raid raid50');
   });
 });

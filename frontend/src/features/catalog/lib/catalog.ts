@@ -98,7 +98,86 @@ export function buildCurveChart(curve: Curve, quantity: string): CurveChartModel
   return { kind: numericAxis ? 'line' : 'bar', xTitle: numericAxis ? humanise(numericAxis) : 'measured point', labels, values, unit, sources };
 }
 
-/** The curve to open first: the first one with a numeric load axis and several points. */
+/** The curve to open first: the first one with a line of three or more measured points along a numeric axis. */
 export function defaultCurve(curves: Curve[]): Curve | undefined {
-  return curves.find((c) => c.points.length >= 3 && buildCurveChart(c, curveQuantities(c)[0]?.quantity ?? '').kind === 'line') ?? curves[0];
+  const hasLine = (c: Curve) => buildNumericCurveChart(c, curveQuantities(c)[0]?.quantity ?? '')?.series.some((s) => s.joined && s.points.length >= 3);
+  return curves.find(hasLine) ?? curves[0];
+}
+
+/** Conditions that number the runs of a table rather than measure anything: never an axis, never a series. */
+const IDENTIFIERS = new Set(['test', 'run', 'position']);
+/** Load axes a reader expects on x, first when several conditions vary as often. */
+const AXIS_PREFERENCE = ['users', 'sessions', 'block_size_kb', 'queue_depth', 'warehouses', 'query_streams', 'arrays', 'xbricks', 'rac_nodes', 'read_pct'];
+/** A condition's unit from its name's suffix: "block_size_kb" -> "block size (KB)". */
+const SUFFIX_UNITS: [string, string][] = [['_kb', 'KB'], ['_mb', 'MB'], ['_gb', 'GB'], ['_ms', 'ms'], ['_s', 's'], ['_pct', '%']];
+
+/** "read_pct", 70 -> "read 70%"; "block_size_kb", 8 -> "block size 8 KB"; others as they are. */
+export function conditionValue(key: string, value: unknown): string {
+  const suffix = SUFFIX_UNITS.find(([s]) => key.endsWith(s));
+  if (!suffix || typeof value !== 'number') return `${humanise(key)} ${String(value ?? '—')}`;
+  return `${humanise(key.slice(0, -suffix[0].length))} ${formatNumber(value)}${suffix[1] === '%' ? '%' : ` ${suffix[1]}`}`;
+}
+
+export function conditionTitle(key: string): string {
+  const suffix = SUFFIX_UNITS.find(([s]) => key.endsWith(s));
+  return suffix ? `${humanise(key.slice(0, -suffix[0].length))} (${suffix[1]})` : humanise(key);
+}
+
+export interface NumericCurvePoint {
+  x: number;
+  y: number;
+  source: string;
+}
+
+export interface NumericCurveSeries {
+  /** The other conditions that tell this series from the rest ("read pct 70"), or the quantity alone. */
+  label: string;
+  /** Sorted by x. */
+  points: NumericCurvePoint[];
+  /** Drawn as a line: two or more points at distinct x of the same series (never across series). */
+  joined: boolean;
+}
+
+export interface NumericCurveChartModel {
+  xKey: string;
+  xTitle: string;
+  unit: string;
+  series: NumericCurveSeries[];
+  sources: string[];
+}
+
+/**
+ * The curve on a linear x axis in the unit of one numeric condition (block size in KB, users, sessions):
+ * points placed by value, not evenly by category; one series per combination of the other conditions
+ * that vary (read share, RAID level), each sorted and joined only within itself. Null when no numeric
+ * condition varies across the points that carry the quantity (the bar view then labels each point).
+ */
+export function buildNumericCurveChart(curve: Curve, quantity: string): NumericCurveChartModel | null {
+  const unit = curveQuantities(curve).find((q) => q.quantity === quantity)?.unit ?? '';
+  const measured = curve.points
+    .map((p) => ({ point: p, value: p.values.find((v) => v.quantity === quantity) }))
+    .filter((m): m is { point: Curve['points'][number]; value: NonNullable<typeof m.value> } => Boolean(m.value));
+  if (!measured.length) return null;
+  const keys = [...new Set(measured.flatMap((m) => Object.keys(m.point.conditions)))].filter((k) => !IDENTIFIERS.has(k));
+  const varying = keys.filter((k) => new Set(measured.map((m) => JSON.stringify(m.point.conditions[k] ?? null))).size > 1);
+  const distinct = (k: string) => new Set(measured.map((m) => m.point.conditions[k])).size;
+  const rank = (k: string) => (AXIS_PREFERENCE.includes(k) ? AXIS_PREFERENCE.indexOf(k) : AXIS_PREFERENCE.length);
+  const xKey = varying
+    .filter((k) => measured.every((m) => typeof m.point.conditions[k] === 'number'))
+    .sort((a, b) => distinct(b) - distinct(a) || rank(a) - rank(b))[0];
+  if (!xKey) return null;
+  const others = varying.filter((k) => k !== xKey);
+  const groups = new Map<string, NumericCurvePoint[]>();
+  for (const { point, value } of measured) {
+    const label = others.map((k) => conditionValue(k, point.conditions[k])).join(', ') || humanise(quantity);
+    groups.set(label, [
+      ...(groups.get(label) ?? []),
+      { x: Number(point.conditions[xKey]), y: Number(value.value), source: provenance(point.source_document ?? curve.source_document, point.source_locator) },
+    ]);
+  }
+  const series = [...groups.entries()].map(([label, points]) => {
+    const sorted = [...points].sort((a, b) => a.x - b.x);
+    return { label, points: sorted, joined: sorted.length >= 2 && new Set(sorted.map((p) => p.x)).size === sorted.length };
+  });
+  return { xKey, xTitle: conditionTitle(xKey), unit, series, sources: [...new Set(measured.map((m) => provenance(m.point.source_document ?? curve.source_document, m.point.source_locator)))] };
 }

@@ -1,19 +1,24 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
-import { shadedRegionsPlugin, whiteBackgroundPlugin } from '../../../components/chart-plugins';
+import { shadedRegionsPlugin, whiteBackgroundPlugin, zoneLegend } from '../../../components/chart-plugins';
 import { formatNumber } from '../../../components/format';
-import { ChartCard } from '../../../components/ui/chart-card';
+import { AxisRangeToggle, ChartCard } from '../../../components/ui/chart-card';
+import { usePlatforms } from '../../../lib/platforms';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
-import { balanceBandCount, balanceDatasets, buildBalanceChart } from '../lib/balance-chart';
+import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
+import { balanceBandCount, balanceDatasets, balanceZoneItems, buildBalanceChart } from '../lib/balance-chart';
 import { bandCaption } from '../lib/bands';
+import { platformText } from '../lib/chart-heading';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
 export function BalanceChart({ balance, evaluation, title }: { balance: BalanceSection; evaluation: OltpEvaluation; title: string }) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
-  const model = buildBalanceChart(balance, evaluation);
+  const [range, setRange] = useState<AxisRange>('focused');
+  const platforms = usePlatforms();
+  const model = buildBalanceChart(balance, evaluation, range);
   const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };
   const t = model.thresholds;
   // The band's edge datasets lead the list: no legend entry, no tooltip.
@@ -25,11 +30,11 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
     layout: { padding: { top: 10, right: 12 } },
     scales: {
       x: { min: 0, max: model.xMax, title: { display: true, text: 'Server CPU utilisation (%)' } },
-      y: { min: 0, max: model.yMax, title: { display: true, text: 'Storage read latency (ms)' } },
+      y: { ...scaleOf(model.yAxis), title: { display: true, text: axisTitle('Storage read latency', 'ms', model.yAxis) } },
     },
     plugins: {
       shadedRegions: { regions: model.regions },
-      legend: { position: 'bottom', labels: { filter: (item) => (item.datasetIndex ?? -1) >= bandCount } },
+      legend: zoneLegend(balanceZoneItems(model), (index) => index >= bandCount),
       tooltip: {
         filter: (item) => item.datasetIndex >= bandCount,
         callbacks: { label: (item) => `${item.dataset.label}: CPU ${formatNumber(item.parsed.x ?? 0)}%, ${formatNumber(item.parsed.y ?? 0)} ms` },
@@ -41,9 +46,13 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
       title={`Balance — ${title}`}
       chartRef={ref as React.RefObject<ChartJS | null>}
       testId="balance-chart"
+      exportSubtitle={platformText(evaluation.inputs.platform, platforms.data)}
+      controls={<AxisRangeToggle name="balance-range" label="Latency axis" value={range} onChange={setRange} />}
       caption={
         <>
-          Classification: <strong>{balance.classification}</strong>. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
+          Classification: <strong>{balance.classification}</strong>.{' '}
+          {range === 'focused' ? 'Latency axis focused on the zones and the design point' : 'Latency axis over the full model range'}
+          {model.yAxis.type === 'logarithmic' ? ' (log scale)' : ''}. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
           {t.latencyStress}–{t.latencyLimit} ms; red beyond. Thresholds:{' '}
           {balance.zones.rules.map((r) => `${r.slug} v${r.version} (${r.source})`).join('; ')}.
           {model.latencyBand && (

@@ -16,9 +16,11 @@ interface Props {
   growthPct: number;
   horizonYears: number;
   title: string;
+  /** The design's platform, for the downloaded PNG's heading. */
+  platform?: string;
 }
 
-export function CapacityChart({ capacity, growthPct, horizonYears, title }: Props) {
+export function CapacityChart({ capacity, growthPct, horizonYears, title, platform }: Props) {
   const ref = useRef<ChartJS<'bar'> | null>(null);
   const platforms = usePlatforms();
   const model = buildCapacityChart(capacity, growthPct, horizonYears);
@@ -54,6 +56,9 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title }: Prop
       title={`Capacity — ${title}`}
       chartRef={ref as React.RefObject<ChartJS | null>}
       testId="capacity-chart"
+      exportSubtitle={[platform, `${formatNumber(model.usable)} ${model.unit} usable (${raidLabel(platforms.data, capacity.raid)})`, `${formatNumber(growthPct)}%/year over ${horizonYears} ${plural(horizonYears, 'year')}`]
+        .filter(Boolean)
+        .join(' · ')}
       caption={
         <>
           Growing {formatNumber(growthPct)}%/year over {horizonYears} {plural(horizonYears, 'year')} against {formatNumber(model.usable)} {model.unit} usable

@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
-import { whiteBackgroundPlugin } from '../../../components/chart-plugins';
+import { shadedRegionsPlugin, whiteBackgroundPlugin, zoneLegend } from '../../../components/chart-plugins';
 import { formatNumber, formatValue, plural } from '../../../components/format';
-import { ChartCard } from '../../../components/ui/chart-card';
+import { AxisRangeToggle, ChartCard } from '../../../components/ui/chart-card';
 import type { ProjectionSeries, Quantity } from '../api/types';
+import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
 import { bandCaption, bandView } from '../lib/bands';
+import { loadResponseSubtitle } from '../lib/chart-heading';
 import {
   bandDatasets,
   buildLoadResponseChart,
@@ -14,12 +16,13 @@ import {
   designLoadText,
   isBandDataset,
   loadResponseDatasets,
+  responseZoneItems,
   seriesDatasets,
   type DesignLoad,
   type LoadResponseBands,
 } from '../lib/load-response-chart';
 
-const PLUGINS = [whiteBackgroundPlugin];
+const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
 interface Props {
   projection: { sla: Quantity; series: ProjectionSeries[] };
@@ -29,12 +32,15 @@ interface Props {
   /** The error bands: the response's (shaded around every line) and the maximum TPS's; none: no shading. */
   bands?: LoadResponseBands;
   title: string;
+  /** The design's platform, for the downloaded PNG's heading (the chart's own scale otherwise). */
+  platform?: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, designLoad = null, bands, title }: Props) {
+export function LoadResponseChart({ projection, racNodes, designLoad = null, bands, title, platform }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
-  const model = buildLoadResponseChart(projection, racNodes, designLoad, bands);
+  const [range, setRange] = useState<AxisRange>('focused');
+  const model = buildLoadResponseChart(projection, racNodes, designLoad, bands, range);
   const throughput = buildThroughputChart(projection, racNodes);
   const responseData: ChartData<'scatter'> = { datasets: loadResponseDatasets(model) };
   // The design-load triangle is the last dataset; its label carries the real response (it may be
@@ -58,14 +64,16 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
     scales: responseView
       ? {
           x: { min: 0, max: model.xMax, title: { display: true, text: 'Throughput (TPS)' } },
-          y: { min: 0, max: model.yMax, title: { display: true, text: 'Response time (ms)' } },
+          y: { ...scaleOf(model.yAxis), title: { display: true, text: axisTitle('Response time', 'ms', model.yAxis) } },
         }
       : {
           x: { min: 0, max: throughput.xMax, title: { display: true, text: 'Concurrent users' } },
           y: { min: 0, title: { display: true, text: 'Throughput (TPS)' } },
         },
     plugins: {
-      legend: { position: 'bottom', labels: { boxWidth: 12, filter: (item) => notBand(item.datasetIndex ?? -1) } },
+      // The SLA region is shaded on the response view only.
+      shadedRegions: { regions: responseView ? model.regions : [] },
+      legend: zoneLegend(responseView ? responseZoneItems(model) : [], notBand),
       tooltip: {
         filter: (item) => notBand(item.datasetIndex),
         callbacks: {
@@ -84,7 +92,9 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
       title={`${responseView ? 'Load–response' : 'Throughput vs users'} — ${title}`}
       chartRef={ref as React.RefObject<ChartJS | null>}
       testId="load-response-chart"
+      exportSubtitle={loadResponseSubtitle(platform, racNodes, model.slaMs)}
       controls={
+        <div className="chart-controls">
         <div className="radio-row" role="radiogroup" aria-label="Projection view">
           <label>
             <input type="radio" name="projection-view" checked={responseView} onChange={() => setView('response')} />
@@ -94,6 +104,8 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
             <input type="radio" name="projection-view" checked={!responseView} onChange={() => setView('throughput')} />
             TPS vs users
           </label>
+        </div>
+        {responseView && <AxisRangeToggle name="response-range" label="Response axis" value={range} onChange={setRange} />}
         </div>
       }
       caption={
@@ -105,6 +117,13 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
               {' '}
               Triangle: the design load, {designLoadText(model.designLoad)}
               {model.designLoad.offScale ? ' (drawn at the top edge: its response is above the axis)' : ''}.
+            </>
+          )}
+          {responseView && (
+            <>
+              {' '}
+              {range === 'focused' ? 'Response axis focused on the SLA and the design load' : 'Response axis over the full model range'}
+              {model.yAxis.type === 'logarithmic' ? ' (log scale)' : ''}.
             </>
           )}{' '}
           Model lines (closed-network MVA calibrated on the measured evidence); squares are

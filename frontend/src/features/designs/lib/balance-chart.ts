@@ -4,9 +4,13 @@
  * latency band (± the `storage_latency_at_design` band's half-width) shaded around the curve.
  */
 import type { ChartDataset } from 'chart.js';
-import type { ShadedRegion } from '../../../components/chart-plugins';
+import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plugins';
+import { formatNumber } from '../../../components/format';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
+import { focusedAxis, niceCeil, type AxisRange, type ValueAxis } from './axes';
 import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
+
+export { niceCeil } from './axes';
 
 export const AMBER = 'rgba(245, 158, 11, 0.18)';
 export const RED = 'rgba(220, 38, 38, 0.16)';
@@ -27,7 +31,11 @@ export interface BalanceChartModel {
   operating: XY | null;
   regions: ShadedRegion[];
   xMax: number;
+  /** The latency axis's top (yAxis.max). */
   yMax: number;
+  /** The latency axis drawn: focused on the zones and the markers, or the full model range. */
+  yAxis: ValueAxis;
+  range: AxisRange;
   thresholds: { cpuStress: number; cpuLimit: number; latencyStress: number; latencyLimit: number };
 }
 
@@ -57,7 +65,37 @@ export function stressRegions(t: BalanceChartModel['thresholds']): ShadedRegion[
 /** Room above the higher marker so its symbol is whole below the top of the axis. */
 const MARKER_MARGIN = 1.1;
 
-export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceInputs): BalanceChartModel {
+/**
+ * The latency axis. Focused: up to a little above the larger of the latency limit and the markers, so
+ * the stress band and the operating point read at every platform's scale (logarithmic when a marker
+ * would merge with the bottom). Full: up to 1.5x the limit, more when the curve needs it (up to 4x the
+ * limit: past that it is vertical anyway), and always both markers with a margin.
+ */
+export function latencyAxis(
+  thresholds: BalanceChartModel['thresholds'],
+  curve: XY[],
+  markers: XY[],
+  range: AxisRange,
+): ValueAxis {
+  const maxCurve = Math.max(...curve.map((p) => p.y), 0);
+  const maxMarker = Math.max(...markers.map((p) => p.y));
+  if (range === 'focused') {
+    return focusedAxis(
+      [thresholds.latencyStress, thresholds.latencyLimit, ...markers.map((p) => p.y)],
+      curve.map((p) => p.y),
+    );
+  }
+  return {
+    type: 'linear',
+    min: 0,
+    max: niceCeil(
+      Math.max(thresholds.latencyLimit * 1.5, Math.min(maxCurve, thresholds.latencyLimit * 4), maxMarker * MARKER_MARGIN),
+    ),
+  };
+}
+
+/** The whole model range unless asked otherwise (the chart opens focused). */
+export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceInputs, range: AxisRange = 'full'): BalanceChartModel {
   const thresholds = {
     cpuStress: balance.zones.cpu_stress.value,
     cpuLimit: balance.zones.cpu_limit.value,
@@ -70,8 +108,7 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceIn
   const operating = operatingPoint(evaluation);
   const atSla = { x: balance.at_sla.cpu_utilisation_pct, y: balance.at_sla.read_latency_ms };
   const markers = operating ? [atSla, operating] : [atSla];
-  const maxCurve = Math.max(...curve.map((p) => p.y), 0);
-  const maxMarker = Math.max(...markers.map((p) => p.y));
+  const yAxis = latencyAxis(thresholds, curve, markers, range);
   return {
     curve,
     band: fraction > 0 ? bandEdges(curve, fraction) : { lower: [], upper: [] },
@@ -90,13 +127,29 @@ export function buildBalanceChart(balance: BalanceSection, evaluation: BalanceIn
     // CPU is a percentage; a marker at 100% is drawn unclipped (see balanceDatasets) rather than
     // stretching the axis.
     xMax: Math.max(100, ...markers.map((p) => p.x)),
-    // Keep the zones readable: show up to 1.5x the latency limit, more when the curve needs it (up
-    // to 4x the limit: past that it is vertical anyway), and always both markers with a margin.
-    yMax: niceCeil(
-      Math.max(thresholds.latencyLimit * 1.5, Math.min(maxCurve, thresholds.latencyLimit * 4), maxMarker * MARKER_MARGIN),
-    ),
+    yMax: yAxis.max,
+    yAxis,
+    range,
   };
 }
+
+/**
+ * The legend's zone entries (the shading is drawn by a plugin, not a dataset): the stress band, the
+ * region over the limits, and the latency band around the curve when the evaluation has one.
+ */
+export function balanceZoneItems(model: Pick<BalanceChartModel, 'thresholds' | 'latencyBand'>): ZoneLegendItem[] {
+  const t = model.thresholds;
+  const n = (v: number) => formatNumber(v);
+  return [
+    { text: `Stress: CPU ${n(t.cpuStress)}–${n(t.cpuLimit)}% or latency ${n(t.latencyStress)}–${n(t.latencyLimit)} ms`, fillStyle: AMBER_LEGEND },
+    { text: `Over the limit: CPU > ${n(t.cpuLimit)}% or latency > ${n(t.latencyLimit)} ms`, fillStyle: RED_LEGEND },
+    ...(model.latencyBand ? [{ text: `Latency error band ${bandView(model.latencyBand).halfWidth}`, fillStyle: LATENCY_BAND_FILL }] : []),
+  ];
+}
+
+/** The zone colours, stronger in the legend's small boxes than across the chart area. */
+export const AMBER_LEGEND = 'rgba(245, 158, 11, 0.45)';
+export const RED_LEGEND = 'rgba(220, 38, 38, 0.4)';
 
 /**
  * The chart's datasets: the curve, the diamond where the SLA is reached and the design's operating
@@ -156,13 +209,3 @@ export function balanceBandDatasets(model: BalanceChartModel): ChartDataset<'sca
 }
 
 export const balanceBandCount = (model: BalanceChartModel): number => balanceBandDatasets(model).length;
-
-/** 1, 2, 2.5, 5 x 10^n at or above the value. */
-export function niceCeil(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    if (step * power >= value - 1e-12) return step * power;
-  }
-  return 10 * power;
-}

@@ -5,9 +5,11 @@
  * the response (± the `response_at_design` band's half-width, from the family's held-out errors).
  */
 import type { ChartDataset } from 'chart.js';
+import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plugins';
 import { formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
-import { niceCeil, type XY } from './balance-chart';
+import { focusedAxis, niceCeil, type AxisRange, type ValueAxis } from './axes';
+import type { XY } from './balance-chart';
 import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
@@ -62,7 +64,13 @@ export interface LoadResponseModel {
   maxSustainedTps: number | null;
   designLoad: DesignLoadMark | null;
   xMax: number;
+  /** The response axis's top (yAxis.max). */
   yMax: number;
+  /** The response axis drawn: focused on the SLA and the design load, or the full model range. */
+  yAxis: ValueAxis;
+  range: AxisRange;
+  /** Shaded above the SLA line: responses the SLA does not accept. */
+  regions: ShadedRegion[];
   /** "25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)" for each measured point. */
   measuredNotes: string[];
   /** The response band the shading draws (null: the evaluation has none). */
@@ -88,11 +96,31 @@ export const loadResponseBandsOf = (evaluation: Pick<OltpEvaluation, 'bands'>): 
   maxTps: bandOf(evaluation, 'max_sustained_tps') ?? null,
 });
 
+/**
+ * The response axis. Focused: up to a little above the larger of the SLA and the design load's response
+ * (and its band), logarithmic from below the chosen node count's curve when the design load would
+ * otherwise merge with the bottom (a disk platform: tens of ms under an SLA of seconds). Full: 3x the
+ * SLA (past that the curves are vertical anyway; the knee stays visible).
+ */
+export function responseAxis(
+  slaMs: number,
+  chosenPoints: XY[],
+  designLoad: DesignLoad | null,
+  responseBand: Band | null,
+  range: AxisRange,
+): ValueAxis {
+  if (range === 'full') return { type: 'linear', min: 0, max: niceCeil(slaMs * 3) };
+  const design = designLoad ? [designLoad.responseMs, ...(responseBand ? [responseBand.low.value, responseBand.high.value] : [])] : [];
+  return focusedAxis([slaMs, ...design], chosenPoints.map((p) => p.y));
+}
+
+/** The whole model range unless asked otherwise (the chart opens focused). */
 export function buildLoadResponseChart(
   projection: { sla: { value: number }; series: ProjectionSeries[] },
   racNodes: number,
   designLoad: DesignLoad | null = null,
   bands: LoadResponseBands = { response: null, maxTps: null },
+  range: AxisRange = 'full',
 ): LoadResponseModel {
   const slaMs = projection.sla.value;
   const responseBand = bands.response;
@@ -114,8 +142,14 @@ export function buildLoadResponseChart(
   // A design load beyond the curves (a target past saturation) widens the axis so it shows.
   const maxTps = Math.max(...series.flatMap((s) => [...s.points, ...s.measured].map((p) => p.x)), designLoad?.tps ?? 0, 1);
   const xMax = niceCeil(maxTps * 1.05);
-  // Past ~3x the SLA the curves are vertical anyway; cut there so the knee stays visible.
-  const yMax = niceCeil(slaMs * 3);
+  const yAxis = responseAxis(
+    slaMs,
+    series.find((s) => s.current)?.points ?? [],
+    designLoad,
+    fraction > 0 ? responseBand : null,
+    range,
+  );
+  const yMax = yAxis.max;
   return {
     series,
     slaMs,
@@ -132,6 +166,9 @@ export function buildLoadResponseChart(
     },
     xMax,
     yMax,
+    yAxis,
+    range,
+    regions: [{ yMin: slaMs, color: ABOVE_SLA, label: 'Above the SLA' }],
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
@@ -148,6 +185,23 @@ export function buildLoadResponseChart(
         ? { band: responseBand, segment: [{ x: designLoad.tps, y: responseBand.low.value }, { x: designLoad.tps, y: responseBand.high.value }] }
         : null,
   };
+}
+
+export const ABOVE_SLA = 'rgba(220, 38, 38, 0.08)';
+export const ABOVE_SLA_LEGEND = 'rgba(220, 38, 38, 0.3)';
+
+/**
+ * The legend's zone entries: the region above the SLA (shaded by a plugin) and the response error band
+ * shaded around the lines (its edge datasets stay out of the legend).
+ */
+export function responseZoneItems(model: Pick<LoadResponseModel, 'slaMs' | 'responseBand' | 'series'>): ZoneLegendItem[] {
+  const current = model.series.find((s) => s.current) ?? model.series[0];
+  return [
+    { text: `Above the SLA (> ${formatNumber(model.slaMs)} ms)`, fillStyle: ABOVE_SLA_LEGEND },
+    ...(model.responseBand && current
+      ? [{ text: `Response error band ${bandView(model.responseBand).halfWidth}`, fillStyle: withAlpha(current.colour, BAND_ALPHA.current) }]
+      : []),
+  ];
 }
 
 export const INTERVAL_COLOURS = { maxTps: 'rgba(245, 158, 11, 0.55)', design: 'rgba(185, 28, 28, 0.4)' };

@@ -1,7 +1,7 @@
 /** Measured (TPS, response time) points of the evidence, by RAC node count, for the load-response chart. */
 import { sToMs } from '../../../components/units';
 import type { MeasuredCurve } from '../api/measured-curves';
-import type { MeasuredPoint, ProjectionSeries } from '../api/types';
+import type { EvaluationPayload, MeasuredPoint, ProjectionSeries } from '../api/types';
 
 const RESPONSE_IN_MS: Record<string, (v: number) => number> = { ms: (v) => v, s: sToMs };
 
@@ -37,4 +37,18 @@ export function withMeasured<T extends { series: ProjectionSeries[] }>(
     ...projection,
     series: projection.series.map((s) => (s.measured?.length ? s : { ...s, measured: byNodes.get(s.rac_nodes) ?? [] })),
   };
+}
+
+/**
+ * The catalog configuration whose measured TPS curves a design's load-response chart draws: the one the
+ * evaluation was built on (payload.reference_configuration: the design's reference, else the family's
+ * most telling measured test system, e.g. dell-oltp-2010-tpcc-test-system for EqualLogic, whose TPC-C
+ * runs are Tables 5-6), else the design's saved reference. A design without a reference (every
+ * EqualLogic and NetApp design) asked with its own null reference and drew no measured point.
+ */
+export function measuredConfigurationOf(
+  payload: Pick<EvaluationPayload, 'reference_configuration'> | null | undefined,
+  reference: string | null,
+): string | null {
+  return payload?.reference_configuration ?? reference;
 }
