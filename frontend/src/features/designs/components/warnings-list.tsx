@@ -8,7 +8,7 @@ export function WarningsList({ warnings }: { warnings: EngineWarning[] }) {
       {sortedWarnings(warnings).map((w, i) => (
         <li key={`${w.code}-${i}`} className={`warning severity-${w.severity}`}>
           <span className="badge">{w.severity}</span> {w.message}
-          <span className="source">Rule: {ruleText(w.rule)}</span>
+          <span className="source">{w.rule ? 'Rule' : 'Source'}: {ruleText(w.rule)}</span>
         </li>
       ))}
     </ul>

@@ -131,7 +131,7 @@ describe('headline numbers', () => {
     ]);
     expect(warnings.map((w) => w.severity)).toEqual(['critical', 'warning']);
     expect(ruleText(warnings[1]!.rule)).toBe('raid10-for-oltp v1 — dell-equallogic-oltp-2010, Best practices');
-    expect(ruleText(null)).toBe('engine check');
+    expect(ruleText(null)).toBe("the sizing model's own check (no catalog rule)");
   });
 });
 

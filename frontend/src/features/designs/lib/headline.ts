@@ -165,7 +165,7 @@ function profileHeadline(evaluation: OltpEvaluation): Headline {
 }
 
 export function ruleText(rule: RuleRef | null): string {
-  if (!rule) return 'engine check';
+  if (!rule) return "the sizing model's own check (no catalog rule)";
   return `${rule.slug} v${rule.version}${rule.source ? ` — ${rule.source}` : ''}`;
 }
 
