@@ -33,13 +33,8 @@ HEADLINE_FIELDS = (
 
 def _first_message(errors: Any) -> str:
     """The first message of an InvalidInput's field errors (nested like the input)."""
-    if isinstance(errors, dict):
-        for name, value in errors.items():
-            message = _first_message(value)
-            if message:
-                return message if name == "non_field_errors" else f"{name}: {message}"
-    if isinstance(errors, list):
-        for value in errors:
+    if isinstance(errors, dict | list):
+        for value in errors.values() if isinstance(errors, dict) else errors:
             message = _first_message(value)
             if message:
                 return message

@@ -397,7 +397,7 @@ def design_headlines_refresh(*, only_missing: bool = False) -> int:
     for pk in list(designs.order_by("pk").values_list("pk", flat=True)):
         with transaction.atomic():
             design = (
-                Design.objects.select_for_update()
+                Design.objects.select_for_update(of=("self",))
                 .select_related("reference_configuration", "price_book")
                 .filter(pk=pk)
                 .first()
