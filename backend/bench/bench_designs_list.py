@@ -52,7 +52,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 
-def _admin(statement: sql.Composable) -> None:
+def _admin(statement: sql.Composed) -> None:
     with psycopg.connect(f"{SERVER}/postgres", autocommit=True, connect_timeout=5) as conn:
         conn.execute(statement)
 

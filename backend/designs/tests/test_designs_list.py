@@ -6,10 +6,12 @@ rows stay the caller's own and team's live designs. Issue 16 (list time) and iss
 from __future__ import annotations
 
 import datetime
+import importlib
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -222,3 +224,25 @@ def test_designs_saved_before_the_columns_read_not_evaluated_until_refreshed(
     }
     call_command("refresh_design_headlines", "--missing", verbosity=0)
     assert _rows(users["alice"])[design["id"]]["headline"] == evaluated
+
+
+def test_the_migration_backfills_the_latest_revision_and_marks_headlines_not_evaluated(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    """designs.migrations.0004's data step, run on rows as they stood before it (no latest revision,
+    no headline)."""
+    migration = importlib.import_module("designs.migrations.0004_design_list_columns")
+    first = create_design(users["alice"])
+    second = create_design(users["alice"], name="twice saved")
+    client_for(users["alice"]).patch(
+        f"/api/v1/designs/{second['id']}/",
+        {"description": "again"},
+        format="json",
+        headers={"If-Match": second["etag"]},
+    )
+    Design.objects.update(latest_revision=None, verdict="", throughput=None, cost_note="", evaluation_note="")
+    migration.backfill_list_columns(django_apps, None)
+    rows = _rows(users["alice"])
+    assert (rows[first["id"]]["revision"], rows[second["id"]]["revision"]) == (1, 2)
+    assert {row["headline"]["note"] for row in rows.values()} == {NOT_EVALUATED}
+    assert {row["headline"]["cost"]["note"] for row in rows.values()} == {NOT_EVALUATED}
