@@ -24,4 +24,4 @@ EXPOSE 8000
 # Migrations and the seed catalog are idempotent, so every replica may run them on start. Each step
 # must succeed: a catalog that does not load stops the container (a server sizing from no catalog
 # would answer nonsense), and so does a missing SECRET_KEY (config/settings.py).
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_catalog && exec gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_catalog && python manage.py refresh_design_headlines --missing && exec gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]

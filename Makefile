@@ -53,8 +53,10 @@ migrate: deps
 	$(PY) scripts/ensure_database.py
 	cd backend && ../$(PY) manage.py migrate --noinput
 
+# refresh_design_headlines --missing: designs saved before the designs list had its verdict,
+# throughput and cost columns are evaluated once (a no-op afterwards).
 catalog: migrate
-	cd backend && ../$(PY) manage.py load_catalog
+	cd backend && ../$(PY) manage.py load_catalog && ../$(PY) manage.py refresh_design_headlines --missing
 
 # `make run` is the local try-out: it creates the demo accounts so there is someone to sign in as
 # (DEMO_USERS=0 skips them; the compose deployment never creates them: use createsuperuser there).

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from designs.headline import HEADLINE_FIELDS
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
 
 
@@ -27,6 +28,8 @@ class DesignAdmin(admin.ModelAdmin):
     list_filter = ("status", "visibility", "team", "deleted_at")
     search_fields = ("name", "customer")
     inlines = [BomOverrideInline]
+    # Written by designs.services with each revision (the designs list reads them): not edited here.
+    readonly_fields = ("latest_revision", *HEADLINE_FIELDS)
 
 
 @admin.register(DesignRevision)

@@ -7,7 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from accounts.models import Team
 from catalog.models import Configuration, PriceBook
@@ -47,9 +47,32 @@ class Design(models.Model):
     deleted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # What the designs list shows, written by designs.services in the transaction that records a
+    # revision, so a page of the list reads one row per design (no aggregate over the revisions, no
+    # evaluation). latest_revision: the number of the design's newest revision.
+    latest_revision = models.PositiveIntegerField(null=True, blank=True)
+    # The headline of the latest saved content, evaluated when it was saved (designs.headline):
+    # verdict ("" when there is no evaluation: evaluation_note says why), the throughput the design
+    # sustains (TPS for OLTP, MB/s for DSS), and the BOM's cost in the design's price book.
+    verdict = models.CharField(max_length=32, blank=True)
+    throughput = models.FloatField(null=True, blank=True)
+    throughput_unit = models.CharField(max_length=16, blank=True)
+    cost_total = models.DecimalField(max_digits=16, decimal_places=2, null=True, blank=True)
+    cost_currency = models.CharField(max_length=3, blank=True)
+    cost_note = models.CharField(max_length=300, blank=True)
+    evaluation_note = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["-updated", "-pk"]
+        indexes = [
+            # The list's default order over live designs: a page is read off the index, not sorted.
+            models.Index(
+                F("updated").desc(),
+                F("id").desc(),
+                name="design_live_by_updated",
+                condition=Q(deleted_at__isnull=True),
+            ),
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(version__gte=1), name="design_version_positive"),
             # A design shared with a team must name the team.

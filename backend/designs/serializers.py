@@ -7,7 +7,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Max
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -15,6 +14,7 @@ from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from designs.choices import BomSection, DesignStatus, Visibility
+from designs.headline import headline_payload
 from designs.models import Design, DesignRevision, ShareLink
 from designs.permissions import DesignPermission, permissions_of
 from designs.selectors import DesignRole, design_role, team_design_role
@@ -191,23 +191,129 @@ class PriceBookBriefSerializer(serializers.ModelSerializer[PriceBook]):
         fields = ["id", "name", "version", "currency"]
 
 
-class DesignSerializer(serializers.ModelSerializer[Design]):
-    """A design as read: its content, pins, version/ETag, latest revision and the caller's role."""
+# The fields of a design as the list shows it; the detail adds its inputs, pins and overrides.
+_ROW_FIELDS = [
+    "id",
+    "name",
+    "customer",
+    "description",
+    "owner",
+    "team",
+    "visibility",
+    "status",
+    "platform",
+    "version",
+    "etag",
+    "revision",
+    "my_role",
+    "permissions",
+    "created",
+    "updated",
+]
+
+
+class _DesignReadSerializer(serializers.ModelSerializer[Design]):
+    """What every read of a design says: who owns and sees it, its version/ETag, latest revision and
+    the caller's role and permissions."""
 
     owner = UserBriefSerializer(read_only=True)
     team = TeamBriefSerializer(read_only=True, allow_null=True)
+    etag = serializers.CharField(read_only=True)
+    revision = serializers.SerializerMethodField()
+    my_role = serializers.SerializerMethodField()
+    permissions = serializers.SerializerMethodField()
+    # The engine's input shape (PlatformRequest), as validated when written.
+    platform = StoredPlatformField(read_only=True)
+
+    class Meta:
+        model = Design
+        fields = _ROW_FIELDS
+        read_only_fields = fields
+
+    def get_revision(self, design: Design) -> int | None:
+        # Kept on the row by designs.services with every revision it records.
+        return design.latest_revision
+
+    @extend_schema_field(
+        {"type": "string", "enum": ["owner", "editor", "manager", "viewer"], "nullable": True,
+         "description": "The caller's role on this design (null for anonymous share-link readers)"}
+    )  # fmt: skip
+    def get_my_role(self, design: Design) -> DesignRole | None:
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            return None
+        if design.owner_id == request.user.pk:
+            return "owner"
+        # One query per response for the caller's team roles, not one per design.
+        context: dict[str, Any] = self.context  # type: ignore[assignment]
+        if "_team_roles" not in context:
+            memberships = Membership.objects.filter(user_id=request.user.pk).values_list("team_id", "role")
+            context["_team_roles"] = dict(memberships)
+        roles: dict[int, str] = context["_team_roles"]
+        if design.visibility != Visibility.TEAM or design.team_id not in roles:
+            return design_role(user=request.user, design=design)
+        return team_design_role(roles[design.team_id])
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices))
+    )
+    def get_permissions(self, design: Design) -> list[str]:
+        """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
+        granted = permissions_of(self.get_my_role(design))
+        return [p.value for p in DesignPermission if p in granted]
+
+
+class DesignCostSerializer(serializers.Serializer[Any]):
+    total = serializers.CharField(
+        allow_null=True, help_text="Decimal string; null without a price book or an evaluation (see note)"
+    )
+    currency = serializers.CharField(allow_null=True, help_text="ISO 4217 code of the design's price book")
+    note = serializers.CharField(
+        allow_null=True,
+        help_text="Why there is no total, or what it leaves out (BOM lines without a price); null otherwise",
+    )
+
+
+class DesignHeadlineSerializer(serializers.Serializer[Any]):
+    """The latest saved content's evaluation in brief, computed when it was saved (designs.headline)."""
+
+    verdict = serializers.CharField(
+        allow_null=True, help_text="The evaluation's verdict (holds, does-not-hold); null when not evaluated"
+    )
+    throughput = QuantitySerializer(
+        allow_null=True, help_text="OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s"
+    )
+    cost = DesignCostSerializer()
+    note = serializers.CharField(
+        allow_null=True, help_text="Why there is no evaluation (not evaluated yet, or what refused it)"
+    )
+
+
+class DesignListItemSerializer(_DesignReadSerializer):
+    """A row of the designs list: what the list shows (no inputs, pins or overrides: the detail has
+    them) plus the headline of the latest saved revision."""
+
+    headline = serializers.SerializerMethodField()
+
+    class Meta(_DesignReadSerializer.Meta):
+        fields = [*_ROW_FIELDS, "headline"]
+        read_only_fields = fields
+
+    @extend_schema_field(DesignHeadlineSerializer)
+    def get_headline(self, design: Design) -> dict[str, Any]:
+        return headline_payload(design)
+
+
+class DesignSerializer(_DesignReadSerializer):
+    """A design as read: its content, pins, version/ETag, latest revision and the caller's role."""
+
     reference_configuration: serializers.SlugRelatedField[Configuration] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True, allow_null=True
     )
     price_book = PriceBookBriefSerializer(read_only=True, allow_null=True)
     bom_overrides = serializers.SerializerMethodField()
-    etag = serializers.CharField(read_only=True)
-    revision = serializers.SerializerMethodField()
-    my_role = serializers.SerializerMethodField()
-    permissions = serializers.SerializerMethodField()
     # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
     workload = StoredWorkloadField(read_only=True)
-    platform = StoredPlatformField(read_only=True)
 
     class Meta:
         model = Design
@@ -241,40 +347,6 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
         return [
             {name: getattr(line, name) for name in OVERRIDE_FIELDS} for line in design.bom_overrides.all()
         ]
-
-    def get_revision(self, design: Design) -> int | None:
-        annotated = getattr(design, "latest_revision", None)
-        if annotated is not None:
-            return int(annotated)
-        return design.revisions.aggregate(n=Max("number"))["n"]
-
-    @extend_schema_field(
-        {"type": "string", "enum": ["owner", "editor", "manager", "viewer"], "nullable": True,
-         "description": "The caller's role on this design (null for anonymous share-link readers)"}
-    )  # fmt: skip
-    def get_my_role(self, design: Design) -> DesignRole | None:
-        request = self.context.get("request")
-        if request is None or not request.user.is_authenticated:
-            return None
-        if design.owner_id == request.user.pk:
-            return "owner"
-        # One query per response for the caller's team roles, not one per design.
-        context: dict[str, Any] = self.context  # type: ignore[assignment]
-        if "_team_roles" not in context:
-            memberships = Membership.objects.filter(user_id=request.user.pk).values_list("team_id", "role")
-            context["_team_roles"] = dict(memberships)
-        roles: dict[int, str] = context["_team_roles"]
-        if design.visibility != Visibility.TEAM or design.team_id not in roles:
-            return design_role(user=request.user, design=design)
-        return team_design_role(roles[design.team_id])
-
-    @extend_schema_field(
-        serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices))
-    )
-    def get_permissions(self, design: Design) -> list[str]:
-        """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
-        granted = permissions_of(self.get_my_role(design))
-        return [p.value for p in DesignPermission if p in granted]
 
 
 class TrashedDesignSerializer(DesignSerializer):

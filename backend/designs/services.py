@@ -21,6 +21,7 @@ from catalog.models import Configuration, Part, PriceBook
 from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
+from designs.headline import NOT_EVALUATED, evaluated_headline
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
 from designs.selectors import trash_cutoff
 from engine_adapter import engine
@@ -110,7 +111,7 @@ def _record_revision(
     if lifecycle is not None:
         # Not content (a restore never puts it back), but the audit trail says who trashed it when.
         changes.append(lifecycle)
-    return DesignRevision.objects.create(
+    revision = DesignRevision.objects.create(
         design=design,
         number=last + 1,
         author_id=author.pk if author.is_authenticated else None,
@@ -119,6 +120,15 @@ def _record_revision(
         snapshot=after,
         restored_from=restored_from,
     )
+    # What the designs list reads, kept on the row in this transaction (designs.models.Design). A
+    # move to or from the trash leaves the content, hence the headline, as it was.
+    listed: dict[str, Any] = {"latest_revision": revision.number}
+    if lifecycle is None:
+        listed.update(evaluated_headline(design=design, overrides=after["bom_overrides"]))
+    Design.objects.filter(pk=design.pk).update(**listed)
+    for name, value in listed.items():
+        setattr(design, name, value)
+    return revision
 
 
 def _write_overrides(*, design: Design, overrides: Sequence[dict[str, Any]]) -> None:
@@ -372,6 +382,32 @@ def design_trash_purge(*, now: datetime | None = None, dry_run: bool = False) ->
     if not dry_run and ids:
         Design.objects.filter(pk__in=ids).delete()
     return counts
+
+
+def design_headlines_refresh(*, only_missing: bool = False) -> int:
+    """Evaluate designs' stored headlines again (the designs list's verdict, throughput and cost):
+    all of them, or only those never evaluated (only_missing: after the migration that added the
+    columns). One transaction per design, its row locked, so a save in between is never overwritten
+    with older content. Trashed designs too: an undo brings them back as they were. Returns how many
+    designs were evaluated."""
+    designs = Design.objects.all()
+    if only_missing:
+        designs = designs.filter(verdict="", evaluation_note__in=["", NOT_EVALUATED])
+    refreshed = 0
+    for pk in list(designs.order_by("pk").values_list("pk", flat=True)):
+        with transaction.atomic():
+            design = (
+                Design.objects.select_for_update(of=("self",))
+                .select_related("reference_configuration", "price_book")
+                .filter(pk=pk)
+                .first()
+            )
+            if design is None:
+                continue  # purged meanwhile
+            overrides = design_snapshot(design=design)["bom_overrides"]
+            Design.objects.filter(pk=pk).update(**evaluated_headline(design=design, overrides=overrides))
+            refreshed += 1
+    return refreshed
 
 
 def _lock_design_or_404(design: Design) -> None:

@@ -197,6 +197,11 @@ test('alice compares the quarter and the half rack', async ({ page }) => {
   await resultsSettled(page);
   await page.goto('/designs');
   await expect(page.getByRole('link', { name: HALF })).toBeVisible();
+  // The list shows each design's verdict, throughput and cost as of its last save (issue 15, finding 10).
+  const halfRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: HALF }) });
+  await expect(halfRow.getByTestId('verdict-cell')).toHaveText(/^(Holds|Does not hold)$/);
+  await expect(halfRow.getByTestId('throughput-cell')).toHaveText('39,000 TPS');
+  await expect(halfRow.getByTestId('cost-cell')).toHaveText('—No price book chosen');
   await page.screenshot({ path: screenshotPath('designs-list'), fullPage: true });
 
   await page.getByRole('link', { name: 'Compare' }).click();

@@ -1519,6 +1519,24 @@ export interface components {
             /** Format: date-time */
             readonly updated: string;
         };
+        DesignCost: {
+            /** @description Decimal string; null without a price book or an evaluation (see note) */
+            total: string | null;
+            /** @description ISO 4217 code of the design's price book */
+            currency: string | null;
+            /** @description Why there is no total, or what it leaves out (BOM lines without a price); null otherwise */
+            note: string | null;
+        };
+        /** @description The latest saved content's evaluation in brief, computed when it was saved (designs.headline). */
+        DesignHeadline: {
+            /** @description The evaluation's verdict (holds, does-not-hold); null when not evaluated */
+            verdict: string | null;
+            /** @description OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s */
+            throughput: components["schemas"]["Quantity"] | null;
+            cost: components["schemas"]["DesignCost"];
+            /** @description Why there is no evaluation (not evaluated yet, or what refused it) */
+            note: string | null;
+        };
         /**
          * @description What a client may write. On PATCH, the workload/platform pair is validated together with the
          *     stored half that was not sent.
@@ -1537,6 +1555,32 @@ export interface components {
             bom_overrides?: components["schemas"]["BomOverrideRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
+        };
+        /**
+         * @description A row of the designs list: what the list shows (no inputs, pins or overrides: the detail has
+         *     them) plus the headline of the latest saved revision.
+         */
+        DesignListItem: {
+            readonly id: number;
+            readonly name: string;
+            readonly customer: string;
+            readonly description: string;
+            readonly owner: components["schemas"]["UserBrief"];
+            readonly team: components["schemas"]["TeamBrief"] | null;
+            readonly visibility: components["schemas"]["VisibilityEnum"];
+            readonly status: components["schemas"]["StatusEnum"];
+            readonly platform: components["schemas"]["PlatformRequest"];
+            readonly version: number;
+            readonly etag: string;
+            readonly revision: number | null;
+            /** @description The caller's role on this design (null for anonymous share-link readers) */
+            readonly my_role: components["schemas"]["MyRoleEnum"] | null;
+            readonly permissions: components["schemas"]["DesignPermissionEnum"][];
+            /** Format: date-time */
+            readonly created: string;
+            /** Format: date-time */
+            readonly updated: string;
+            readonly headline: components["schemas"]["DesignHeadline"];
         };
         /**
          * @description * `read` - Read: the design, its evaluation, revisions, comparison
@@ -2428,7 +2472,7 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Configuration"][];
         };
-        PaginatedDesignList: {
+        PaginatedDesignListItemList: {
             /** @example 123 */
             count: number;
             /**
@@ -2441,7 +2485,7 @@ export interface components {
              * @example http://api.example.org/accounts/?offset=200&limit=100
              */
             previous: string | null;
-            results: components["schemas"]["Design"][];
+            results: components["schemas"]["DesignListItem"][];
         };
         PaginatedDesignRevisionList: {
             /** @example 123 */
@@ -4837,7 +4881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedDesignList"];
+                    "application/json": components["schemas"]["PaginatedDesignListItemList"];
                 };
             };
             /** @description Invalid input: field-level messages. */

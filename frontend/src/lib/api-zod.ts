@@ -217,6 +217,12 @@ export const zCurvesImported = z.object({
     created: z.array(z.string())
 });
 
+export const zDesignCost = z.object({
+    total: z.string().nullable(),
+    currency: z.string().nullable(),
+    note: z.string().nullable()
+});
+
 /**
  * * `read` - Read: the design, its evaluation, revisions, comparison
  * * `export` - Export the proposal and BOM files (and clone, which leads to the same files)
@@ -1173,6 +1179,16 @@ export const zCompareCapacity = z.object({
 });
 
 /**
+ * The latest saved content's evaluation in brief, computed when it was saved (designs.headline).
+ */
+export const zDesignHeadline = z.object({
+    verdict: z.string().nullable(),
+    throughput: zQuantity.nullable(),
+    cost: zDesignCost,
+    note: z.string().nullable()
+});
+
+/**
  * Named quantities: {name: {value, unit}}; value is an exact decimal string
  */
 export const zQuantityMap = z.record(z.string(), z.object({
@@ -2081,6 +2097,37 @@ export const zUserBrief = z.object({
 export const zVisibilityEnum = z.enum(['private', 'team']);
 
 /**
+ * A row of the designs list: what the list shows (no inputs, pins or overrides: the detail has
+ * them) plus the headline of the latest saved revision.
+ */
+export const zDesignListItem = z.object({
+    id: z.int().readonly(),
+    name: z.string().readonly(),
+    customer: z.string().readonly(),
+    description: z.string().readonly(),
+    owner: zUserBrief,
+    team: zTeamBrief.nullable(),
+    visibility: zVisibilityEnum,
+    status: zStatusEnum,
+    platform: zPlatformRequest,
+    version: z.int().readonly(),
+    etag: z.string().readonly(),
+    revision: z.int().readonly().nullable(),
+    my_role: zMyRoleEnum.nullable(),
+    permissions: z.array(zDesignPermissionEnum).readonly(),
+    created: z.iso.datetime().readonly(),
+    updated: z.iso.datetime().readonly(),
+    headline: zDesignHeadline
+});
+
+export const zPaginatedDesignListItemList = z.object({
+    count: z.int(),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(zDesignListItem)
+});
+
+/**
  * * `oltp` - oltp
  * * `dss` - dss
  */
@@ -2229,13 +2276,6 @@ export const zEvaluateInputRequest = z.object({
     reference_configuration: z.string().min(1).nullish(),
     price_book: z.int().nullish(),
     bom_overrides: z.array(zBomOverrideRequest).optional()
-});
-
-export const zPaginatedDesignList = z.object({
-    count: z.int(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
-    results: z.array(zDesign)
 });
 
 export const zPaginatedDesignRevisionList = z.object({
@@ -2442,6 +2482,12 @@ export const zDesignInputRequestWritable = z.object({
     summary: z.string().max(300).optional()
 });
 
+/**
+ * A row of the designs list: what the list shows (no inputs, pins or overrides: the detail has
+ * them) plus the headline of the latest saved revision.
+ */
+export const zDesignListItemWritable = z.record(z.string(), z.unknown());
+
 export const zDesignRevisionWritable = z.record(z.string(), z.unknown());
 
 export const zManufacturerWritable = z.object({
@@ -2488,11 +2534,11 @@ export const zPaginatedConfigurationListWritable = z.object({
     results: z.array(zConfigurationWritable)
 });
 
-export const zPaginatedDesignListWritable = z.object({
+export const zPaginatedDesignListItemListWritable = z.object({
     count: z.int(),
     next: z.url().nullable(),
     previous: z.url().nullable(),
-    results: z.array(zDesignWritable)
+    results: z.array(zDesignListItemWritable)
 });
 
 export const zPaginatedDesignRevisionListWritable = z.object({
@@ -2971,7 +3017,7 @@ export const zV1DesignsListQuery = z.object({
     visibility: z.enum(['private', 'team']).optional()
 });
 
-export const zV1DesignsListResponse = zPaginatedDesignList;
+export const zV1DesignsListResponse = zPaginatedDesignListItemList;
 
 export const zV1DesignsCreateBody = zDesignInputRequestWritable;
 

@@ -8,6 +8,6 @@ export type BomDifference = Schemas['BomDifference'];
 export type Comparison = Schemas['CompareResponse'];
 
 /** A design the compare page can pick: the fields of the design list it shows. */
-export type DesignOption = Pick<Schemas['Design'], 'id' | 'name' | 'customer' | 'platform' | 'owner'>;
+export type DesignOption = Pick<Schemas['DesignListItem'], 'id' | 'name' | 'customer' | 'platform' | 'owner'>;
 /** GET /designs/ as the picker reads it. */
-export type DesignOptionPage = Omit<Schemas['PaginatedDesignList'], 'results'> & { results: DesignOption[] };
+export type DesignOptionPage = Omit<Schemas['PaginatedDesignListItemList'], 'results'> & { results: DesignOption[] };

@@ -27,7 +27,11 @@ type DesignInputs = z.input<typeof zEvaluateInputRequest>;
 export type WithInputs<T> = Omit<T, 'workload' | 'platform'> & { workload: WorkloadInput; platform: PlatformInput };
 
 export type Design = WithInputs<Schemas['Design']>;
-export type DesignPage = Omit<Schemas['PaginatedDesignList'], 'results'> & { results: Design[] };
+/** A row of GET /designs/: what the list shows (no workload, pins or overrides) plus the headline of
+ * the latest saved revision (verdict, throughput, cost). */
+export type DesignListItem = Omit<Schemas['DesignListItem'], 'platform'> & { platform: PlatformInput };
+export type DesignHeadline = Schemas['DesignHeadline'];
+export type DesignPage = Omit<Schemas['PaginatedDesignListItemList'], 'results'> & { results: DesignListItem[] };
 /** A row of the caller's trash: a design plus deleted_at, deleted_by and purge_after. */
 export type TrashedDesign = WithInputs<Schemas['TrashedDesign']>;
 export type TrashPage = Omit<Schemas['PaginatedTrashedDesignList'], 'results'> & { results: TrashedDesign[] };

@@ -3,12 +3,19 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatTimestamp } from '../../../components/format';
 import { useCloneDesign } from '../api/clone-design';
 import { useDeleteDesign } from '../api/delete-design';
-import type { Design } from '../api/types';
+import type { DesignListItem } from '../api/types';
 import { platformSummary, sharingLabel } from '../lib/design-list';
 import { can } from '../lib/permissions';
+import { HeadlineCells } from './headline-cells';
 
 /** onDeleted: the page shows its undo notice (this row leaves the list with the design). */
-export function DesignRow({ design, onDeleted }: { design: Design; onDeleted?: (design: Design) => void }) {
+export function DesignRow({
+  design,
+  onDeleted,
+}: {
+  design: DesignListItem;
+  onDeleted?: (design: DesignListItem) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const clone = useCloneDesign();
   const remove = useDeleteDesign();
@@ -23,6 +30,7 @@ export function DesignRow({ design, onDeleted }: { design: Design; onDeleted?: (
       </td>
       <td>{design.customer || <span className="muted">—</span>}</td>
       <td>{platformSummary(design)}</td>
+      <HeadlineCells headline={design.headline} />
       <td>
         <span className={`badge status-${design.status}`}>{design.status}</span>
       </td>

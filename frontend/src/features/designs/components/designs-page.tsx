@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useDesigns } from '../api/list-designs';
-import type { Design } from '../api/types';
+import type { DesignListItem } from '../api/types';
 import { EMPTY_QUERY, filterDesigns, type ListQuery } from '../lib/design-list';
 import { DeletedNotice } from './deleted-notice';
 import { DesignFilters } from './design-filters';
@@ -11,7 +11,7 @@ import { DesignRow } from './design-row';
 export function DesignsPage() {
   const designs = useDesigns();
   const [query, setQuery] = useState<ListQuery>(EMPTY_QUERY);
-  const [deleted, setDeleted] = useState<Design | null>(null);
+  const [deleted, setDeleted] = useState<DesignListItem | null>(null);
   const all = designs.data?.results ?? [];
   const shown = filterDesigns(all, query);
 
@@ -41,6 +41,15 @@ export function DesignsPage() {
               <th scope="col">Name</th>
               <th scope="col">Customer</th>
               <th scope="col">Platform</th>
+              <th scope="col" title="As of the latest saved revision">
+                Verdict
+              </th>
+              <th scope="col" className="num" title="OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s">
+                Throughput
+              </th>
+              <th scope="col" className="num" title="The BOM in the design's price book">
+                Cost
+              </th>
               <th scope="col">Status</th>
               <th scope="col">Sharing</th>
               <th scope="col">Owner</th>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design, TrashedDesign } from '../api/types';
+import { listItem } from '../lib/list-item.fixture';
 import { DesignsPage } from './designs-page';
 import { TrashPage } from './trash-page';
 
@@ -39,6 +40,9 @@ const trashed = (over: Partial<TrashedDesign> = {}): TrashedDesign => ({
   purge_after: '2026-12-20T09:30:00Z',
   ...over,
 });
+
+/** The same design as a row of the designs list. */
+const listed = () => listItem({ id: 7, name: 'Bank core', customer: 'Acme', etag: '"design-7-v1"' });
 
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -78,7 +82,7 @@ describe('deleting with undo', () => {
   it('shows an undo notice after a delete, and Undo brings the design back', async () => {
     let inTrash = false;
     const calls = serve((method, url) => {
-      if (method === 'GET' && url.startsWith('/api/v1/designs/?')) return { status: 200, body: page(inTrash ? [] : [design()]) };
+      if (method === 'GET' && url.startsWith('/api/v1/designs/?')) return { status: 200, body: page(inTrash ? [] : [listed()]) };
       if (method === 'DELETE' && url === '/api/v1/designs/7/') {
         inTrash = true;
         return { status: 204 };
@@ -109,7 +113,7 @@ describe('deleting with undo', () => {
 
   it('keeps the notice and says why when the undo is refused', async () => {
     serve((method) => {
-      if (method === 'GET') return { status: 200, body: page([design()]) };
+      if (method === 'GET') return { status: 200, body: page([listed()]) };
       if (method === 'DELETE') return { status: 204 };
       return { status: 404, body: { detail: 'No such design in your trash.' } };
     });

@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../api/types';
-import { EMPTY_QUERY, filterDesigns, platformSummary, sharingLabel } from './design-list';
+import { EMPTY_QUERY, filterDesigns, headlineColumns, platformSummary, sharingLabel } from './design-list';
+import { listItem } from './list-item.fixture';
 
-const design = (over: Partial<Design>): Design => ({
-  id: 1,
-  name: 'A',
-  customer: '',
-  description: '',
-  owner: { id: 1, username: 'alice' },
-  team: null,
-  visibility: 'private',
-  status: 'draft',
-  workload: { users: 1000 },
-  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 2 },
-  reference_configuration: null,
-  rule_versions: null,
-  bom_overrides: [],
-  price_book: null,
-  version: 1,
-  etag: '"design-1-v1"',
-  revision: 1,
-  my_role: 'owner',
-  permissions: ['read', 'export', 'edit', 'share', 'delete'],
-  created: '2026-11-01T00:00:00Z',
-  updated: '2026-11-01T00:00:00Z',
-  ...over,
-});
+const design = listItem;
 
 const designs = [
   design({ id: 1, name: 'Bank core', customer: 'Acme', updated: '2026-11-03T00:00:00Z' }),
@@ -55,5 +32,37 @@ describe('labels', () => {
     expect(platformSummary(designs[1]!)).toBe('FAS3140 × 2, 2 RAC nodes, PAM');
     expect(sharingLabel(designs[2]!)).toBe('Team Presales A');
     expect(sharingLabel(designs[0]!)).toBe('Private');
+  });
+});
+
+describe('headlineColumns', () => {
+  const headline = listItem().headline;
+
+  it('reads the verdict, the throughput with its unit and the cost with its currency', () => {
+    const priced = { ...headline, cost: { total: '1234567.5', currency: 'USD', note: null } };
+    expect(headlineColumns(priced)).toEqual({
+      verdict: { text: 'Holds', tone: 'ok', title: null },
+      throughput: '25,800 TPS',
+      cost: '1,234,567.50 USD',
+      costNote: null,
+    });
+    const dss = { ...headline, verdict: 'does-not-hold', throughput: { value: 1180, unit: 'MB/s' } };
+    expect(headlineColumns(dss)).toMatchObject({ verdict: { text: 'Does not hold', tone: 'bad' }, throughput: '1,180 MB/s' });
+  });
+
+  it('says why there is no cost, and what a partial total leaves out', () => {
+    expect(headlineColumns(headline)).toMatchObject({ cost: '—', costNote: 'No price book chosen' });
+    const partial = { ...headline, cost: { total: '900.00', currency: 'EUR', note: '2 BOM lines without a price: the total excludes them' } };
+    expect(headlineColumns(partial)).toMatchObject({ cost: '900.00 EUR', costNote: '2 BOM lines without a price: the total excludes them' });
+  });
+
+  it('shows a design without an evaluation as not evaluated, with the reason', () => {
+    const none = { verdict: null, throughput: null, cost: { total: null, currency: null, note: 'Not evaluated yet' }, note: 'Not evaluated yet' };
+    expect(headlineColumns(none)).toEqual({
+      verdict: { text: 'Not evaluated', tone: 'none', title: 'Not evaluated yet' },
+      throughput: '—',
+      cost: '—',
+      costNote: 'Not evaluated yet',
+    });
   });
 });

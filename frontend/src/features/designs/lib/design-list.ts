@@ -1,6 +1,6 @@
 /** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
-import { plural } from '../../../components/format';
-import type { Design } from '../api/types';
+import { formatMoney, formatQuantity, plural } from '../../../components/format';
+import type { DesignHeadline, DesignListItem } from '../api/types';
 import { publishedContract } from './input-contract';
 
 export type SortKey = 'updated' | 'name' | 'customer' | 'status';
@@ -15,7 +15,7 @@ export interface ListQuery {
 
 export const EMPTY_QUERY: ListQuery = { search: '', platform: '', status: '', sort: 'updated', scope: 'all' };
 
-export function matchesSearch(design: Design, search: string): boolean {
+export function matchesSearch(design: DesignListItem, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [design.name, design.customer, design.description, design.owner.username]
@@ -23,7 +23,7 @@ export function matchesSearch(design: Design, search: string): boolean {
     .some((field) => field.toLowerCase().includes(needle));
 }
 
-export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
+export function filterDesigns(designs: DesignListItem[], query: ListQuery): DesignListItem[] {
   const filtered = designs.filter(
     (d) =>
       matchesSearch(d, query.search) &&
@@ -31,7 +31,7 @@ export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
       (!query.status || d.status === query.status) &&
       (query.scope === 'all' || (query.scope === 'mine') === (d.my_role === 'owner')),
   );
-  const compare: Record<SortKey, (a: Design, b: Design) => number> = {
+  const compare: Record<SortKey, (a: DesignListItem, b: DesignListItem) => number> = {
     updated: (a, b) => b.updated.localeCompare(a.updated),
     name: (a, b) => a.name.localeCompare(b.name),
     customer: (a, b) => a.customer.localeCompare(b.customer) || a.name.localeCompare(b.name),
@@ -40,7 +40,7 @@ export function filterDesigns(designs: Design[], query: ListQuery): Design[] {
   return [...filtered].sort(compare[query.sort]);
 }
 
-export function platformSummary(design: Pick<Design, 'platform'>): string {
+export function platformSummary(design: Pick<DesignListItem, 'platform'>): string {
   const p = design.platform;
   // A design that leaves a count out gets the published contract's default (as the API applies it).
   const platformRules = publishedContract('oltp').rules.platform;
@@ -49,6 +49,37 @@ export function platformSummary(design: Pick<Design, 'platform'>): string {
   return `${p.storage_model} × ${arrays}, ${nodes} RAC ${plural(nodes, 'node')}${p.pam ? ', PAM' : ''}`;
 }
 
-export function sharingLabel(design: Design): string {
+export function sharingLabel(design: Pick<DesignListItem, 'visibility' | 'team'>): string {
   return design.visibility === 'team' && design.team ? `Team ${design.team.name}` : 'Private';
+}
+
+/** The list's verdict, throughput and cost columns, as of the design's latest saved revision (the API
+ * evaluates a design when it is saved; the editor evaluates afresh). */
+export interface HeadlineColumns {
+  verdict: { text: string; tone: 'ok' | 'bad' | 'none'; title: string | null };
+  /** "25,800 TPS" for OLTP, "1,200 MB/s" for DSS, "—" without an evaluation. */
+  throughput: string;
+  /** "123,456.00 USD", or "—" when there is no total (costNote says why). */
+  cost: string;
+  /** Why there is no total, or what the total leaves out. */
+  costNote: string | null;
+}
+
+const VERDICTS: Record<string, { text: string; tone: 'ok' | 'bad' }> = {
+  holds: { text: 'Holds', tone: 'ok' },
+  'does-not-hold': { text: 'Does not hold', tone: 'bad' },
+};
+
+export function headlineColumns(headline: DesignHeadline): HeadlineColumns {
+  const known = headline.verdict ? VERDICTS[headline.verdict] : undefined;
+  const verdict = headline.verdict
+    ? { text: known?.text ?? headline.verdict.replace(/-/g, ' '), tone: known?.tone ?? ('none' as const), title: null }
+    : { text: 'Not evaluated', tone: 'none' as const, title: headline.note };
+  const { total, currency, note } = headline.cost;
+  return {
+    verdict,
+    throughput: formatQuantity(headline.throughput),
+    cost: total !== null && currency ? formatMoney(total, currency) : '—',
+    costNote: note,
+  };
 }
