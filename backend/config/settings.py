@@ -237,6 +237,7 @@ SPECTACULAR_SETTINGS = {
         "DesignPermissionEnum": "designs.permissions.DesignPermission",
         "AuditObjectTypeEnum": "audit.selectors.OBJECT_TYPES",
         "AuditActionEnum": "audit.selectors.ACTIONS",
+        "PriceRowStatusEnum": ["ok", "error", "skipped"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
