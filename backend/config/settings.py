@@ -238,6 +238,8 @@ SPECTACULAR_SETTINGS = {
         "AuditObjectTypeEnum": "audit.selectors.OBJECT_TYPES",
         "AuditActionEnum": "audit.selectors.ACTIONS",
         "PriceRowStatusEnum": ["ok", "error", "skipped"],
+        # Named here since a second `status` field (the price book preview's rows) would rename it.
+        "StatusEnum": "designs.choices.DesignStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
