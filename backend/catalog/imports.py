@@ -182,8 +182,13 @@ class PriceBookCheck:
     errors: list[RowError]  # every error: whole-file ones (row 0) and each row's
 
     @property
-    def entries(self) -> list[PriceRowCheck]:
-        return [r for r in self.rows if r.status == "ok"]
+    def entries(self) -> list[tuple[Part, Decimal, Decimal]]:
+        """(part, list price, discount) of the rows that would be stored."""
+        return [
+            (r.part, r.unit_price, r.discount_percent or Decimal(0))
+            for r in self.rows
+            if r.status == "ok" and r.part is not None and r.unit_price is not None
+        ]
 
 
 def _price_rows(payload: Payload) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
@@ -317,10 +322,8 @@ def import_price_book(
     )
     bulk_create_with_history(
         [
-            PriceBookEntry(
-                price_book=book, part=r.part, unit_price=r.unit_price, discount_percent=r.discount_percent
-            )
-            for r in check.entries
+            PriceBookEntry(price_book=book, part=part, unit_price=price, discount_percent=discount)
+            for part, price, discount in check.entries
         ],
         PriceBookEntry,
         default_user=book.imported_by,

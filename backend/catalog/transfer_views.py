@@ -233,18 +233,21 @@ class PriceBookImportMeta(serializers.Serializer[dict[str, Any]]):
 META_FIELDS = ("name", "currency", "effective_date", "valid_until", "activate")
 
 
-def _meta(request: Request) -> tuple[dict[str, Any] | None, list[RowError]]:
+def _meta(request: Request) -> tuple[dict[str, Any] | None, list[RowError], str]:
     """The price book's name, currency and dates from the query, form fields or JSON body; errors
-    as row-0 errors naming the field."""
+    as row-0 errors naming the field; and the name as given (the preview names the book even when
+    another field is wrong)."""
     source: dict[str, Any] = dict(request.query_params.items())
     if isinstance(request.data, Mapping):
         source.update({k: request.data[k] for k in META_FIELDS if k in request.data})
     if source.get("valid_until") == "":
         source["valid_until"] = None
     meta = PriceBookImportMeta(data=source)
+    given = source.get("name")
+    given_name = given.strip() if isinstance(given, str) else ""
     if meta.is_valid():
-        return meta.validated_data, []
-    return None, [RowError(0, name, str(messages[0])) for name, messages in meta.errors.items()]
+        return meta.validated_data, [], given_name
+    return None, [RowError(0, name, str(messages[0])) for name, messages in meta.errors.items()], given_name
 
 
 PRICE_BOOK_IMPORT = inline_serializer(
@@ -291,7 +294,7 @@ class ImportPriceBookView(ImportView):
     )
     def post(self, request: Request) -> Response:
         def work() -> Response:
-            meta, errors = _meta(request)
+            meta, errors, _ = _meta(request)
             if meta is None:
                 raise ImportRejected(errors)
             book = imports.import_price_book(
@@ -327,7 +330,8 @@ class PriceBookPreviewRowSerializer(serializers.Serializer[dict[str, Any]]):
     status = serializers.ChoiceField(
         choices=["ok", "error", "skipped"], help_text="skipped: no price given (a template line left blank)"
     )
-    errors = PriceRowErrorSerializer(many=True)
+    # The metaclass moves declared fields off the class, so this does not shadow Serializer.errors.
+    errors = PriceRowErrorSerializer(many=True)  # type: ignore[assignment]
 
 
 class PriceBookPreviewSummarySerializer(serializers.Serializer[dict[str, Any]]):
@@ -342,7 +346,9 @@ class PriceBookPreviewSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(allow_blank=True)
     currency = serializers.CharField(allow_blank=True)
     version = serializers.IntegerField(allow_null=True, help_text="the version an upload would create")
-    errors = ImportRowErrorSerializer(many=True, help_text="every error, whole-file ones on row 0")
+    errors = ImportRowErrorSerializer(  # type: ignore[assignment]  # a declared field, as above
+        many=True, help_text="every error, whole-file ones on row 0"
+    )
     rows = PriceBookPreviewRowSerializer(many=True)
     summary = PriceBookPreviewSummarySerializer()
 
@@ -359,19 +365,20 @@ class PreviewPriceBookView(ImportView):
         "a file with errors is still a 200 (`valid` false). " + PRICE_FILE_HELP,
     )
     def post(self, request: Request) -> Response:
-        meta, meta_errors = _meta(request)
-        name = str((meta or {}).get("name") or request.query_params.get("name") or "")
+        meta: dict[str, Any] | None = None
+        name = ""
         try:
+            # Reading the fields reads the body: a malformed one is a file error of the preview too.
+            meta, meta_errors, name = _meta(request)
             payload = read_payload(request)
-        except (ImportRejected, ParseError) as exc:
-            rejected = (
-                exc.errors if isinstance(exc, ImportRejected) else [RowError(0, "file", str(exc.detail))]
-            )
-            result = imports.preview_rejected(meta_errors + rejected)
+        except ParseError as exc:
+            result = imports.preview_rejected([RowError(0, "file", str(exc.detail))])
+        except ImportRejected as exc:
+            result = imports.preview_rejected(meta_errors + exc.errors)
         else:
-            result = imports.preview_price_book(
-                payload, currency=meta["currency"] if meta else None, meta_errors=meta_errors
-            )
+            currency = meta["currency"] if meta else None
+            result = imports.preview_price_book(payload, currency=currency, meta_errors=meta_errors)
+        name = meta["name"] if meta else name[:120]
         result |= {
             "name": name,
             "currency": meta["currency"] if meta else "",

@@ -256,3 +256,17 @@ def test_only_admins_preview_upload_activate_and_download_the_template(
         assert client.post(f"/api/v1/price-books/{book['id']}/activate/").status_code == expected
     assert catalog_row_counts() == before
     assert admin_client.post("/api/v1/price-books/999999/activate/").status_code == 404
+
+
+def test_a_malformed_json_body_is_a_preview_file_error(admin_client: APIClient) -> None:
+    response = admin_client.generic("POST", PREVIEW, "{not json", content_type="application/json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["valid"] is False and [e["field"] for e in body["errors"]] == ["file"]
+
+
+def test_preview_names_the_book_even_when_another_field_is_wrong(admin_client: APIClient) -> None:
+    post(admin_client, IMPORT, csv_file(GOOD_CSV))
+    body = post(admin_client, PREVIEW, csv_file(GOOD_CSV), currency="dollars").json()
+    assert (body["name"], body["version"], body["currency"]) == ("List prices", 2, "")
+    assert [(e["row"], e["field"]) for e in body["errors"]] == [(0, "currency")]

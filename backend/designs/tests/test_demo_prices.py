@@ -52,9 +52,9 @@ def test_demo_prices_are_idempotent_and_add_parts_loaded_later(catalog: None) ->
     call_command("seed_demo_prices", stdout=io.StringIO())
     assert PriceBook.objects.get().pk == book.pk
     assert dict(book.entries.values_list("part_id", "unit_price")) == prices
-    added = Part.objects.create(
-        manufacturer=Part.objects.first().manufacturer, part_number="LATER-1", kind="cable"
-    )
+    some = Part.objects.first()
+    assert some is not None
+    added = Part.objects.create(manufacturer=some.manufacturer, part_number="LATER-1", kind="cable")
     out = io.StringIO()
     call_command("seed_demo_prices", stdout=out)
     assert "1 prices added" in out.getvalue()
