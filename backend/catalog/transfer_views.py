@@ -358,11 +358,12 @@ class PreviewPriceBookView(ImportView):
         tags=["import"],
         request=upload(PRICE_BOOK_IMPORT),
         parameters=META_PARAMETERS,
-        responses={200: PriceBookPreviewSerializer},
+        responses={200: PriceBookPreviewSerializer, 400: PriceBookPreviewSerializer},
         description="Admins: the dry run of import/price-books/ with the same request: every row with "
         "its status, net price and errors (unknown part number, bad price, discount or currency, "
-        "duplicate line), and the header's and the price book fields' errors on row 0. Writes nothing; "
-        "a file with errors is still a 200 (`valid` false). " + PRICE_FILE_HELP,
+        "duplicate line), and the header's and the price book fields' errors on row 0. Writes nothing. "
+        "Answers as the upload would: 200 (`valid` true) when it would be stored, else 400 with the "
+        "same body (`valid` false), every row included. " + PRICE_FILE_HELP,
     )
     def post(self, request: Request) -> Response:
         meta: dict[str, Any] | None = None
@@ -384,7 +385,7 @@ class PreviewPriceBookView(ImportView):
             "currency": meta["currency"] if meta else "",
             "version": services.price_book_next_version(name) if name else None,
         }
-        return Response(result)
+        return Response(result, status=status.HTTP_200_OK if result["valid"] else status.HTTP_400_BAD_REQUEST)
 
 
 TEMPLATE_FORMATS = ("csv", "xlsx")

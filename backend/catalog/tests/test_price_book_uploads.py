@@ -65,7 +65,8 @@ def post(client: APIClient, url: str, upload: SimpleUploadedFile, **meta: Any) -
 def test_preview_reports_each_bad_row_by_number_and_field_and_writes_nothing(admin_client: APIClient) -> None:
     before = catalog_row_counts()
     response = post(admin_client, PREVIEW, csv_file(BAD_CSV))
-    assert response.status_code == 200, response.content
+    # The upload would be refused, so is its dry run (400), with every row and what is wrong in each.
+    assert response.status_code == 400, response.content
     body = response.json()
     assert body["valid"] is False
     assert body["version"] == 1 and body["name"] == "List prices" and body["currency"] == "USD"
@@ -101,7 +102,9 @@ def test_preview_of_a_clean_xlsx_shows_what_would_be_saved(admin_client: APIClie
     upload = xlsx_file(
         [["part_number", "unit_price", "discount_percent"], ["A-100", 12.5, 15], ["7110316", 1000, None]]
     )
-    body = post(admin_client, PREVIEW, upload).json()
+    response = post(admin_client, PREVIEW, upload)
+    assert response.status_code == 200
+    body = response.json()
     assert body["valid"] is True, body["errors"]
     assert [(r["part_number"], r["unit_price"], r["net_unit_price"]) for r in body["rows"]] == [
         ("A-100", "12.50", "10.63"),  # 12.50 less 15 %: 10.625, half-up to the cent
@@ -122,7 +125,9 @@ def test_bad_price_book_fields_are_named_in_preview_and_refused_by_the_upload(
     admin_client: APIClient, meta: dict[str, str], field: str
 ) -> None:
     before = catalog_row_counts()
-    preview = post(admin_client, PREVIEW, csv_file(GOOD_CSV), **meta).json()
+    answer = post(admin_client, PREVIEW, csv_file(GOOD_CSV), **meta)
+    assert answer.status_code == 400
+    preview = answer.json()
     assert preview["valid"] is False
     assert (0, field) in {(e["row"], e["field"]) for e in preview["errors"]}
     response = post(admin_client, IMPORT, csv_file(GOOD_CSV), **meta)
@@ -142,7 +147,9 @@ def test_bad_price_book_fields_are_named_in_preview_and_refused_by_the_upload(
 def test_unreadable_files_are_a_preview_with_file_errors(
     admin_client: APIClient, upload: SimpleUploadedFile, field: str
 ) -> None:
-    body = post(admin_client, PREVIEW, upload).json()
+    response = post(admin_client, PREVIEW, upload)
+    assert response.status_code == 400
+    body = response.json()
     assert body["valid"] is False
     assert (0, field) in {(e["row"], e["field"]) for e in body["errors"]}
 
@@ -260,7 +267,7 @@ def test_only_admins_preview_upload_activate_and_download_the_template(
 
 def test_a_malformed_json_body_is_a_preview_file_error(admin_client: APIClient) -> None:
     response = admin_client.generic("POST", PREVIEW, "{not json", content_type="application/json")
-    assert response.status_code == 200
+    assert response.status_code == 400
     body = response.json()
     assert body["valid"] is False and [e["field"] for e in body["errors"]] == ["file"]
 

@@ -689,7 +689,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admins: the dry run of import/price-books/ with the same request: every row with its status, net price and errors (unknown part number, bad price, discount or currency, duplicate line), and the header's and the price book fields' errors on row 0. Writes nothing; a file with errors is still a 200 (`valid` false). CSV or XLSX (first sheet) columns: part_number and unit_price (required), manufacturer (when a part number is shared), discount_percent (0-100, default 0), currency (checked against the price book's), description (ignored: the template's). A row with no unit_price is skipped (a template line left blank). */
+        /** @description Admins: the dry run of import/price-books/ with the same request: every row with its status, net price and errors (unknown part number, bad price, discount or currency, duplicate line), and the header's and the price book fields' errors on row 0. Writes nothing. Answers as the upload would: 200 (`valid` true) when it would be stored, else 400 with the same body (`valid` false), every row included. CSV or XLSX (first sheet) columns: part_number and unit_price (required), manufacturer (when a part number is shared), discount_percent (0-100, default 0), currency (checked against the price book's), description (ignored: the template's). A row with no unit_price is skipped (a template line left blank). */
         post: operations["v1_import_price_books_preview_create"];
         delete?: never;
         options?: never;
@@ -7225,7 +7225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BadRequest"];
+                    "application/json": components["schemas"]["PriceBookPreview"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */

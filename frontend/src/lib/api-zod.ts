@@ -2814,6 +2814,18 @@ export const zV1ImportPriceBooksCreateQuery = z.object({
 
 export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
 
+export const zV1ImportPriceBooksPreviewCreateBody = zPriceBookImportRequest;
+
+export const zV1ImportPriceBooksPreviewCreateQuery = z.object({
+    activate: z.boolean().optional(),
+    currency: z.string().optional(),
+    effective_date: z.iso.date().optional(),
+    name: z.string().optional(),
+    valid_until: z.iso.date().optional()
+});
+
+export const zV1ImportPriceBooksPreviewCreateResponse = zPriceBookPreview;
+
 export const zHealthRetrieveResponse = zHealth;
 
 export const zV1AuditRetrieveQuery = z.object({
@@ -3294,18 +3306,6 @@ export const zV1DocumentsUpdateResponse = zSourceDocument;
 export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
-
-export const zV1ImportPriceBooksPreviewCreateBody = zPriceBookImportRequest;
-
-export const zV1ImportPriceBooksPreviewCreateQuery = z.object({
-    activate: z.boolean().optional(),
-    currency: z.string().optional(),
-    effective_date: z.iso.date().optional(),
-    name: z.string().optional(),
-    valid_until: z.iso.date().optional()
-});
-
-export const zV1ImportPriceBooksPreviewCreateResponse = zPriceBookPreview;
 
 export const zV1ImportPriceBooksTemplateRetrieveQuery = z.object({
     as: z.enum(['csv', 'xlsx']).optional()

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiPostForm } from '../../../lib/api-client';
+import { ApiError, apiFetch, apiPostForm } from '../../../lib/api-client';
 import { uploadForm, type UploadRequest } from '../lib/upload';
 import type { PriceBook, PriceBookImported, PriceBookPage, PriceBookPreview } from './types';
 
@@ -23,9 +23,21 @@ export const adminPriceBooksQueryOptions = () =>
 
 export const useAdminPriceBooks = () => useQuery(adminPriceBooksQueryOptions());
 
-/** The dry run: every row checked, nothing written. */
-export const usePreviewPriceBook = () =>
-  useMutation({ mutationFn: (request: UploadRequest) => apiPostForm<PriceBookPreview>(PREVIEW_URL, uploadForm(request)) });
+/** The dry run: every row checked, nothing written. It answers as the upload would (400 when the file
+ * would be refused), with the same preview body either way: both are a preview to show. */
+export async function previewPriceBook(request: UploadRequest): Promise<PriceBookPreview> {
+  try {
+    return await apiPostForm<PriceBookPreview>(PREVIEW_URL, uploadForm(request));
+  } catch (error) {
+    if (error instanceof ApiError && isPreview(error.body)) return error.body;
+    throw error;
+  }
+}
+
+const isPreview = (body: unknown): body is PriceBookPreview =>
+  typeof body === 'object' && body !== null && 'valid' in body && 'rows' in body && 'errors' in body;
+
+export const usePreviewPriceBook = () => useMutation({ mutationFn: previewPriceBook });
 
 /** The real upload, stored retired: an admin activates it after looking at it in the list. */
 export const useUploadPriceBook = () => {

@@ -64,7 +64,10 @@ const json = (status: number, body: unknown) =>
 function stubApi(previews: PriceBookPreview[]) {
   const fetch = vi.fn((url: string) => {
     if (url.startsWith('/api/v1/price-books/')) return json(200, { count: 1, next: null, previous: null, results: [BOOK] });
-    if (url === '/api/v1/import/price-books/preview/') return json(200, previews.shift());
+    if (url === '/api/v1/import/price-books/preview/') {
+      const preview = previews.shift()!;
+      return json(preview.valid ? 200 : 400, preview); // as the upload would answer
+    }
     return json(404, { detail: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetch);
