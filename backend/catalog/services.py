@@ -74,7 +74,10 @@ def price_book_activate(book: PriceBook, *, today: date | None = None) -> PriceB
             {"valid_until": [f"This price book expired on {book.valid_until}: upload a new one."]}
         )
     advisory_xact_lock(f"price book {book.name}")
-    PriceBook.objects.filter(name=book.name, is_active=True).exclude(pk=book.pk).update(is_active=False)
+    # Saved one by one (not update()): each retirement is a change the audit trail shows.
+    for other in PriceBook.objects.filter(name=book.name, is_active=True).exclude(pk=book.pk):
+        other.is_active = False
+        other.save(update_fields=["is_active"])
     if not book.is_active:
         book.is_active = True
         book.save(update_fields=["is_active"])
