@@ -60,9 +60,12 @@ catalog: migrate
 
 # `make run` is the local try-out: it creates the demo accounts so there is someone to sign in as
 # (DEMO_USERS=0 skips them; the compose deployment never creates them: use createsuperuser there).
+# The demo mode also loads a price book of fictional prices (seed_demo_prices), named and flagged as
+# such, so that costs show; the compose deployment creates none: prices are an admin's upload.
 DEMO_USERS ?= 1
-demo-users: migrate
+demo-users: catalog
 	@if [ "$(DEMO_USERS)" = "1" ]; then cd backend && ../$(PY) manage.py seed_demo_users && \
+	  ../$(PY) manage.py seed_demo_prices && \
 	  echo "sign in as alice or carol (editors, Presales A), bob (viewer, Presales A) or dave (editor, Presales B); password: $${DEMO_PASSWORD:-dbsizer-demo}"; fi
 
 # --- the two README commands ---------------------------------------------------------------------

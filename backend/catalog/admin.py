@@ -48,14 +48,23 @@ class PriceBookEntryInline(admin.TabularInline):
 
 @admin.register(PriceBook)
 class PriceBookAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "version", "currency", "effective_date", "is_active", "imported_by"]
+    list_display = [
+        "name",
+        "version",
+        "currency",
+        "effective_date",
+        "valid_until",
+        "is_active",
+        "is_demo",
+        "imported_by",
+    ]
     list_filter = ["is_active", "currency"]
     inlines = [PriceBookEntryInline]
 
 
 @admin.register(PriceBookEntry)
 class PriceBookEntryAdmin(SimpleHistoryAdmin):
-    list_display = ["price_book", "part", "unit_price"]
+    list_display = ["price_book", "part", "unit_price", "discount_percent"]
     list_filter = ["price_book"]
     raw_id_fields = ["part"]
 

@@ -209,11 +209,27 @@ class PriceBookEntrySerializer(serializers.ModelSerializer[PriceBookEntry]):
     part_number = serializers.CharField(source="part.part_number", read_only=True)
     manufacturer = serializers.CharField(source="part.manufacturer.slug", read_only=True)
     currency = serializers.CharField(source="price_book.currency", read_only=True)
+    net_unit_price = serializers.DecimalField(
+        max_digits=14, decimal_places=2, read_only=True, help_text="list price less the discount"
+    )
 
     class Meta:
         model = PriceBookEntry
-        fields = ["id", "price_book", "part", "part_number", "manufacturer", "unit_price", "currency"]
-        extra_kwargs = {"unit_price": {"min_value": Decimal("0")}}
+        fields = [
+            "id",
+            "price_book",
+            "part",
+            "part_number",
+            "manufacturer",
+            "unit_price",
+            "discount_percent",
+            "net_unit_price",
+            "currency",
+        ]
+        extra_kwargs = {
+            "unit_price": {"min_value": Decimal("0")},
+            "discount_percent": {"min_value": Decimal("0"), "max_value": Decimal("100")},
+        }
 
 
 class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
@@ -230,12 +246,14 @@ class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
             "currency",
             "version",
             "effective_date",
+            "valid_until",
             "imported_by",
             "is_active",
+            "is_demo",
             "created_at",
             "entry_count",
         ]
-        read_only_fields = ["version", "created_at", "is_active"]
+        read_only_fields = ["version", "created_at", "is_active", "is_demo"]
         # Posting an existing name makes its next version (catalog.services), not a conflict.
         validators: list[Any] = []
 
@@ -243,6 +261,14 @@ class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
         if len(value) != 3 or not value.isalpha() or not value.isupper():
             raise serializers.ValidationError("An ISO 4217 code of three capital letters, e.g. USD.")
         return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        until, start = attrs.get("valid_until"), attrs.get("effective_date")
+        if until is not None and start is not None and until < start:
+            raise serializers.ValidationError(
+                {"valid_until": ["Must not be before effective_date (valid from)."]}
+            )
+        return attrs
 
 
 class ConfigurationComponentSerializer(serializers.ModelSerializer[ConfigurationComponent]):

@@ -1,6 +1,6 @@
 """Shared plumbing of the CSV/JSON import and export of catalog data (parts, price books, curves).
 
-Imports are all-or-nothing: every row is checked first and every problem is reported as
+Imports are all-or-nothing (a spreadsheet's first sheet, XLSX, is read like a CSV): every row is checked first and every problem is reported as
 {"row": n, "field": name, "message": text} (rows counted from 1 after the CSV header or from 1 in a
 JSON list; row 0 is the CSV header itself); only a clean file is written, in one transaction.
 """
@@ -8,14 +8,20 @@ JSON list; row 0 is the CSV header itself); only a clean file is written, in one
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+from zipfile import BadZipFile
 
 from django.conf import settings
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
 
 from core.errors import InvalidInput, PayloadTooLarge
 from core.locks import advisory_xact_lock
@@ -44,7 +50,7 @@ class ImportRejected(InvalidInput):
 class Payload:
     """An uploaded table: CSV text, or already-parsed JSON (a list of objects, or one object)."""
 
-    kind: str  # "csv" | "json"
+    kind: str  # "csv" | "json" | "xlsx" (content: the workbook's bytes)
     content: Any
 
 
@@ -77,12 +83,60 @@ def _refuse_too_many_rows(count: int) -> None:
 
 def read_csv(text: str, required: Iterable[str], optional: Iterable[str]) -> list[tuple[int, dict[str, str]]]:
     """Rows of a CSV with a header; wrong or missing columns and ragged rows are rejected."""
-    required, optional = list(required), list(optional)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     try:
         rows = list(reader)
     except csv.Error as exc:
         raise ImportRejected([RowError(reader.line_num, "file", f"malformed CSV: {exc}")]) from exc
+    return _table(rows, required, optional)
+
+
+XLSX_MAX_COLUMNS = 64
+
+
+def read_xlsx(
+    content: bytes, required: Iterable[str], optional: Iterable[str]
+) -> list[tuple[int, dict[str, str]]]:
+    """Rows of the first sheet of an XLSX workbook (header in its first row), read with openpyxl as
+    text: a number cell becomes its shortest decimal text (12.5 stays "12.5", never 12.4999...), so
+    prices are parsed exactly as from a CSV. Formulas are read as their cached values."""
+    try:
+        book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except (InvalidFileException, BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise ImportRejected([RowError(0, "file", "not a readable XLSX workbook")]) from exc
+    try:
+        sheet = book.worksheets[0]
+        rows: list[list[str]] = []
+        # Reading stops past the row bound: a sheet's size is not trusted before it is counted.
+        for values in sheet.iter_rows(max_col=XLSX_MAX_COLUMNS, values_only=True):
+            rows.append([_xlsx_text(v) for v in values])
+            if len(rows) > settings.IMPORT_MAX_ROWS + 1 and any(c.strip() for c in rows[-1]):
+                break
+    finally:
+        book.close()
+    # A sheet pads every row to its widest one: trailing empty cells are no columns.
+    width = max((max((i + 1 for i, c in enumerate(r) if c.strip()), default=0) for r in rows[:1]), default=0)
+    return _table([r[:width] + [""] * (width - len(r)) for r in rows], required, optional)
+
+
+def _xlsx_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _table(
+    rows: list[list[str]], required: Iterable[str], optional: Iterable[str]
+) -> list[tuple[int, dict[str, str]]]:
+    required, optional = list(required), list(optional)
     rows = [r for r in rows if any(cell.strip() for cell in r)]
     _refuse_too_many_rows(len(rows) - 1)
     if not rows:
@@ -106,6 +160,15 @@ def read_csv(text: str, required: Iterable[str], optional: Iterable[str]) -> lis
     return out
 
 
+def table_rows(
+    payload: Payload, required: Iterable[str], optional: Iterable[str]
+) -> list[tuple[int, dict[str, str]]]:
+    """The data rows of a CSV or XLSX payload (never JSON: its rows are typed already)."""
+    if payload.kind == "xlsx":
+        return read_xlsx(payload.content, required, optional)
+    return read_csv(payload.content, required, optional)
+
+
 def json_rows(content: Any, key: str) -> list[tuple[int, dict[str, Any]]]:
     """A JSON list of objects (or {key: [...]}), numbered from 1."""
     if isinstance(content, Mapping) and key in content:
@@ -127,6 +190,29 @@ def write_csv(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
     writer.writeheader()
     for row in rows:
         writer.writerow({k: "" if row.get(k) is None else _cell(row.get(k)) for k in columns})
+    return buffer.getvalue()
+
+
+def write_xlsx(columns: Sequence[str], rows: Iterable[Mapping[str, Any]], *, sheet: str) -> bytes:
+    """One sheet, a bold header row, every cell as text (a part number such as "7110316" stays text,
+    and a description starting with "=" is never a formula)."""
+    book = Workbook()
+    ws = book.active
+    assert ws is not None
+    ws.title = sheet
+    ws.append(list(columns))
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        ws.append(["" if row.get(k) is None else _cell(row.get(k)) for k in columns])
+    for line in ws.iter_rows(min_row=2):
+        for cell in line:
+            cell.data_type = "s"
+    for index, name in enumerate(columns, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = max(12, min(60, len(name) + 4))
+    ws.freeze_panes = "A2"
+    buffer = io.BytesIO()
+    book.save(buffer)
     return buffer.getvalue()
 
 

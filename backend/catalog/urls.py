@@ -14,5 +14,15 @@ router.register("rules", views.SizingRuleViewSet, basename="rule")
 urlpatterns = [
     path("import/parts/", transfer_views.ImportPartsView.as_view(), name="import-parts"),
     path("import/price-books/", transfer_views.ImportPriceBookView.as_view(), name="import-price-books"),
+    path(
+        "import/price-books/preview/",
+        transfer_views.PreviewPriceBookView.as_view(),
+        name="import-price-books-preview",
+    ),
+    path(
+        "import/price-books/template/",
+        transfer_views.PriceBookTemplateView.as_view(),
+        name="import-price-books-template",
+    ),
     *router.urls,
 ]

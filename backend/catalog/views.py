@@ -204,8 +204,10 @@ class PartViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Part]):
             "currency": "USD",
             "version": 2,
             "effective_date": "2026-01-01",
+            "valid_until": "2026-12-31",
             "imported_by": "admin",
             "is_active": True,
+            "is_demo": False,
             "created_at": "2026-01-02T09:00:00Z",
             "entry_count": 120,
         },
@@ -235,15 +237,39 @@ class PriceBookViewSet(
             name=data["name"],
             currency=data["currency"],
             effective_date=data["effective_date"],
+            valid_until=data.get("valid_until"),
             imported_by=self.request.user,
         )
         serializer.instance.entry_count = 0  # type: ignore[attr-defined]
+
+    def _answer(self, book: PriceBook) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=book.pk)).data)
+
+    @extend_schema(
+        request=None,
+        responses=PriceBookSerializer,
+        description="Admins: make this version the active one of its name (the name's other versions "
+        "are retired). An expired version (valid_until past) is refused (400).",
+    )
+    @action(detail=True, methods=["post"])
+    def activate(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(services.price_book_activate(self.get_object()))
+
+    @extend_schema(
+        request=None,
+        responses=PriceBookSerializer,
+        description="Admins: no longer offered to new designs; designs priced with it keep its prices.",
+    )
+    @action(detail=True, methods=["post"])
+    def retire(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(services.price_book_retire(self.get_object()))
 
     @extend_schema(
         tags=["export"],
         parameters=[EXPORT_AS],
         responses={(200, "application/json"): PRICE_ROWS, (200, "text/csv"): OpenApiTypes.STR},
-        description="The price book's entries in the import format (manufacturer, part_number, unit_price).",
+        description="The price book's entries in the import format (manufacturer, part_number, "
+        "unit_price, discount_percent).",
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def export(self, request: Request, pk: str | None = None) -> Response:

@@ -237,6 +237,9 @@ SPECTACULAR_SETTINGS = {
         "DesignPermissionEnum": "designs.permissions.DesignPermission",
         "AuditObjectTypeEnum": "audit.selectors.OBJECT_TYPES",
         "AuditActionEnum": "audit.selectors.ACTIONS",
+        "PriceRowStatusEnum": ["ok", "error", "skipped"],
+        # Named here since a second `status` field (the price book preview's rows) would rename it.
+        "StatusEnum": "designs.choices.DesignStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -225,13 +225,14 @@ def _money(value: Decimal) -> str:
 
 
 def bom_prices(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Decimal]:
-    """Unit prices of the BOM's part numbers in the chosen price book (none without a book)."""
+    """Unit prices of the BOM's part numbers in the chosen price book (none without a book), net of
+    the price book line's discount."""
     prices: dict[str, Decimal] = {}
     if price_book is not None:
         for entry in PriceBookEntry.objects.filter(
             price_book=price_book, part__part_number__in=[line.part_number for line in bom.lines]
         ).select_related("part"):
-            prices.setdefault(entry.part.part_number, entry.unit_price)
+            prices.setdefault(entry.part.part_number, entry.net_unit_price)
     return prices
 
 
@@ -329,6 +330,9 @@ def evaluation_payload(
     elif priced["unpriced_lines"]:
         text = f"{priced['unpriced_lines']} BOM lines have no price in {price_book}; totals exclude them"
         assumptions.append(_assumption("bom.prices", text, str(price_book)))
+    if price_book is not None and price_book.is_demo:
+        text = f"{price_book.name}: fictional demo prices, not a quote"
+        assumptions.append(_assumption("bom.prices.demo", text, str(price_book)))
     assumptions += [_assumption("bom.note", note, bom_rules.TABLE_11) for note in bom.notes]
     return {
         "evaluation": published,

@@ -151,10 +151,16 @@ def test_price_book_import_and_export(admin_client: APIClient, admin_user: Any) 
     exported = admin_client.get(f"/api/v1/price-books/{books[1].pk}/export/?as=csv")
     assert exported.status_code == 200
     assert exported.content.decode() == (
-        "manufacturer,part_number,unit_price\nacme,A-100,13000.00\noracle,7110316,9999.99\n"
+        "manufacturer,part_number,unit_price,discount_percent\n"
+        "acme,A-100,13000.00,0.00\noracle,7110316,9999.99,0.00\n"
     )
     as_json = admin_client.get(f"/api/v1/price-books/{books[0].pk}/export/").json()
-    assert as_json[0] == {"manufacturer": "acme", "part_number": "A-100", "unit_price": "12500.00"}
+    assert as_json[0] == {
+        "manufacturer": "acme",
+        "part_number": "A-100",
+        "unit_price": "12500.00",
+        "discount_percent": "0.00",
+    }
 
 
 def test_price_book_json_import(admin_client: APIClient) -> None:

@@ -23,7 +23,7 @@ from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
 
-EXPORTS = re.compile(r"/export/|\.(csv|pdf|xlsx)$")
+EXPORTS = re.compile(r"/export/|/template/|\.(csv|pdf|xlsx)$")  # files, not JSON
 # Read by admins only (alice's answer would be a 403).
 ADMIN_ONLY = {"/api/v1/audit/"}
 INPUTS = {

@@ -3,7 +3,7 @@ import { useCurrentUser } from '../features/auth/api/session';
 import { UserMenu } from '../features/auth/components/user-menu';
 
 export function AppLayout() {
-  // The audit trail is for administrators (the API refuses others); so is its link.
+  // The audit trail and the price books are for administrators (the API refuses others); so are their links.
   const isStaff = useCurrentUser().data?.is_staff === true;
   return (
     <div className="app">
@@ -16,6 +16,7 @@ export function AppLayout() {
           <NavLink to="/compare">Compare</NavLink>
           <NavLink to="/catalog">Catalog</NavLink>
           <NavLink to="/model">Model accuracy</NavLink>
+          {isStaff && <NavLink to="/price-books">Price books</NavLink>}
           {isStaff && <NavLink to="/audit">Audit</NavLink>}
           <a href="/api/docs/">API docs</a>
         </nav>

@@ -21,6 +21,9 @@ const DesignAuditPage = lazy(() =>
 );
 const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
 const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
+const PriceBooksPage = lazy(() =>
+  import('../features/price-books/components/price-books-page').then((m) => ({ default: m.PriceBooksPage })),
+);
 const ModelReportPage = lazy(() =>
   import('../features/model-report/components/model-report-page').then((m) => ({ default: m.ModelReportPage })),
 );
@@ -46,6 +49,7 @@ export function AppRouter() {
           <Route path="compare" element={<Page><ComparePage /></Page>} />
           <Route path="catalog" element={<Page><CatalogPage /></Page>} />
           <Route path="audit" element={<Page><AuditPage /></Page>} />
+          <Route path="price-books" element={<Page><PriceBooksPage /></Page>} />
           <Route path="model" element={<Page auth={false}><ModelReportPage /></Page>} />
           <Route path="*" element={<p role="alert">Page not found.</p>} />
         </Route>

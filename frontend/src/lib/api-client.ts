@@ -77,6 +77,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return data as T;
 }
 
+/** A multipart POST (a file upload); the browser sets the boundary, the rest is apiFetch's. */
+export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readCookie('csrftoken');
+  if (token) headers['X-CSRFToken'] = token;
+  const response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: form });
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -672,8 +672,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admins: store prices (CSV columns manufacturer, part_number, unit_price; or JSON {name, currency, effective_date, entries: [...]}) as the next version of the named price book. */
+        /** @description Admins: store prices as the next version of the named price book, all rows or none. CSV or XLSX (first sheet) columns: part_number and unit_price (required), manufacturer (when a part number is shared), discount_percent (0-100, default 0), currency (checked against the price book's), description (ignored: the template's). A row with no unit_price is skipped (a template line left blank). Or JSON {name, currency, effective_date, valid_until, entries: [...]}. */
         post: operations["v1_import_price_books_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/import/price-books/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admins: the dry run of import/price-books/ with the same request: every row with its status, net price and errors (unknown part number, bad price, discount or currency, duplicate line), and the header's and the price book fields' errors on row 0. Writes nothing. Answers as the upload would: 200 (`valid` true) when it would be stored, else 400 with the same body (`valid` false), every row included. CSV or XLSX (first sheet) columns: part_number and unit_price (required), manufacturer (when a part number is shared), discount_percent (0-100, default 0), currency (checked against the price book's), description (ignored: the template's). A row with no unit_price is skipped (a template line left blank). */
+        post: operations["v1_import_price_books_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/import/price-books/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: every part number of the catalog with its description and empty unit_price and discount_percent columns, in the price book upload format. */
+        get: operations["v1_import_price_books_template_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -931,6 +965,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/price-books/{id}/activate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admins: make this version the active one of its name (the name's other versions are retired). An expired version (valid_until past) is refused (400). */
+        post: operations["v1_price_books_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/price-books/{id}/entries/": {
         parameters: {
             query?: never;
@@ -955,10 +1006,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The price book's entries in the import format (manufacturer, part_number, unit_price). */
+        /** @description The price book's entries in the import format (manufacturer, part_number, unit_price, discount_percent). */
         get: operations["v1_price_books_export_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-books/{id}/retire/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admins: no longer offered to new designs; designs priced with it keep its prices. */
+        post: operations["v1_price_books_retire_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2179,7 +2247,10 @@ export interface components {
             message: string;
         };
         ImportUploadRequest: {
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description .csv, .xlsx (first sheet) or .json
+             */
             file: string;
         };
         LoginRequest: {
@@ -2866,8 +2937,13 @@ export interface components {
         PatchedPriceBookEntryRequest: {
             price_book?: number;
             part?: number;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description list price
+             */
             unit_price?: string;
+            /** Format: decimal */
+            discount_percent?: string;
         };
         PatchedSourceDocumentRequest: {
             slug?: string;
@@ -2983,10 +3059,19 @@ export interface components {
             /** @description ISO 4217 code, e.g. USD */
             currency: string;
             readonly version: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description first day the prices apply (valid from)
+             */
             effective_date: string;
+            /**
+             * Format: date
+             * @description last day the prices apply
+             */
+            valid_until: string | null;
             readonly imported_by: string | null;
             readonly is_active: boolean;
+            readonly is_demo: boolean;
             /** Format: date-time */
             readonly created_at: string;
             readonly entry_count: number;
@@ -3005,23 +3090,45 @@ export interface components {
             part: number;
             readonly part_number: string;
             readonly manufacturer: string;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description list price
+             */
             unit_price: string;
+            /** Format: decimal */
+            discount_percent: string;
+            /**
+             * Format: decimal
+             * @description list price less the discount
+             */
+            readonly net_unit_price: string;
             readonly currency: string;
         };
         PriceBookEntryRequest: {
             price_book: number;
             part: number;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description list price
+             */
             unit_price: string;
+            /** Format: decimal */
+            discount_percent?: string;
         };
         PriceBookImportRequest: {
             /** @description or the query parameter */
             name?: string;
             /** @description ISO 4217 code */
             currency?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description valid from
+             */
             effective_date?: string;
+            /** Format: date */
+            valid_until?: string | null;
+            /** @description default true */
+            activate?: boolean;
             /** @description one price per part number */
             entries: components["schemas"]["PriceRowRequest"][];
         };
@@ -3032,6 +3139,48 @@ export interface components {
             /** @description price entries stored */
             entries: number;
         };
+        PriceBookPreview: {
+            /** @description true: the same upload to import/price-books/ would be stored */
+            valid: boolean;
+            name: string;
+            currency: string;
+            /** @description the version an upload would create */
+            version: number | null;
+            /** @description every error, whole-file ones on row 0 */
+            errors: components["schemas"]["ImportRowError"][];
+            rows: components["schemas"]["PriceBookPreviewRow"][];
+            summary: components["schemas"]["PriceBookPreviewSummary"];
+        };
+        PriceBookPreviewRow: {
+            /** @description 1-based data row (in a spreadsheet: sheet row - 1) */
+            row: number;
+            /** @description as given, or the matched part's manufacturer */
+            manufacturer: string;
+            part_number: string;
+            /** @description the matched part's description */
+            description: string;
+            /** @description list price, exact decimal string */
+            unit_price: string | null;
+            discount_percent: string | null;
+            /** @description what a BOM line would be priced at */
+            net_unit_price: string | null;
+            /**
+             * @description skipped: no price given (a template line left blank)
+             *
+             *     * `ok` - ok
+             *     * `error` - error
+             *     * `skipped` - skipped
+             */
+            status: components["schemas"]["PriceRowStatusEnum"];
+            errors: components["schemas"]["PriceRowError"][];
+        };
+        PriceBookPreviewSummary: {
+            rows: number;
+            /** @description rows that would be stored */
+            priced: number;
+            skipped: number;
+            with_errors: number;
+        };
         PriceBookRef: {
             id: number;
             name: string;
@@ -3041,15 +3190,47 @@ export interface components {
             name: string;
             /** @description ISO 4217 code, e.g. USD */
             currency: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description first day the prices apply (valid from)
+             */
             effective_date: string;
+            /**
+             * Format: date
+             * @description last day the prices apply
+             */
+            valid_until?: string | null;
+        };
+        PriceRowError: {
+            field: string;
+            message: string;
         };
         PriceRowRequest: {
+            /** @description manufacturer slug, when a number is shared */
             manufacturer?: string;
             part_number: string;
-            /** Format: decimal */
+            /** @description ignored (the template's reminder of the part) */
+            description?: string;
+            /**
+             * Format: decimal
+             * @description list price
+             */
             unit_price: string;
+            /**
+             * Format: decimal
+             * @description discount on this line, percent of the list price (default 0)
+             */
+            discount_percent?: string;
+            /** @description ISO 4217; when given, must be the price book's */
+            currency?: string;
         };
+        /**
+         * @description * `ok` - ok
+         *     * `error` - error
+         *     * `skipped` - skipped
+         * @enum {string}
+         */
+        PriceRowStatusEnum: "ok" | "error" | "skipped";
         PricedBom: {
             currency: string | null;
             price_book: components["schemas"]["PriceBookRef"] | null;
@@ -6961,11 +7142,16 @@ export interface operations {
     v1_import_price_books_create: {
         parameters: {
             query?: {
+                /** @description make the new version the active one of its name (default true; the SPA sends false and activates after checking the saved book) */
+                activate?: boolean;
                 /** @description ISO 4217 code */
                 currency?: string;
+                /** @description valid from */
                 effective_date?: string;
                 /** @description price book name (or a form/JSON field) */
                 name?: string;
+                /** @description last day the prices apply (optional) */
+                valid_until?: string;
             };
             header?: never;
             path?: never;
@@ -7039,6 +7225,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_import_price_books_preview_create: {
+        parameters: {
+            query?: {
+                /** @description make the new version the active one of its name (default true; the SPA sends false and activates after checking the saved book) */
+                activate?: boolean;
+                /** @description ISO 4217 code */
+                currency?: string;
+                /** @description valid from */
+                effective_date?: string;
+                /** @description price book name (or a form/JSON field) */
+                name?: string;
+                /** @description last day the prices apply (optional) */
+                valid_until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUploadRequest"];
+                "text/csv": string;
+                "application/json": components["schemas"]["PriceBookImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBookPreview"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBookPreview"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_import_price_books_template_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Output format (default csv) */
+                as?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -8908,6 +9243,64 @@ export interface operations {
             };
         };
     };
+    v1_price_books_activate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this price book. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     v1_price_books_entries_list: {
         parameters: {
             query?: {
@@ -9016,6 +9409,11 @@ export interface operations {
                          * @description exact, e.g. 1234.50
                          */
                         unit_price: string;
+                        /**
+                         * Format: decimal
+                         * @description e.g. 12.50
+                         */
+                        discount_percent: string;
                     }[];
                     "text/csv": string;
                 };
@@ -9063,6 +9461,64 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    v1_price_books_retire_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this price book. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

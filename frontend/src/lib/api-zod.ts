@@ -984,7 +984,8 @@ export const zPatchedManufacturerRequest = z.object({
 export const zPatchedPriceBookEntryRequest = z.object({
     price_book: z.int().optional(),
     part: z.int().optional(),
-    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/).optional()
+    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/).optional(),
+    discount_percent: z.string().regex(/^-?\d{0,3}(?:\.\d{0,2})?$/).optional()
 });
 
 export const zPatchedSourceDocumentRequest = z.object({
@@ -1039,8 +1040,10 @@ export const zPriceBook = z.object({
     currency: z.string().max(3),
     version: z.int().readonly(),
     effective_date: z.iso.date(),
+    valid_until: z.iso.date().nullable(),
     imported_by: z.string().readonly().nullable(),
     is_active: z.boolean().readonly(),
+    is_demo: z.boolean().readonly(),
     created_at: z.iso.datetime().readonly(),
     entry_count: z.int().readonly()
 });
@@ -1066,6 +1069,8 @@ export const zPriceBookEntry = z.object({
     part_number: z.string().readonly(),
     manufacturer: z.string().readonly(),
     unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/),
+    discount_percent: z.string().regex(/^-?\d{0,3}(?:\.\d{0,2})?$/),
+    net_unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/).readonly(),
     currency: z.string().readonly()
 });
 
@@ -1079,7 +1084,8 @@ export const zPaginatedPriceBookEntryList = z.object({
 export const zPriceBookEntryRequest = z.object({
     price_book: z.int(),
     part: z.int(),
-    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/)
+    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/),
+    discount_percent: z.string().regex(/^-?\d{0,3}(?:\.\d{0,2})?$/).optional()
 });
 
 export const zPriceBookImported = z.object({
@@ -1087,6 +1093,13 @@ export const zPriceBookImported = z.object({
     name: z.string(),
     version: z.int(),
     entries: z.int()
+});
+
+export const zPriceBookPreviewSummary = z.object({
+    rows: z.int(),
+    priced: z.int(),
+    skipped: z.int(),
+    with_errors: z.int()
 });
 
 export const zPriceBookRef = z.object({
@@ -1098,20 +1111,64 @@ export const zPriceBookRef = z.object({
 export const zPriceBookRequest = z.object({
     name: z.string().min(1).max(120),
     currency: z.string().min(1).max(3),
-    effective_date: z.iso.date()
+    effective_date: z.iso.date(),
+    valid_until: z.iso.date().nullish()
+});
+
+export const zPriceRowError = z.object({
+    field: z.string(),
+    message: z.string()
 });
 
 export const zPriceRowRequest = z.object({
     manufacturer: z.string().min(1).regex(/^[-a-zA-Z0-9_]+$/).optional(),
     part_number: z.string().min(1).max(80),
-    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/)
+    description: z.string().optional(),
+    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/),
+    discount_percent: z.string().regex(/^-?\d{0,3}(?:\.\d{0,2})?$/).optional(),
+    currency: z.string().min(1).max(3).optional()
 });
 
 export const zPriceBookImportRequest = z.object({
     name: z.string().min(1).max(120).optional(),
     currency: z.string().min(1).regex(/^[A-Z]{3}$/).optional(),
     effective_date: z.iso.date().optional(),
+    valid_until: z.iso.date().nullish(),
+    activate: z.boolean().optional(),
     entries: z.array(zPriceRowRequest)
+});
+
+/**
+ * * `ok` - ok
+ * * `error` - error
+ * * `skipped` - skipped
+ */
+export const zPriceRowStatusEnum = z.enum([
+    'ok',
+    'error',
+    'skipped'
+]);
+
+export const zPriceBookPreviewRow = z.object({
+    row: z.int(),
+    manufacturer: z.string(),
+    part_number: z.string(),
+    description: z.string(),
+    unit_price: z.string().nullable(),
+    discount_percent: z.string().nullable(),
+    net_unit_price: z.string().nullable(),
+    status: zPriceRowStatusEnum,
+    errors: z.array(zPriceRowError)
+});
+
+export const zPriceBookPreview = z.object({
+    valid: z.boolean(),
+    name: z.string(),
+    currency: z.string(),
+    version: z.int().nullable(),
+    errors: z.array(zImportRowError),
+    rows: z.array(zPriceBookPreviewRow),
+    summary: zPriceBookPreviewSummary
 });
 
 export const zProfileEnum = z.enum([
@@ -2629,7 +2686,8 @@ export const zPatchedDesignInputRequestWritable = z.object({
 export const zPriceBookWritable = z.object({
     name: z.string().max(120),
     currency: z.string().max(3),
-    effective_date: z.iso.date()
+    effective_date: z.iso.date(),
+    valid_until: z.iso.date().nullable()
 });
 
 export const zPaginatedPriceBookListWritable = z.object({
@@ -2648,7 +2706,8 @@ export const zPriceBookBriefWritable = z.object({
 export const zPriceBookEntryWritable = z.object({
     price_book: z.int(),
     part: z.int(),
-    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/)
+    unit_price: z.string().regex(/^-?\d{0,12}(?:\.\d{0,2})?$/),
+    discount_percent: z.string().regex(/^-?\d{0,3}(?:\.\d{0,2})?$/)
 });
 
 export const zPaginatedPriceBookEntryListWritable = z.object({
@@ -2792,12 +2851,26 @@ export const zV1ImportPartsCreateResponse = zPartsImported;
 export const zV1ImportPriceBooksCreateBody = zPriceBookImportRequest;
 
 export const zV1ImportPriceBooksCreateQuery = z.object({
+    activate: z.boolean().optional(),
     currency: z.string().optional(),
     effective_date: z.iso.date().optional(),
-    name: z.string().optional()
+    name: z.string().optional(),
+    valid_until: z.iso.date().optional()
 });
 
 export const zV1ImportPriceBooksCreateResponse = zPriceBookImported;
+
+export const zV1ImportPriceBooksPreviewCreateBody = zPriceBookImportRequest;
+
+export const zV1ImportPriceBooksPreviewCreateQuery = z.object({
+    activate: z.boolean().optional(),
+    currency: z.string().optional(),
+    effective_date: z.iso.date().optional(),
+    name: z.string().optional(),
+    valid_until: z.iso.date().optional()
+});
+
+export const zV1ImportPriceBooksPreviewCreateResponse = zPriceBookPreview;
 
 export const zHealthRetrieveResponse = zHealth;
 
@@ -3280,6 +3353,12 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
+export const zV1ImportPriceBooksTemplateRetrieveQuery = z.object({
+    as: z.enum(['csv', 'xlsx']).optional()
+});
+
+export const zV1ImportPriceBooksTemplateRetrieveResponse = z.string();
+
 export const zV1ManufacturersListQuery = z.object({
     limit: z.int().gte(1).optional(),
     offset: z.int().gte(0).optional(),
@@ -3543,6 +3622,12 @@ export const zV1PriceBooksRetrievePath = z.object({
 
 export const zV1PriceBooksRetrieveResponse = zPriceBook;
 
+export const zV1PriceBooksActivateCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksActivateCreateResponse = zPriceBook;
+
 export const zV1PriceBooksEntriesListPath = z.object({
     id: z.int()
 });
@@ -3570,8 +3655,15 @@ export const zV1PriceBooksExportRetrieveQuery = z.object({
 export const zV1PriceBooksExportRetrieveResponse = z.array(z.object({
     manufacturer: z.string(),
     part_number: z.string(),
-    unit_price: z.string()
+    unit_price: z.string(),
+    discount_percent: z.string()
 }));
+
+export const zV1PriceBooksRetireCreatePath = z.object({
+    id: z.int()
+});
+
+export const zV1PriceBooksRetireCreateResponse = zPriceBook;
 
 export const zV1ReferenceDesignsListQuery = z.object({
     ordering: z.string().optional(),

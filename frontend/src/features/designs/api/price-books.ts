@@ -4,7 +4,8 @@ import type { PriceBookPage } from './types';
 
 export type { PriceBook } from './types';
 
-export const listPriceBooks = (): Promise<PriceBookPage> => apiFetch<PriceBookPage>('/api/v1/price-books/?limit=200');
+/** The active price books: those offered to designs (a retired one stays on the designs priced with it). */
+export const listPriceBooks = (): Promise<PriceBookPage> => apiFetch<PriceBookPage>('/api/v1/price-books/?is_active=true&limit=200');
 
 export const priceBooksQueryOptions = () =>
   queryOptions({ queryKey: ['price-books'], queryFn: listPriceBooks, staleTime: 10 * 60_000 });

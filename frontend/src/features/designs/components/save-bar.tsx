@@ -69,6 +69,11 @@ export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
               {b.name} v{b.version} ({b.currency})
             </option>
           ))}
+          {design.price_book && priceBooks.data && !priceBooks.data.results.some((b) => b.id === design.price_book?.id) && (
+            <option value={design.price_book.id}>
+              {design.price_book.name} v{design.price_book.version} ({design.price_book.currency}, retired)
+            </option>
+          )}
         </select>
       </div>
       {readOnly ? (
