@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import shutil
 import signal
 import socket
 import subprocess
@@ -77,6 +78,13 @@ def wait_for_health(port: int, server: subprocess.Popen[bytes]) -> None:
     raise RuntimeError(f"the server did not answer /api/health/ within {SERVER_START_TIMEOUT_S} s")
 
 
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise SystemExit(f"needs {name} on PATH")
+    return path
+
+
 def main() -> int:
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
     if not os.access(chromium, os.X_OK):
@@ -87,7 +95,8 @@ def main() -> int:
         return 2
     if not spa_is_current():
         print("building the SPA (npm run build)")
-        subprocess.run(["npm", "run", "--silent", "build"], cwd=FRONTEND, check=True, stdout=subprocess.DEVNULL)
+        build = [tool("npm"), "run", "--silent", "build"]
+        subprocess.run(build, cwd=FRONTEND, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
 
     database_url = os.environ.get(
         "BENCH_BROWSER_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser"
@@ -96,11 +105,12 @@ def main() -> int:
     recreate_database(database_url)
     env = {**os.environ, "E2E_DATABASE_URL": database_url, "E2E_PORT": str(port)}
     # Its own process group: gunicorn's workers stop with it.
-    server = subprocess.Popen(["bash", str(REPO / "scripts" / "e2e-server.sh")], env=env, start_new_session=True)
+    serve = [tool("bash"), str(REPO / "scripts" / "e2e-server.sh")]
+    server = subprocess.Popen(serve, env=env, start_new_session=True)  # noqa: S603 (fixed command)
     try:
         wait_for_health(port, server)
-        out = subprocess.run(
-            ["node", "bench/editor-bench.mjs"],
+        out = subprocess.run(  # noqa: S603 (fixed command)
+            [tool("node"), "bench/editor-bench.mjs"],
             cwd=FRONTEND,
             env={**env, "BENCH_BASE_URL": f"http://127.0.0.1:{port}", "BENCH_RUNS": str(RUNS)},
             check=True,
