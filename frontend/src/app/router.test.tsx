@@ -46,8 +46,8 @@ describe('the design editor route', () => {
     await server.answer('/api/v1/designs/7/', 403, { detail: 'Authentication credentials were not provided.' });
     expect(screen.queryByTestId('results')).toBeNull();
     await server.answer('/api/v1/auth/me/', 200, { authenticated: false });
-    expect(window.location.pathname).toBe('/sign-in');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sign-in');
     expect(screen.queryByText(/Design not found|Authentication credentials/)).toBeNull();
   });
 });

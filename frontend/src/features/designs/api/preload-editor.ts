@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { platformsQueryOptions } from '../../../lib/platforms';
 import { evaluationQueryOptions } from './evaluate-design';
 import { designQueryOptions } from './get-design';
 import { measuredCurvesQueryOptions } from './measured-curves';
@@ -9,19 +8,19 @@ export const loadDesignEditorPage = () => import('../components/design-editor-pa
 
 /**
  * Starts what the editor shows first as soon as its route is known, alongside the session check
- * (/auth/me/) rather than after it: the page's code, the design and the platform registry at once;
- * the design's first evaluation and its measured curves as soon as the design and the form code are
- * in (the evaluation's request is built by the same function the editor uses, so the editor finds it
- * in the cache or in flight). The route guard still decides what is shown: on a cold load by a
- * visitor the design request is refused (403) and nothing of it is displayed.
+ * (/auth/me/) rather than after it: the page's code and the design at once; the design's first
+ * evaluation and its measured curves as soon as the design and the form code are in (the request is
+ * built by the same function the editor uses, so the editor finds it in the cache or in flight). What
+ * the charts do not wait for (platform registry, price books, history) the page asks for when it
+ * mounts, so it does not queue in front of the design on the server. The route guard still decides
+ * what is shown: on a cold load by a visitor the design request is refused (403), nothing of it shown.
  */
 export function preloadDesignEditor(queryClient: QueryClient, id: number | null, knownAnonymous: boolean): void {
-  const page = loadDesignEditorPage();
+  void loadDesignEditorPage();
   if (id === null || knownAnonymous) return;
-  void queryClient.prefetchQuery(platformsQueryOptions());
   const design = queryClient.fetchQuery(designQueryOptions(id));
   const requests = import('../lib/evaluate-request');
-  Promise.all([design, requests, page])
+  Promise.all([design, requests])
     .then(([loaded, { firstEvaluateRequest }]) => {
       const request = firstEvaluateRequest(loaded);
       if (!request) return;
