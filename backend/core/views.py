@@ -3,6 +3,8 @@ crashes (handler404/handler500 in config.urls)."""
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -56,13 +58,30 @@ SPA_MISSING = """<!doctype html><html><head><title>DB Sizer</title></head><body>
 (it builds frontend/ with Vite) or see <a href="/api/docs/">the API docs</a>.</p></body></html>"""
 
 
+EDITOR_ROUTE = re.compile(r"^/designs/(\d+)$")
+
+
+def first_requests(request: HttpRequest) -> bytes:
+    """Preload links for the API requests a signed-in user's page starts with: the browser sends them
+    while it still loads the scripts, and the SPA's own fetch of the same URL takes the answer. Only
+    for a signed-in session (a visitor's would be refused) and only what the route is sure to ask."""
+    if not request.user.is_authenticated:
+        return b""
+    urls = ["/api/v1/auth/me/"]
+    editor = EDITOR_ROUTE.match(request.path)
+    if editor:
+        urls.append(f"/api/v1/designs/{int(editor.group(1))}/")
+    return "".join(f'<link rel="preload" as="fetch" crossorigin href="{url}">' for url in urls).encode()
+
+
 @ensure_csrf_cookie
 def spa_index(request: HttpRequest) -> HttpResponse:
     """Serve the built SPA's index.html for every client-side route (history-mode fallback)."""
     index = settings.FRONTEND_DIST_DIR / "index.html"
     if not index.exists():
         return HttpResponse(SPA_MISSING, content_type="text/html; charset=utf-8")
-    response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
+    html = index.read_bytes().replace(b"</head>", first_requests(request) + b"</head>", 1)
+    response = HttpResponse(html, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import brotli
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from django.test.utils import override_settings
@@ -105,3 +106,20 @@ def test_a_file_without_a_content_hash_is_not_kept_for_good(client: Client) -> N
     assert response.status_code == 200
     assert "immutable" not in response["Cache-Control"]
     assert max_age(response["Cache-Control"]) <= 60
+
+
+@pytest.mark.django_db
+def test_the_editor_page_announces_its_first_requests_to_a_signed_in_user(client: Client) -> None:
+    """The browser fetches the session and the design while it loads the scripts (no waterfall)."""
+    client.force_login(get_user_model().objects.create_user("ann", password="x-unused-x"))
+    html = client.get("/designs/42").content.decode()
+    head = html[: html.index("</head>")]
+    assert '<link rel="preload" as="fetch" crossorigin href="/api/v1/auth/me/">' in head
+    assert '<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/42/">' in head
+    other = client.get("/designs").content.decode()
+    assert "/api/v1/auth/me/" in other and "/api/v1/designs/" not in other
+
+
+@pytest.mark.django_db
+def test_a_visitor_gets_no_preload_a_server_would_refuse(client: Client) -> None:
+    assert 'rel="preload"' not in client.get("/designs/42").content.decode()

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useUnsavedChangesWarning } from '../../../components/use-unsaved-changes-warning';
 import { ApiError } from '../../../lib/api-client';
 import { usePlatforms } from '../../../lib/platforms';
-import { useEvaluation } from '../api/evaluate-design';
+import { savedDesignRequest, useEvaluation } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
@@ -32,7 +32,12 @@ export function DesignEditor({ design }: { design: Design }) {
   // a newer edit leaves the older request without observers and TanStack Query aborts it (its signal
   // reaches fetch). The previous result stays on screen, marked stale, until the new one arrives.
   // An invalid field makes the request null: nothing is sent for it.
-  const request = useMemo(() => evaluateRequestOf(inputs, meta.priceBook), [inputs, meta.priceBook]);
+  // Untouched, the design is evaluated as saved: the request the route's preload has already sent.
+  const untouched = form === loaded.form && meta.priceBook === loaded.meta.priceBook;
+  const request = useMemo(
+    () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook)),
+    [untouched, design, inputs, meta.priceBook],
+  );
   const evaluation = useEvaluation(request);
   const curves = useMeasuredCurves(reference);
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);

@@ -1,11 +1,6 @@
-/**
- * What the editor sends to POST /evaluate/ for its form. One function for the editor and for the
- * preload that starts the first evaluation while the editor's code is still loading: both must build
- * the same request, because the request is the evaluation's query key.
- */
+/** What the editor sends to POST /evaluate/ for an edited form. */
 import type { Design, EvaluateRequest, PlatformInput, WorkloadInput } from '../api/types';
-import { formFromInputs, referenceConfigurationFor, toInputs, type DesignForm } from './design-form';
-import { metaOf } from './save';
+import { referenceConfigurationFor, toInputs, type DesignForm } from './design-form';
 
 export interface DesignInputs {
   workload: WorkloadInput;
@@ -23,10 +18,4 @@ export function designInputsOf(form: DesignForm, saved: Pick<Design, 'platform' 
 
 export function evaluateRequestOf(inputs: DesignInputs | null, priceBook: number | null): EvaluateRequest | null {
   return inputs && { ...inputs, price_book: priceBook };
-}
-
-/** The request the editor sends first for a saved design (its form as loaded, unchanged). */
-export function firstEvaluateRequest(design: Design): EvaluateRequest | null {
-  const form = formFromInputs(design.workload, design.platform);
-  return evaluateRequestOf(designInputsOf(form, design), metaOf(design).priceBook);
 }
