@@ -83,7 +83,7 @@ test: deps-dev frontend-deps
 lint: deps-dev frontend-deps
 	bash scripts/lint.sh
 
-bench: deps-dev
+bench: deps-dev frontend-deps
 	bash scripts/bench.sh
 
 # --- drills (docs/reliability.md) -------------------------------------------------------------------
