@@ -15,7 +15,7 @@ export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_F
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
+.PHONY: help run test lint bench deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -49,6 +49,15 @@ deps-dev: $(VENV)/.dev-installed
 frontend-deps: frontend/node_modules/.installed
 frontend-build: frontend/dist/index.html
 
+# The built SPA and the admin's files into backend/var/static with a gzip and a brotli copy of each:
+# what whitenoise serves when DEBUG is off (config/settings.py), as the Docker image does.
+# Compressing takes seconds: done again only after a new build.
+backend/var/static/.collected: frontend/dist/index.html backend/requirements.txt | deps
+	cd backend && ../$(PY) manage.py collectstatic --noinput --verbosity 0
+	touch $@
+
+static: deps frontend-build backend/var/static/.collected
+
 migrate: deps
 	$(PY) scripts/ensure_database.py
 	cd backend && ../$(PY) manage.py migrate --noinput
@@ -69,7 +78,7 @@ demo-users: catalog
 	  echo "sign in as alice or carol (editors, Presales A), bob (viewer, Presales A) or dave (editor, Presales B); password: $${DEMO_PASSWORD:-dbsizer-demo}"; fi
 
 # --- the two README commands ---------------------------------------------------------------------
-run: deps frontend-build catalog demo-users
+run: deps frontend-build static catalog demo-users
 	@echo "DB Sizer on http://127.0.0.1:$(PORT)  (database: $${DATABASE_URL:-SQLite backend/var/db.sqlite3})"
 	cd backend && exec ../$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 
@@ -79,7 +88,7 @@ test: deps-dev frontend-deps
 lint: deps-dev frontend-deps
 	bash scripts/lint.sh
 
-bench: deps-dev
+bench: deps-dev frontend-deps
 	bash scripts/bench.sh
 
 # --- drills (docs/reliability.md) -------------------------------------------------------------------

@@ -28,6 +28,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which files each route's code is, for the server's modulepreload links
+    // (backend core/views.py).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

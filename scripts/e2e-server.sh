@@ -9,6 +9,8 @@ export DEBUG=false
 # A throwaway key unless make exported the checkout's (production settings refuse to run without one).
 export SECRET_KEY="${SECRET_KEY:-$("$PY" -c 'import secrets; print(secrets.token_urlsafe(50))')}"
 "$PY" manage.py migrate --noinput >/dev/null
+# The built SPA, compressed, where whitenoise serves it from without DEBUG (as `make run` does).
+"$PY" manage.py collectstatic --noinput --verbosity 0
 if "$PY" manage.py help load_catalog >/dev/null 2>&1; then "$PY" manage.py load_catalog >/dev/null; fi
 if "$PY" manage.py help seed_demo_users >/dev/null 2>&1; then "$PY" manage.py seed_demo_users >/dev/null; fi
 # An administrator (is_staff) for e2e/audit.spec.ts, with the demo password; idempotent.

@@ -39,6 +39,10 @@ bash scripts/lint.sh
 echo "== migrations are up to date"
 (cd backend && "$VENV_BIN/python" manage.py makemigrations --check --dry-run >/dev/null)
 
+# Before the backend tests: core/tests/test_static_assets.py serves the built files.
+echo "== production build"
+(cd frontend && npm run --silent build)
+
 echo "== backend tests (pytest-django on PostgreSQL)"
 (cd backend && "$VENV_BIN/pytest" -q -p no:cacheprovider --durations=15)
 
@@ -47,9 +51,6 @@ bash scripts/fuzz.sh
 
 echo "== frontend unit tests (vitest)"
 (cd frontend && npx --no-install vitest run)
-
-echo "== production build"
-(cd frontend && npm run --silent build)
 
 echo "== end-to-end tests (Playwright + Debian Chromium against the real backend)"
 E2E_DATABASE_URL="${DATABASE_URL%/*}/dbsizer_e2e"

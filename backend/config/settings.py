@@ -20,6 +20,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
+from core.static_files import revalidate_html
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -144,11 +145,22 @@ STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
 # The built SPA (frontend/dist) is collected like any other static files; Vite builds with base /static/.
 STATICFILES_DIRS = [FRONTEND_DIST_DIR] if FRONTEND_DIST_DIR.exists() else []
+# collectstatic (`make run`, the e2e server and the Docker image run it) writes a gzip and a brotli copy
+# beside each file; whitenoise answers with the one the browser accepts. The names stay Vite's: Vite
+# already puts a content hash in them (a manifest storage would hash them a second time, and
+# index.html, which Vite writes, would name the wrong files).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+# Without DEBUG, whitenoise serves what collectstatic wrote to STATIC_ROOT, compressed copies included
+# (serving frontend/dist through the finders instead would skip them). With DEBUG (development) it
+# serves the source folders as they change (its default for both settings).
+# Every file Vite writes under assets/ is named by its content hash ("index-DAh7Gb-W.js"): a new build
+# gives new names, so browsers may keep these for good. Other files (favicon) keep whitenoise's 60 s;
+# index.html, which names the current assets, is served by core.views.spa_index with no-cache.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/static/assets/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$"
+WHITENOISE_ADD_HEADERS_FUNCTION = revalidate_html
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

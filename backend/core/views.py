@@ -3,6 +3,12 @@ crashes (handler404/handler500 in config.urls)."""
 
 from __future__ import annotations
 
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -56,13 +62,67 @@ SPA_MISSING = """<!doctype html><html><head><title>DB Sizer</title></head><body>
 (it builds frontend/ with Vite) or see <a href="/api/docs/">the API docs</a>.</p></body></html>"""
 
 
+EDITOR_ROUTE = re.compile(r"^/designs/(\d+)$")
+# The editor page's module in Vite's build manifest (frontend/vite.config.ts: build.manifest).
+EDITOR_MODULE = "src/features/designs/components/design-editor-page.tsx"
+
+
+@functools.lru_cache(maxsize=4)
+def _vite_manifest(path: Path, mtime_ns: int) -> dict[str, Any]:
+    """The build's manifest, read once per build (keyed by its modification time)."""
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest
+
+
+def _module_files(manifest: dict[str, Any], key: str) -> list[str]:
+    """The files of a module and of everything it imports statically (what loading it fetches)."""
+    files: list[str] = []
+    pending, seen = [key], set()
+    while pending:
+        chunk = manifest.get(pending.pop())
+        if chunk is None or chunk["file"] in seen:
+            continue
+        seen.add(chunk["file"])
+        files.append(chunk["file"])
+        pending.extend(chunk.get("imports", []))
+    return files
+
+
+def editor_module_urls() -> list[str]:
+    """The editor page's JavaScript that index.html does not already load, as static URLs."""
+    path = settings.FRONTEND_DIST_DIR / ".vite" / "manifest.json"
+    if not path.exists():
+        return []
+    manifest = _vite_manifest(path, path.stat().st_mtime_ns)
+    loaded = set(_module_files(manifest, "index.html"))
+    return [settings.STATIC_URL + f for f in _module_files(manifest, EDITOR_MODULE) if f not in loaded]
+
+
+def first_requests(request: HttpRequest) -> bytes:
+    """Preload links for what a signed-in user's page starts with: the API requests the route is sure
+    to make and, on the editor, its JavaScript. The browser fetches them while it still loads the entry
+    script; the SPA's own fetch of the same URL (and its import of the same module) takes the answer.
+    Only for a signed-in session: a visitor's would be refused, and a visitor is sent to sign-in."""
+    if not request.user.is_authenticated:
+        return b""
+    links = ['<link rel="preload" as="fetch" crossorigin href="/api/v1/auth/me/">']
+    editor = EDITOR_ROUTE.match(request.path)
+    if editor:
+        links.append(
+            f'<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/{int(editor.group(1))}/">'
+        )
+        links += [f'<link rel="modulepreload" crossorigin href="{url}">' for url in editor_module_urls()]
+    return "".join(links).encode()
+
+
 @ensure_csrf_cookie
 def spa_index(request: HttpRequest) -> HttpResponse:
     """Serve the built SPA's index.html for every client-side route (history-mode fallback)."""
     index = settings.FRONTEND_DIST_DIR / "index.html"
     if not index.exists():
         return HttpResponse(SPA_MISSING, content_type="text/html; charset=utf-8")
-    response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
+    html = index.read_bytes().replace(b"</head>", first_requests(request) + b"</head>", 1)
+    response = HttpResponse(html, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
 

@@ -13,11 +13,24 @@ export function displayUnit(unit: string): string {
   return unit === 'unstated' ? 'unit not stated' : unit;
 }
 
+// One formatter per precision, made once: Number.toLocaleString builds a new one on every call, and a
+// redraw of the editor formats thousands of numbers (tiles, tables, chart ticks and labels).
+const formatters = new Map<number, Intl.NumberFormat>();
+
+function formatterFor(decimals: number): Intl.NumberFormat {
+  let formatter = formatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+    formatters.set(decimals, formatter);
+  }
+  return formatter;
+}
+
 export function formatNumber(value: number, maxDecimals?: number): string {
   if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   const decimals = maxDecimals ?? (abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3);
-  return value.toLocaleString(LOCALE, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+  return formatterFor(decimals).format(value);
 }
 
 /**
@@ -57,7 +70,7 @@ export function formatValue(value: number | null | undefined, unit: string, maxD
 /** Percent with an explicit sign (headroom, errors). */
 export function formatSignedPercent(value: number | null | undefined, decimals = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const text = Math.abs(value).toLocaleString(LOCALE, { maximumFractionDigits: decimals });
+  const text = formatterFor(decimals).format(Math.abs(value));
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}%`;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (re-evaluate after typing pauses). */
+/** The value once it has stopped changing for `delayMs` (e.g. a search box: ask once typing pauses). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

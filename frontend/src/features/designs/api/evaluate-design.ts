@@ -1,11 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { EvaluateRequest, EvaluationPayload } from './types';
+import type { Design, EvaluateRequest, EvaluationPayload } from './types';
 
 export type { EvaluateRequest } from './types';
 
 export const evaluateDesign = (body: EvaluateRequest, signal?: AbortSignal): Promise<EvaluationPayload> =>
   apiFetch<EvaluationPayload>('/api/v1/evaluate/', { method: 'POST', body, signal });
+
+/** The evaluation of a saved design as it is saved: what the editor asks while its form is untouched.
+ * Built from the design alone (no form code), so the route's preload can ask for it the moment the
+ * design arrives (preload-editor.ts). */
+export function savedDesignRequest(design: Design): EvaluateRequest {
+  return {
+    workload: design.workload,
+    platform: design.platform,
+    reference_configuration: design.reference_configuration,
+    price_book: design.price_book?.id ?? null,
+  };
+}
 
 /** POST /evaluate/ as a cached query keyed by the inputs; the previous result stays on screen
  * (marked stale by the caller) while the next one loads. */

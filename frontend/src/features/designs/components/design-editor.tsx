@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useUnsavedChangesWarning } from '../../../components/use-unsaved-changes-warning';
 import { ApiError } from '../../../lib/api-client';
 import { usePlatforms } from '../../../lib/platforms';
-import { useEvaluation, type EvaluateRequest } from '../api/evaluate-design';
+import { savedDesignRequest, useEvaluation } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes } from '../lib/measured';
 import type { Design } from '../api/types';
-import { formFromInputs, referenceConfigurationFor, toInputs, validateForm, type DesignForm } from '../lib/design-form';
+import { formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
+import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
 import { can } from '../lib/permissions';
 import { DesignSideTabs } from './design-side-tabs';
@@ -15,8 +15,6 @@ import { PlatformPanel } from './platform-panel';
 import { ResultsPanel } from './results-panel';
 import { SaveBar } from './save-bar';
 import { WorkloadPanel } from './workload-panel';
-
-const EVALUATE_DEBOUNCE_MS = 300;
 
 export function DesignEditor({ design }: { design: Design }) {
   // The editor is keyed by the design's version: a save or reload starts it afresh (and clean).
@@ -27,22 +25,24 @@ export function DesignEditor({ design }: { design: Design }) {
   const platforms = usePlatforms();
   useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, can(design, 'edit')));
   const clientErrors = validateForm(form);
+  const inputs = useMemo(() => designInputsOf(form, design), [form, design]);
+  // The measured curves follow the form's family even while a field is invalid.
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
-  const inputs = useMemo(() => {
-    const converted = toInputs(form);
-    return converted && { ...converted, reference_configuration: reference };
-  }, [form, reference]);
-  const request: EvaluateRequest | null = useMemo(
-    () => inputs && { ...inputs, price_book: meta.priceBook },
-    [inputs, meta.priceBook],
+  // Every valid edit is evaluated at once, no pause after typing: the query is keyed by the request, so
+  // a newer edit leaves the older request without observers and TanStack Query aborts it (its signal
+  // reaches fetch). The previous result stays on screen, marked stale, until the new one arrives.
+  // An invalid field makes the request null: nothing is sent for it.
+  // Untouched, the design is evaluated as saved: the request the route's preload has already sent.
+  const untouched = form === loaded.form && meta.priceBook === loaded.meta.priceBook;
+  const request = useMemo(
+    () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook)),
+    [untouched, design, inputs, meta.priceBook],
   );
-  const debounced = useDebouncedValue(request, EVALUATE_DEBOUNCE_MS);
-  const evaluation = useEvaluation(debounced);
+  const evaluation = useEvaluation(request);
   const curves = useMeasuredCurves(reference);
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
-  const stale =
-    JSON.stringify(debounced) !== JSON.stringify(request) || evaluation.isPlaceholderData || evaluation.isFetching;
+  const stale = evaluation.isPlaceholderData || evaluation.isFetching;
 
   return (
     <div className="editor">

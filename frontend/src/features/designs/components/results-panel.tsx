@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
 import type { EvaluationPayload, MeasuredPoint } from '../api/types';
@@ -26,11 +27,35 @@ interface Props {
   measured?: Map<number, MeasuredPoint[]>;
 }
 
+// Each evaluation shown gets a number of its own (payload objects are replaced, never mutated).
+const evaluationNumbers = new WeakMap<EvaluationPayload, number>();
+let evaluationsSeen = 0;
+
+function evaluationKeyOf(payload: EvaluationPayload): string {
+  let number = evaluationNumbers.get(payload);
+  if (number === undefined) {
+    number = ++evaluationsSeen;
+    evaluationNumbers.set(payload, number);
+  }
+  return String(number);
+}
+
 export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
+  // data-evaluation-key names the evaluation the charts show. It is set in an effect, which runs after
+  // the charts' own effects have drawn it, so a reader (the browser benchmark, the e2e tests) that sees
+  // a new key sees charts already redrawn for it.
+  const section = useRef<HTMLElement>(null);
+  const evaluationKey = payload ? evaluationKeyOf(payload) : null;
+  useEffect(() => {
+    const element = section.current;
+    if (!element) return;
+    if (evaluationKey === null) delete element.dataset.evaluationKey;
+    else element.dataset.evaluationKey = evaluationKey;
+  }, [evaluationKey]);
   return (
-    <section className="results" aria-label="Results" aria-busy={stale} data-testid="results" data-stale={stale}>
+    <section ref={section} className="results" aria-label="Results" aria-busy={stale} data-testid="results" data-stale={stale}>
       <div className="results-status" aria-live="polite">
         {invalid && <p className="notice">Correct the inputs marked in red to re-evaluate.</p>}
         {!invalid && stale && payload && <p className="notice stale-note">Re-evaluating… the figures below are for the previous inputs.</p>}

@@ -1,0 +1,153 @@
+"""Editor page load and what-if redraw in Debian's Chromium (`make bench`; standalone:
+cd backend && ../.venv/bin/python bench/bench_browser.py).
+
+Builds the SPA when it is missing or older than its sources, starts the real server the e2e run uses
+(scripts/e2e-server.sh: gunicorn, DEBUG=false, the built SPA served as `make run` serves it) on a
+database of its own (created afresh, dropped afterwards), and runs frontend/bench/editor-bench.mjs,
+which measures in the browser. Prints medians over BENCH_RUNS (7) repetitions:
+  (a) time to charts on a cold editor load of a saved seed design (navigation start -> charts drawn),
+  (b) keystroke in the users field -> charts redrawn for the new evaluation,
+  (c) the sign-in page's render time in the same run (the baseline), and (a)/(c).
+Goals (issue 16): (b) <= 150 ms; (a) <= 2x (c).
+
+BENCH_BROWSER_DATABASE_URL  PostgreSQL database to create and drop
+                            (default postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser)
+BENCH_BROWSER_PORT          server port (default: a free one); CHROMIUM_PATH (default /usr/bin/chromium)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import psycopg
+from psycopg import sql
+
+REPO = pathlib.Path(__file__).resolve().parent.parent.parent
+FRONTEND = REPO / "frontend"
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
+KEYSTROKE_GOAL_MS = 150.0
+LOAD_GOAL_RATIO = 2.0
+SERVER_START_TIMEOUT_S = 180
+
+
+def spa_is_current() -> bool:
+    index = FRONTEND / "dist" / "index.html"
+    if not index.exists():
+        return False
+    built = index.stat().st_mtime
+    sources = [FRONTEND / "index.html", FRONTEND / "vite.config.ts", FRONTEND / "package-lock.json"]
+    sources += [p for d in ("src", "public") for p in (FRONTEND / d).rglob("*") if p.is_file()]
+    return all(p.stat().st_mtime <= built for p in sources)
+
+
+def recreate_database(url: str, *, drop_only: bool = False) -> None:
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(base + "/postgres", autocommit=True, connect_timeout=5) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        if not drop_only:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_health(port: int, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"the server did not answer /api/health/ within {SERVER_START_TIMEOUT_S} s")
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise SystemExit(f"needs {name} on PATH")
+    return path
+
+
+def main() -> int:
+    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not os.access(chromium, os.X_OK):
+        print(f"needs Debian's Chromium at {chromium} (apt-get install -y chromium)", file=sys.stderr)
+        return 2
+    if not (FRONTEND / "node_modules").exists():
+        print("needs frontend/node_modules (make frontend-deps)", file=sys.stderr)
+        return 2
+    if not spa_is_current():
+        print("building the SPA (npm run build)")
+        build = [tool("npm"), "run", "--silent", "build"]
+        subprocess.run(build, cwd=FRONTEND, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
+
+    database_url = os.environ.get(
+        "BENCH_BROWSER_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser"
+    )
+    port = int(os.environ.get("BENCH_BROWSER_PORT") or free_port())
+    recreate_database(database_url)
+    env = {**os.environ, "E2E_DATABASE_URL": database_url, "E2E_PORT": str(port)}
+    # Its own process group: gunicorn's workers stop with it.
+    serve = [tool("bash"), str(REPO / "scripts" / "e2e-server.sh")]
+    server = subprocess.Popen(serve, env=env, start_new_session=True)  # noqa: S603 (fixed command)
+    try:
+        wait_for_health(port, server)
+        out = subprocess.run(  # noqa: S603 (fixed command)
+            [tool("node"), "bench/editor-bench.mjs"],
+            cwd=FRONTEND,
+            env={**env, "BENCH_BASE_URL": f"http://127.0.0.1:{port}", "BENCH_RUNS": str(RUNS)},
+            check=True,
+            stdout=subprocess.PIPE,
+            text=True,
+        ).stdout
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        recreate_database(database_url, drop_only=True)
+
+    result = json.loads(out.strip().splitlines()[-1])
+    m = result["medians"]
+    base = m["signIn"]
+    print(f"median of {RUNS} runs after one warm-up, Chromium {chromium}; cold page loads, warm server")
+    print(f"{'what':52} {'median ms':>10} {'x sign-in':>10}")
+    rows = [
+        ("baseline: sign-in page rendered", base),
+        ("editor: inputs shown (cold load)", m["inputs"]),
+        ("editor: charts drawn (cold load)   (a)", m["editor"]),
+        ("what-if: keystroke -> charts redrawn   (b)", m["keystroke"]),
+    ]
+    for label, ms in rows:
+        print(f"{label:52} {ms:10.1f} {ms / base:10.2f}")
+    for name in ("signIn", "editor", "keystroke"):
+        print(f"  {name} samples (ms): " + ", ".join(f"{x:.0f}" for x in result["samples"][name]))
+    load_ratio = m["editor"] / base
+    print(
+        f"keystroke to redrawn charts {m['keystroke']:.0f} ms median: "
+        f"{'meets' if m['keystroke'] <= KEYSTROKE_GOAL_MS else 'MISSES'} the {KEYSTROKE_GOAL_MS:.0f} ms goal"
+    )
+    print(
+        f"cold editor load to charts {load_ratio:.2f}x the sign-in page: "
+        f"{'meets' if load_ratio <= LOAD_GOAL_RATIO else 'MISSES'} the {LOAD_GOAL_RATIO:.0f}x goal"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

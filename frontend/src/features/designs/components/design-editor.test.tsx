@@ -1,0 +1,160 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { platformRegistry } from '../../../lib/platforms-fixture';
+import type { Design, EvaluateRequest, EvaluationPayload } from '../api/types';
+import { quarterRack } from '../lib/fixture';
+import { DesignEditor } from './design-editor';
+
+// jsdom has no 2D canvas for Chart.js to draw on; the drawn charts are the e2e run's (real Chromium).
+// Here a chart is only its canvas, so the test sees what the results panel shows around it.
+vi.mock('react-chartjs-2', () => ({ Chart: () => <canvas />, Scatter: () => <canvas /> }));
+
+const design: Design = {
+  id: 7,
+  name: 'Bank core',
+  customer: 'Acme',
+  description: '',
+  owner: { id: 1, username: 'alice' },
+  team: null,
+  visibility: 'private',
+  status: 'draft',
+  workload: { kind: 'oltp', users: 1000 },
+  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2 },
+  reference_configuration: 'oracle-fs1-quarter-rack',
+  rule_versions: {},
+  bom_overrides: [],
+  price_book: null,
+  version: 1,
+  etag: '"design-7-v1"',
+  revision: 1,
+  my_role: 'owner',
+  permissions: ['read', 'export', 'edit', 'share', 'delete'],
+  created: '2026-11-01T00:00:00Z',
+  updated: '2026-11-01T00:00:00Z',
+};
+
+/** One POST /evaluate/ the editor sent: what it asked, its abort signal, and how to answer it. */
+interface EvaluateCall {
+  body: EvaluateRequest;
+  signal: AbortSignal | undefined;
+  answer: (payload: EvaluationPayload) => void;
+}
+
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+/** The browser's fetch: the side panels' reads answered at once, every evaluation held until the test answers it. */
+function serve(): EvaluateCall[] {
+  const evaluations: EvaluateCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/v1/evaluate/') {
+        return new Promise<Response>((resolve, reject) => {
+          const signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          evaluations.push({
+            body: JSON.parse(String(init?.body)) as EvaluateRequest,
+            signal,
+            answer: (payload) => resolve(new Response(JSON.stringify(payload), { status: 200 })),
+          });
+        });
+      }
+      const body = url === '/api/v1/platforms/' ? platformRegistry() : page([]);
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    }),
+  );
+  return evaluations;
+}
+
+/** The headline as the tiles write it: 25800 -> "25,800 TPS". */
+const tpsText = (tps: number) => `${tps.toLocaleString('en-US')} TPS`;
+
+/** The fixture's evaluation with another TPS at the SLA: tells one answer from another on screen. */
+function payloadWithTps(tps: number): EvaluationPayload {
+  const payload = quarterRack();
+  payload.evaluation.summary.max_sustained_tps = { value: tps, unit: 'TPS' };
+  return payload;
+}
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DesignEditor design={design} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const users = () => screen.getByTestId('users');
+const results = () => screen.getByTestId('results');
+const typeUsers = (value: string) => fireEvent.change(users(), { target: { value } });
+
+describe('design editor: the what-if evaluates as the user types', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends an edit at once: no fixed pause after typing', async () => {
+    const evaluations = serve();
+    renderEditor();
+    await waitFor(() => expect(evaluations).toHaveLength(1));
+    typeUsers('2500');
+    // Asked right after the change, with no timer run in between (a debounce would still be waiting).
+    expect(evaluations).toHaveLength(2);
+    expect(evaluations[1]!.body.workload.users).toBe(2500);
+  });
+
+  it('cancels the request of an edit overtaken by the next one, and never shows its answer', async () => {
+    const evaluations = serve();
+    renderEditor();
+    await waitFor(() => expect(evaluations).toHaveLength(1));
+    await act(async () => evaluations[0]!.answer(payloadWithTps(25_800)));
+    typeUsers('2500');
+    typeUsers('2600');
+    expect(evaluations.map((e) => e.body.workload.users)).toEqual([1000, 2500, 2600]);
+    expect(evaluations[1]!.signal?.aborted).toBe(true);
+    expect(evaluations[2]!.signal?.aborted).toBe(false);
+    await act(async () => evaluations[1]!.answer(payloadWithTps(11_111))); // too late: already aborted
+    await act(async () => evaluations[2]!.answer(payloadWithTps(22_222)));
+    await waitFor(() => expect(results()).toHaveAttribute('data-stale', 'false'));
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(tpsText(22_222));
+  });
+
+  it('keeps the previous result on screen, marked stale, until the new one arrives', async () => {
+    const evaluations = serve();
+    renderEditor();
+    await waitFor(() => expect(evaluations).toHaveLength(1));
+    await act(async () => evaluations[0]!.answer(payloadWithTps(25_800)));
+    const before = tpsText(25_800);
+    await waitFor(() => expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(before));
+    const shownKey = results().dataset.evaluationKey;
+    expect(shownKey).toBeTruthy();
+
+    typeUsers('2500');
+    expect(results()).toHaveAttribute('data-stale', 'true');
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(before);
+    expect(results().dataset.evaluationKey).toBe(shownKey);
+    expect(screen.getByText(/figures below are for the previous inputs/)).toBeInTheDocument();
+
+    await act(async () => evaluations[1]!.answer(payloadWithTps(30_000)));
+    await waitFor(() => expect(results()).toHaveAttribute('data-stale', 'false'));
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(tpsText(30_000));
+    expect(results().dataset.evaluationKey).not.toBe(shownKey);
+  });
+
+  it('sends nothing for an invalid intermediate value, and keeps the last result', async () => {
+    const evaluations = serve();
+    renderEditor();
+    await waitFor(() => expect(evaluations).toHaveLength(1));
+    await act(async () => evaluations[0]!.answer(payloadWithTps(25_800)));
+    typeUsers('0'); // on the way to "0.5"? users are whole and at least 1
+    typeUsers('0.5');
+    expect(evaluations).toHaveLength(1);
+    expect(screen.getByText(/Correct the inputs marked in red/)).toBeInTheDocument();
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(tpsText(25_800));
+    typeUsers('3000');
+    expect(evaluations.map((e) => e.body.workload.users)).toEqual([1000, 3000]);
+  });
+});
