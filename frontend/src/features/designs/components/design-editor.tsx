@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePlatforms } from '../../../lib/platforms';
 import { savedDesignRequest, useEvaluation } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
-import { measuredByNodes } from '../lib/measured';
+import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
 import type { Design } from '../api/types';
 import { formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
@@ -39,7 +39,8 @@ export function DesignEditor({ design }: { design: Design }) {
     [untouched, design, inputs, meta.priceBook],
   );
   const evaluation = useEvaluation(request);
-  const curves = useMeasuredCurves(reference);
+  // the evaluation names the configuration its family measured (EqualLogic: the TPC-C test system)
+  const curves = useMeasuredCurves(measuredConfigurationOf(evaluation.data, reference));
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
   const stale = evaluation.isPlaceholderData || evaluation.isFetching;

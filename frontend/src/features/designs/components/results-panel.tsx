@@ -6,6 +6,8 @@ import { withMeasured } from '../lib/measured';
 import { growthOf } from '../lib/capacity-chart';
 import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
 import { generalErrors } from '../lib/design-form';
+import { platformText } from '../lib/chart-heading';
+import { usePlatforms } from '../../../lib/platforms';
 import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
 import { BomTable } from './bom-table';
@@ -41,6 +43,7 @@ function evaluationKeyOf(payload: EvaluationPayload): string {
 }
 
 export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
+  const platforms = usePlatforms();
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
   // data-evaluation-key names the evaluation the charts show. It is set in an effect, which runs after
@@ -86,6 +89,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
                   designLoad={designLoadOf(payload.evaluation)}
                   bands={loadResponseBandsOf(payload.evaluation)}
                   title={title}
+                  platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
                 />
               </>
             )}
@@ -94,6 +98,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
               growthPct={growthOf(payload.evaluation).pctPerYear}
               horizonYears={growthOf(payload.evaluation).years}
               title={title}
+              platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
             />
           </div>
           <BomTable bom={payload.bom} />

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMemo } from 'react';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { useSharedDesign } from '../api/shared-design';
-import { measuredByNodes } from '../lib/measured';
+import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
 import { platformSummary } from '../lib/design-list';
 import { ResultsPanel } from './results-panel';
 
@@ -13,7 +13,9 @@ import { ResultsPanel } from './results-panel';
 export function SharedDesignPage() {
   const { token = '' } = useParams();
   const shared = useSharedDesign(token);
-  const curves = useMeasuredCurves(shared.data?.design.reference_configuration ?? null);
+  const curves = useMeasuredCurves(
+    measuredConfigurationOf(shared.data?.evaluation, shared.data?.design.reference_configuration ?? null),
+  );
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   if (shared.isPending) return <Loading what="the shared design" />;
   if (shared.error instanceof ApiError && shared.error.status === 404) {
