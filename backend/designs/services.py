@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
+from catalog.versioning import CatalogSnapshot
 from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import evaluation_payload
@@ -441,8 +442,9 @@ def revision_evaluation(*, revision: DesignRevision) -> dict[str, Any]:
     return payload
 
 
-def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
-    """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules."""
+def evaluate_unsaved(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) -> dict[str, Any]:
+    """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules
+    (`snapshot`: the catalog cache the request already read)."""
     return evaluation_payload(
         workload=data["workload"],
         platform=data["platform"],
@@ -450,4 +452,5 @@ def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
         configuration=data.get("reference_configuration"),
         price_book=data.get("price_book"),
         overrides=data.get("bom_overrides", []),
+        snapshot=snapshot,
     )
