@@ -46,7 +46,7 @@ def install_version_triggers(schema_editor: Any, tables: Iterable[str]) -> None:
                 name = quote(f"{TRIGGER}_{event.lower()}_{table}")
                 schema_editor.execute(f"DROP TRIGGER IF EXISTS {name}")
                 schema_editor.execute(
-                    f"CREATE TRIGGER {name} AFTER {event} ON {quote(table)} BEGIN "
+                    f"CREATE TRIGGER {name} AFTER {event} ON {quote(table)} BEGIN "  # noqa: S608 - names
                     f"UPDATE {VERSION_TABLE} SET version = abs(random()) WHERE id = 1; END"
                 )
         else:  # pragma: no cover - the project runs on PostgreSQL and SQLite only
@@ -58,14 +58,16 @@ def install_version_function(schema_editor: Any) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(f"CREATE SEQUENCE IF NOT EXISTS {SEQUENCE}")
         schema_editor.execute(
-            f"CREATE OR REPLACE FUNCTION {FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$ "
+            f"CREATE OR REPLACE FUNCTION {FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$ "  # noqa: S608
             f"BEGIN UPDATE {VERSION_TABLE} SET version = nextval('{SEQUENCE}') WHERE id = 1; RETURN NULL; END $$"
         )
         schema_editor.execute(
-            f"INSERT INTO {VERSION_TABLE} (id, version) VALUES (1, nextval('{SEQUENCE}')) ON CONFLICT DO NOTHING"
+            f"INSERT INTO {VERSION_TABLE} (id, version) VALUES (1, nextval('{SEQUENCE}')) ON CONFLICT DO NOTHING"  # noqa: S608
         )
     else:
-        schema_editor.execute(f"INSERT OR IGNORE INTO {VERSION_TABLE} (id, version) VALUES (1, abs(random()))")
+        schema_editor.execute(
+            f"INSERT OR IGNORE INTO {VERSION_TABLE} (id, version) VALUES (1, abs(random()))"  # noqa: S608
+        )
 
 
 def catalog_version() -> int:
@@ -92,13 +94,13 @@ class CatalogSnapshot:
 
     def memo(self, key: Any, build: Callable[[], T]) -> T:
         try:
-            return self._values[key]  # type: ignore[no-any-return]
+            return self._values[key]
         except KeyError:
             pass
         with self._lock:  # one builder per key; the others wait for its value
             if key not in self._values:
                 self._values[key] = build()
-            return self._values[key]  # type: ignore[no-any-return]
+            return self._values[key]
 
     def forget(self, prefix: str, keep: int) -> None:
         """Drop the keys starting with `prefix` once there are more than `keep` of them (unbounded

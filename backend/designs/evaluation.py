@@ -155,7 +155,9 @@ def configurations_by_slug(snapshot: CatalogSnapshot | None = None) -> dict[str,
 def configuration_by_pk(pk: int | None, snapshot: CatalogSnapshot | None = None) -> Configuration | None:
     if pk is None:
         return None
-    return next((c for c in configurations_by_slug(snapshot).values() if c.pk == pk), None)
+    snapshot = snapshot or catalog_snapshot()
+    by_pk = snapshot.memo(("configurations_by_pk",), lambda: {c.pk: c for c in configurations_by_slug(snapshot).values()})
+    return by_pk.get(pk)
 
 
 def price_book_by_pk(pk: Any, snapshot: CatalogSnapshot | None = None) -> PriceBook | None:

@@ -15,8 +15,8 @@ from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
-from designs.evaluation import configurations_by_slug, price_book_by_pk
 from designs.choices import BomSection, DesignStatus, Visibility
+from designs.evaluation import configurations_by_slug, price_book_by_pk
 from designs.models import Design, DesignRevision, ShareLink
 from designs.permissions import DesignPermission, permissions_of
 from designs.selectors import DesignRole, design_role, team_design_role
@@ -162,10 +162,7 @@ class CachedReferenceField(serializers.SlugRelatedField[Configuration]):
     per request (same messages and schema as SlugRelatedField)."""
 
     def to_internal_value(self, data: Any) -> Configuration:
-        try:
-            slug = Configuration._meta.get_field(self.slug_field).get_prep_value(data)
-        except (TypeError, ValueError):
-            self.fail("invalid")
+        slug = data if isinstance(data, str) else str(data)  # what the slug column's lookup does
         found = configurations_by_slug(_snapshot(self)).get(slug)
         if found is None or found.role != ConfigurationRole.REFERENCE:
             self.fail("does_not_exist", slug_name=self.slug_field, value=str(data))
@@ -180,7 +177,7 @@ class CachedPriceBookField(serializers.PrimaryKeyRelatedField[PriceBook]):
         try:
             if isinstance(data, bool):
                 raise TypeError
-            pk = PriceBook._meta.pk.get_prep_value(data)  # type: ignore[union-attr]
+            pk = PriceBook._meta.pk.get_prep_value(data)
         except (TypeError, ValueError):
             self.fail("incorrect_type", data_type=type(data).__name__)
         book = price_book_by_pk(pk, _snapshot(self))
