@@ -156,7 +156,9 @@ def configuration_by_pk(pk: int | None, snapshot: CatalogSnapshot | None = None)
     if pk is None:
         return None
     snapshot = snapshot or catalog_snapshot()
-    by_pk = snapshot.memo(("configurations_by_pk",), lambda: {c.pk: c for c in configurations_by_slug(snapshot).values()})
+    by_pk = snapshot.memo(
+        ("configurations_by_pk",), lambda: {c.pk: c for c in configurations_by_slug(snapshot).values()}
+    )
     return by_pk.get(pk)
 
 
@@ -257,7 +259,11 @@ def design_bom(
     if overrides:
         catalog_parts = snapshot.memo(("parts_by_number",), _parts_by_number)
         extra.update(
-            {o["part_number"]: catalog_parts[o["part_number"]] for o in overrides if o["part_number"] in catalog_parts}
+            {
+                o["part_number"]: catalog_parts[o["part_number"]]
+                for o in overrides
+                if o["part_number"] in catalog_parts
+            }
         )
     bom = bom_rules.apply_overrides(
         bom,

@@ -17,7 +17,6 @@ from django.db import connection, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import CatalogVersion, Manufacturer, Part, PriceBook, PriceBookEntry, SizingRule
 from catalog.tests.test_api_write import WRITES
 from catalog.versioning import TRIGGER, catalog_version
@@ -25,6 +24,10 @@ from catalog.versioning import TRIGGER, catalog_version
 pytestmark = pytest.mark.usefixtures("mini_catalog")
 
 CATALOG_APPS = ("catalog", "benchmarks")
+# The benchmark tables move the version too; by name, as catalog does not import benchmarks.
+BenchmarkCurve = apps.get_model("benchmarks", "BenchmarkCurve")
+MeasuredPoint = apps.get_model("benchmarks", "MeasuredPoint")
+PointValue = apps.get_model("benchmarks", "PointValue")
 
 
 def _catalog_tables() -> list[str]:
@@ -65,10 +68,15 @@ def moves() -> _Moves:
 # The admin writes of the API (test_api_write.WRITES lists them for the 403 check) that succeed on the
 # mini catalog, plus a delete that is allowed.
 API_WRITES: list[tuple[str, str, dict[str, Any]]] = [
-    write for write in WRITES if write[0] != "delete" and write[1] not in ("/api/v1/configurations/", "/api/v1/import/curves/")
+    write
+    for write in WRITES
+    if write[0] != "delete" and write[1] not in ("/api/v1/configurations/", "/api/v1/import/curves/")
 ] + [
-    ("post", "/api/v1/configurations/", {"slug": "x", "name": "x", "platform": "server", "role": "reference",
-                                         "source_document": "mini-doc"}),
+    (
+        "post",
+        "/api/v1/configurations/",
+        {"slug": "x", "name": "x", "platform": "server", "role": "reference", "source_document": "mini-doc"},
+    ),
     ("post", "/api/v1/documents/", {"slug": "new-doc", "title": "New", "publisher": "Acme", "year": 2020}),
 ]
 
@@ -118,7 +126,9 @@ def test_a_price_book_entry_edit_moves_the_version(moves: _Moves) -> None:
     book = PriceBook.objects.create(name="E", currency="EUR", effective_date="2026-01-01")
     moves.check()
     after_book = catalog_version()
-    entry = PriceBookEntry.objects.create(price_book=book, part=Part.objects.get(part_number="A-100"), unit_price=1)
+    entry = PriceBookEntry.objects.create(
+        price_book=book, part=Part.objects.get(part_number="A-100"), unit_price=1
+    )
     assert catalog_version() != after_book
     before = catalog_version()
     entry.unit_price = Decimal("2.00")
@@ -150,8 +160,10 @@ def test_bulk_writes_move_the_version() -> None:
     steps = [
         lambda: Part.objects.bulk_create([Part(manufacturer=acme, part_number="B-1", kind="drive")]),
         lambda: Part.objects.bulk_update(
-            [Part(pk=p.pk, manufacturer=acme, part_number=p.part_number, kind=p.kind, description="bulk")
-             for p in Part.objects.filter(part_number="B-1")],
+            [
+                Part(pk=p.pk, manufacturer=acme, part_number=p.part_number, kind=p.kind, description="bulk")
+                for p in Part.objects.filter(part_number="B-1")
+            ],
             ["description"],
         ),
         lambda: MeasuredPoint.objects.update(conditions={"users": 1}),  # no model save, no history

@@ -24,13 +24,17 @@ from sizing.tests.golden.cases import SEED_DESIGNS
 pytestmark = pytest.mark.django_db
 
 MAX_QUERIES = 3
-_TRANSACTION_CONTROL = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b", re.I)
+_TRANSACTION_CONTROL = re.compile(
+    r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b", re.I
+)
 
 
 @pytest.fixture
 def price_book(catalog: None) -> PriceBook:
     book = PriceBook.objects.create(name="Query count list", currency="EUR", effective_date="2026-01-01")
-    for part in Part.objects.filter(configuration_components__configuration__slug="oracle-fs1-quarter-rack")[:3]:
+    for part in Part.objects.filter(configuration_components__configuration__slug="oracle-fs1-quarter-rack")[
+        :3
+    ]:
         PriceBookEntry.objects.create(price_book=book, part=part, unit_price="100.00")
     return book
 
@@ -163,7 +167,9 @@ def test_a_new_rule_version_is_in_the_next_evaluation(users: dict[str, Any], cat
     admin = _admin(users)
     current = admin.get(f"/api/v1/rules/{rule.pk}/").json()
     # A rule changes by a new version (POST it again with its slug), never in place.
-    body = {k: v for k, v in current.items() if k not in ("id", "version", "is_current", "created", "updated")}
+    body = {
+        k: v for k, v in current.items() if k not in ("id", "version", "is_current", "created", "updated")
+    }
     response = admin.post("/api/v1/rules/", {**body, "title": "Retitled"}, content_type="application/json")
     assert response.status_code == 201, response.content
     again = _evaluate(client, inputs)[0].json()
