@@ -58,7 +58,7 @@ SERVER_ENV = {
 }
 os.environ.update(SERVER_ENV)  # the in-process query count uses the same database and settings
 
-import psutil  # noqa: E402
+import psutil  # type: ignore[import-untyped]  # noqa: E402 - no stubs pinned; used for cpu_times only
 import psycopg  # noqa: E402
 import requests  # noqa: E402
 from psycopg import sql  # noqa: E402

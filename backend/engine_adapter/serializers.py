@@ -45,7 +45,7 @@ class ContractField(serializers.Field):
         # DRF copies every declared field for each serializer instance, deep-copying the constructor's
         # arguments: the spec is an immutable declaration, so share it (most of a validation's time
         # went to copying specs).
-        return self.__class__(self.spec, *self._args[1:], **self._kwargs)
+        return self.__class__(self.spec, **getattr(self, "_kwargs", {}))
 
     def to_internal_value(self, data: Any) -> Any:
         value = data
