@@ -3,6 +3,12 @@ reference configuration and the catalog, priced from the chosen price book only,
 
 Catalog rows are converted to the engine's BOM dataclasses here (the engine package never imports
 Django); the engine is reached through its adapter, engine_adapter.engine.
+
+What a BOM reads from the catalog (reference designs, a family's parts, the parts overrides may name,
+a price book's prices, the configurations a design may start from) is built once per catalog version
+and memoised in its CatalogSnapshot (catalog/versioning.py): on a warm cache an evaluation reads the
+version and nothing else. Memoised values are shared, so they are immutable (tuples, frozen
+dataclasses) or copied before use.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from django.db.models import Q
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry
+from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import InvalidInput
 from engine_adapter import engine
 from engine_adapter.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
@@ -51,7 +58,15 @@ def _attribute_count(configuration: Configuration, names: Sequence[str]) -> int 
     return None
 
 
-def reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
+def reference_design(
+    configuration: Configuration, snapshot: CatalogSnapshot | None = None
+) -> bom_rules.ReferenceDesign:
+    """The configuration's lines as the engine's ReferenceDesign (memoised per catalog version)."""
+    snapshot = snapshot or catalog_snapshot()
+    return snapshot.memo(("reference_design", configuration.pk), lambda: _reference_design(configuration))
+
+
+def _reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign:
     components = list(
         configuration.components.select_related("part", "part__source_document", "source_document").order_by(
             "position"
@@ -112,8 +127,13 @@ def reference_platform(configuration: Configuration) -> dict[str, Any]:
     return platform
 
 
-def family_parts(family: str) -> list[bom_rules.CatalogPart]:
-    """Catalog parts of the documents that describe this platform family."""
+def family_parts(family: str, snapshot: CatalogSnapshot | None = None) -> list[bom_rules.CatalogPart]:
+    """Catalog parts of the documents that describe this platform family (a new list each call)."""
+    snapshot = snapshot or catalog_snapshot()
+    return list(snapshot.memo(("family_parts", family), lambda: tuple(_family_parts(family))))
+
+
+def _family_parts(family: str) -> list[bom_rules.CatalogPart]:
     parts = (
         Part.objects.filter(
             Q(source_document__configurations__platform=family)
@@ -126,8 +146,34 @@ def family_parts(family: str) -> list[bom_rules.CatalogPart]:
     return [_catalog_part(p) for p in parts]
 
 
+def configurations_by_slug(snapshot: CatalogSnapshot | None = None) -> dict[str, Configuration]:
+    """Every configuration by slug (shared instances: read them, never save them)."""
+    snapshot = snapshot or catalog_snapshot()
+    return snapshot.memo(("configurations",), lambda: {c.slug: c for c in Configuration.objects.all()})
+
+
+def configuration_by_pk(pk: int | None, snapshot: CatalogSnapshot | None = None) -> Configuration | None:
+    if pk is None:
+        return None
+    snapshot = snapshot or catalog_snapshot()
+    by_pk = snapshot.memo(
+        ("configurations_by_pk",), lambda: {c.pk: c for c in configurations_by_slug(snapshot).values()}
+    )
+    return by_pk.get(pk)
+
+
+def price_book_by_pk(pk: Any, snapshot: CatalogSnapshot | None = None) -> PriceBook | None:
+    """A price book by id (shared instances: read them, never save them); None for an unknown id."""
+    snapshot = snapshot or catalog_snapshot()
+    books = snapshot.memo(("price_books",), lambda: {b.pk: b for b in PriceBook.objects.all()})
+    try:
+        return books.get(int(pk))
+    except (TypeError, ValueError):
+        return None
+
+
 def _configuration_for(
-    *, platform: dict[str, Any], configuration: Configuration | None
+    *, platform: dict[str, Any], configuration: Configuration | None, snapshot: CatalogSnapshot
 ) -> Configuration | None:
     """The configuration a BOM starts from: the design's, else the platform's `reference` slug, else the
     family's reference configuration (first by slug), else its most telling measured test system."""
@@ -136,13 +182,17 @@ def _configuration_for(
     family = platform.get("family")
     slug = platform.get("reference")
     if slug:
-        found = Configuration.objects.filter(slug=slug).first()
+        found = configurations_by_slug(snapshot).get(slug)
         if found is None:
             raise InvalidInput({"platform": {"reference": [f"No configuration {slug}."]}})
         if found.platform != family:
             message = f"{slug} is a {found.platform} configuration, not {family}."
             raise InvalidInput({"platform": {"reference": [message]}})
         return found
+    return snapshot.memo(("family_configuration", family), lambda: _family_configuration(family))
+
+
+def _family_configuration(family: Any) -> Configuration | None:
     reference = (
         Configuration.objects.filter(
             platform=family, role=ConfigurationRole.REFERENCE, components__isnull=False
@@ -170,12 +220,23 @@ def _configuration_for(
     return ranked[0] if ranked else None
 
 
+def _parts_by_number() -> dict[str, bom_rules.CatalogPart]:
+    """Every part by number; a number two manufacturers share names the last by manufacturer name
+    (the catalog's order), as the override lookup always did."""
+    return {p.part_number: _catalog_part(p) for p in Part.objects.select_related("source_document")}
+
+
 def design_bom(
-    *, platform: dict[str, Any], configuration: Configuration | None, overrides: Sequence[dict[str, Any]]
+    *,
+    platform: dict[str, Any],
+    configuration: Configuration | None,
+    overrides: Sequence[dict[str, Any]],
+    snapshot: CatalogSnapshot | None = None,
 ) -> tuple[bom_rules.Bom, Configuration | None]:
-    configuration = _configuration_for(platform=platform, configuration=configuration)
-    reference = reference_design(configuration) if configuration is not None else None
-    parts = family_parts(str(platform.get("family")))
+    snapshot = snapshot or catalog_snapshot()
+    configuration = _configuration_for(platform=platform, configuration=configuration, snapshot=snapshot)
+    reference = reference_design(configuration, snapshot) if configuration is not None else None
+    parts = family_parts(str(platform.get("family")), snapshot)
     if reference is not None:
         known = {p.part_number for p in parts}
         parts += [line.part for line in reference.lines if line.part.part_number not in known]
@@ -195,14 +256,15 @@ def design_bom(
         section, _, name = exc.field.partition(".")
         raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     extra = {p.part_number: p for p in parts}
-    extra.update(
-        {
-            p.part_number: _catalog_part(p)
-            for p in Part.objects.filter(
-                part_number__in=[o["part_number"] for o in overrides]
-            ).select_related("source_document")
-        }
-    )
+    if overrides:
+        catalog_parts = snapshot.memo(("parts_by_number",), _parts_by_number)
+        extra.update(
+            {
+                o["part_number"]: catalog_parts[o["part_number"]]
+                for o in overrides
+                if o["part_number"] in catalog_parts
+            }
+        )
     bom = bom_rules.apply_overrides(
         bom,
         [
@@ -224,16 +286,24 @@ def _money(value: Decimal) -> str:
     return str(value.quantize(CENT))
 
 
-def bom_prices(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Decimal]:
+def _price_list(price_book_pk: int) -> dict[str, Decimal]:
+    """A price book's unit prices by part number, net of each line's discount."""
+    prices: dict[str, Decimal] = {}
+    for entry in PriceBookEntry.objects.filter(price_book_id=price_book_pk).select_related("part"):
+        prices.setdefault(entry.part.part_number, entry.net_unit_price)
+    return prices
+
+
+def bom_prices(
+    *, bom: bom_rules.Bom, price_book: PriceBook | None, snapshot: CatalogSnapshot | None = None
+) -> dict[str, Decimal]:
     """Unit prices of the BOM's part numbers in the chosen price book (none without a book), net of
     the price book line's discount."""
-    prices: dict[str, Decimal] = {}
-    if price_book is not None:
-        for entry in PriceBookEntry.objects.filter(
-            price_book=price_book, part__part_number__in=[line.part_number for line in bom.lines]
-        ).select_related("part"):
-            prices.setdefault(entry.part.part_number, entry.net_unit_price)
-    return prices
+    if price_book is None:
+        return {}
+    snapshot = snapshot or catalog_snapshot()
+    book = snapshot.memo(("price_list", price_book.pk), lambda: _price_list(price_book.pk))
+    return {line.part_number: book[line.part_number] for line in bom.lines if line.part_number in book}
 
 
 def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str | None) -> dict[str, Any]:
@@ -283,11 +353,13 @@ def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str
     }
 
 
-def priced_bom(*, bom: bom_rules.Bom, price_book: PriceBook | None) -> dict[str, Any]:
+def priced_bom(
+    *, bom: bom_rules.Bom, price_book: PriceBook | None, snapshot: CatalogSnapshot | None = None
+) -> dict[str, Any]:
     """The BOM priced from the chosen price book only."""
     priced = price_lines(
         bom=bom,
-        prices=bom_prices(bom=bom, price_book=price_book),
+        prices=bom_prices(bom=bom, price_book=price_book, snapshot=snapshot),
         currency=price_book.currency if price_book else None,
     )
     priced["price_book"] = (
@@ -308,17 +380,24 @@ def evaluation_payload(
     configuration: Configuration | None,
     price_book: PriceBook | None,
     overrides: Sequence[dict[str, Any]],
+    snapshot: CatalogSnapshot | None = None,
 ) -> dict[str, Any]:
-    """The engine evaluation + the priced BOM + every assumption used."""
+    """The engine evaluation + the priced BOM + every assumption used (`snapshot`: the catalog cache
+    the request already read; None reads the version)."""
+    snapshot = snapshot or catalog_snapshot()
     try:
-        evaluation = engine.evaluate_inputs({"workload": workload, "platform": platform}, rule_versions)
+        evaluation = engine.evaluate_inputs(
+            {"workload": workload, "platform": platform}, rule_versions, snapshot
+        )
     except InputError as exc:
         section, _, name = exc.field.partition(".")
         raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     except EvidenceError as exc:
         raise InvalidInput({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
-    bom, used = design_bom(platform=platform, configuration=configuration, overrides=overrides)
-    priced = priced_bom(bom=bom, price_book=price_book)
+    bom, used = design_bom(
+        platform=platform, configuration=configuration, overrides=overrides, snapshot=snapshot
+    )
+    priced = priced_bom(bom=bom, price_book=price_book, snapshot=snapshot)
     published = engine.published(evaluation)
     assumptions = list(published["assumptions"])
     if used is not None:

@@ -13,7 +13,9 @@ from rest_framework import serializers
 from accounts.models import Membership, Team
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
+from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from designs.choices import BomSection, DesignStatus, Visibility
+from designs.evaluation import configurations_by_slug, price_book_by_pk
 from designs.headline import headline_payload
 from designs.models import Design, DesignRevision, ShareLink
 from designs.permissions import DesignPermission, permissions_of
@@ -149,20 +151,53 @@ class DesignInputSerializer(serializers.Serializer[Design]):
         return attrs
 
 
+def _snapshot(field: serializers.Field[Any, Any, Any, Any]) -> CatalogSnapshot:
+    """The catalog cache the view read for this request (one version read per request), else now's."""
+    snapshot = field.context.get("catalog_snapshot")
+    return snapshot if isinstance(snapshot, CatalogSnapshot) else catalog_snapshot()
+
+
+class CachedReferenceField(serializers.SlugRelatedField[Configuration]):
+    """A reference configuration by slug, looked up in the per-version catalog cache instead of a query
+    per request (same messages and schema as SlugRelatedField)."""
+
+    def to_internal_value(self, data: Any) -> Configuration:
+        slug = data if isinstance(data, str) else str(data)  # what the slug column's lookup does
+        found = configurations_by_slug(_snapshot(self)).get(slug)
+        if found is None or found.role != ConfigurationRole.REFERENCE:
+            self.fail("does_not_exist", slug_name=self.slug_field, value=str(data))
+        return found
+
+
+class CachedPriceBookField(serializers.PrimaryKeyRelatedField[PriceBook]):
+    """A price book by id from the per-version catalog cache (same messages and schema as
+    PrimaryKeyRelatedField)."""
+
+    def to_internal_value(self, data: Any) -> PriceBook:
+        try:
+            if isinstance(data, bool):
+                raise TypeError
+            pk = PriceBook._meta.pk.get_prep_value(data)
+        except (TypeError, ValueError):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        book = price_book_by_pk(pk, _snapshot(self))
+        if book is None:
+            self.fail("does_not_exist", pk_value=data)
+        return book
+
+
 class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
     """An unsaved design to evaluate."""
 
     workload = WorkloadJSONField()
     platform = PlatformJSONField()
-    reference_configuration = serializers.SlugRelatedField(
+    reference_configuration = CachedReferenceField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
         required=False,
         allow_null=True,
     )
-    price_book = serializers.PrimaryKeyRelatedField(
-        queryset=PriceBook.objects.all(), required=False, allow_null=True
-    )
+    price_book = CachedPriceBookField(queryset=PriceBook.objects.all(), required=False, allow_null=True)
     bom_overrides = BomOverrideSerializer(many=True, required=False)
 
     def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -18,9 +18,10 @@ from django.utils import timezone
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
+from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
-from designs.evaluation import evaluation_payload
+from designs.evaluation import configuration_by_pk, evaluation_payload, price_book_by_pk
 from designs.headline import NOT_EVALUATED, evaluated_headline
 from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
 from designs.selectors import trash_cutoff
@@ -437,19 +438,31 @@ def design_evaluation(design: Design) -> dict[str, Any]:
     """The saved design evaluated with its pinned rule versions and price book: the engine's
     evaluation, the priced BOM, the assumptions, and which revision this is. (Takes the design
     positionally too: the export views call it.)"""
-    overrides = [
-        {field: getattr(line, field) for field in OVERRIDE_FIELDS}
-        for line in DesignBomOverride.objects.filter(design=design).order_by("position")
-    ]
+    # The designs API reads a design with its overrides prefetched and its latest revision annotated
+    # (DesignViewSet.get_queryset): use them; other callers pass a plain design.
+    prefetched = getattr(design, "_prefetched_objects_cache", {}).get("bom_overrides")
+    lines = (
+        sorted(prefetched, key=lambda line: line.position)
+        if prefetched is not None
+        else DesignBomOverride.objects.filter(design=design).order_by("position")
+    )
+    overrides = [{field: getattr(line, field) for field in OVERRIDE_FIELDS} for line in lines]
+    snapshot = catalog_snapshot()
+    # The catalog rows come from the per-version cache, not a query each.
+    configuration = configuration_by_pk(design.reference_configuration_id, snapshot)
+    price_book = price_book_by_pk(design.price_book_id, snapshot) if design.price_book_id else None
     payload = evaluation_payload(
         workload=design.workload,
         platform=design.platform,
         rule_versions=design.rule_versions,
-        configuration=design.reference_configuration,
-        price_book=design.price_book,
+        configuration=configuration,
+        price_book=price_book,
         overrides=overrides,
+        snapshot=snapshot,
     )
-    revision = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"]
+    revision = getattr(design, "latest_revision", None)
+    if revision is None:
+        revision = DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"]
     payload["design"] = {
         "id": design.pk,
         "name": design.name,
@@ -477,8 +490,9 @@ def revision_evaluation(*, revision: DesignRevision) -> dict[str, Any]:
     return payload
 
 
-def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
-    """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules."""
+def evaluate_unsaved(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) -> dict[str, Any]:
+    """An unsaved design (validated by EvaluateInputSerializer) evaluated with the current rules
+    (`snapshot`: the catalog cache the request already read)."""
     return evaluation_payload(
         workload=data["workload"],
         platform=data["platform"],
@@ -486,4 +500,5 @@ def evaluate_unsaved(*, data: dict[str, Any]) -> dict[str, Any]:
         configuration=data.get("reference_configuration"),
         price_book=data.get("price_book"),
         overrides=data.get("bom_overrides", []),
+        snapshot=snapshot,
     )

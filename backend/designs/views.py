@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration
+from catalog.versioning import catalog_snapshot
 from core.errors import InvalidInput, PreconditionFailed, PreconditionRequired
 from core.openapi import FIELD_ERRORS_SCHEMA
 from core.throttling import ScopedRateThrottle
@@ -299,9 +300,11 @@ class EvaluateView(APIView):
 
     @extend_schema(request=EvaluateInputSerializer, responses={200: EvaluationResponseSerializer})
     def post(self, request: Request) -> Response:
-        serializer = EvaluateInputSerializer(data=request.data)
+        # One read of the catalog version; the serializer's lookups and the evaluation share its cache.
+        snapshot = catalog_snapshot()
+        serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
         serializer.is_valid(raise_exception=True)
-        return Response(services.evaluate_unsaved(data=serializer.validated_data))
+        return Response(services.evaluate_unsaved(data=serializer.validated_data, snapshot=snapshot))
 
 
 class SharedDesignView(APIView):

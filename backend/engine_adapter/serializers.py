@@ -41,6 +41,12 @@ class ContractField(serializers.Field):
         kwargs.setdefault("help_text", spec.help)
         super().__init__(**kwargs)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ContractField:
+        # DRF copies every declared field for each serializer instance, deep-copying the constructor's
+        # arguments: the spec is an immutable declaration, so share it (most of a validation's time
+        # went to copying specs).
+        return self.__class__(self.spec, **getattr(self, "_kwargs", {}))
+
     def to_internal_value(self, data: Any) -> Any:
         value = data
         # JSON numbers arrive as numbers; a form may send "8" (DRF's number fields accept it too).

@@ -11,8 +11,10 @@ from catalog.models.configurations import (
 from catalog.models.parts import Manufacturer, Part, SourceDocument
 from catalog.models.prices import PriceBook, PriceBookEntry
 from catalog.models.rules import SizingRule
+from catalog.models.version import CatalogVersion
 
 __all__ = [
+    "CatalogVersion",
     "Configuration",
     "ConfigurationComponent",
     "ConfigurationLayout",
