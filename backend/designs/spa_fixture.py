@@ -50,7 +50,7 @@ def quarter_rack_payload() -> dict[str, Any]:
 # The disk designs the issue found unreadable charts on (dell-equallogic-oltp-2010 Table 9: 2 x 8-core
 # RAC nodes, one PS6010XV; netapp-pam-2009: one node, two FAS3140 shelves), no reference configuration.
 DISK_DESIGNS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
-    "equallogic": (
+    "ps6010xv-6000-users": (
         {"kind": "oltp", "users": 6000, "database_size_gb": 100},
         {
             "family": "equallogic",
@@ -60,7 +60,7 @@ DISK_DESIGNS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             "arrays": 1,
         },
     ),
-    "netapp": (
+    "fas3140-140-users": (
         {"kind": "oltp", "users": 140},
         {"family": "netapp", "storage_model": "FAS3140", "rac_nodes": 1, "arrays": 2},
     ),
@@ -69,9 +69,9 @@ DISK_DESIGNS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 TPCC_TEST_SYSTEM = "dell-oltp-2010-tpcc-test-system"
 
 
-def disk_payload(family: str) -> dict[str, Any]:
+def disk_payload(name: str) -> dict[str, Any]:
     """The evaluate payload of one of the DISK_DESIGNS (needs the seed catalog loaded)."""
-    workload, platform = DISK_DESIGNS[family]
+    workload, platform = DISK_DESIGNS[name]
     return evaluation_payload(
         workload=workload,
         platform=platform,

@@ -381,23 +381,25 @@ def _load_cures(
     evidence: EvidenceBundle,
     rules: RuleSet,
 ) -> str:
-    """What carries the design load within the SLA: more RAC nodes, more storage units, or neither."""
+    """What carries the design load within the SLA: more RAC nodes or more storage units (the
+    bottleneck's own dimension first; the other only when that one cannot), or neither."""
     workload, platform = inputs.workload, inputs.platform
     assert isinstance(workload, OltpWorkload)
-    cures = []
-    nodes = remedies.nodes_for_load(model, platform, workload, load.design_tps)
-    if nodes:
-        cures.append(f"{nodes.words(platform)} sustain {nodes.result:,.1f} TPS")
-    if bottleneck != "cpu" or nodes is None:
-        arrays = remedies.arrays_for_load(inputs, evidence, rules, load.design_tps)
-        if arrays:
-            cures.append(f"{arrays.words(platform)} sustain {arrays.result:,.1f} TPS")
-    if not cures:
+
+    def nodes() -> remedies.Remedy | None:
+        return remedies.nodes_for_load(model, platform, workload, load.design_tps)
+
+    def arrays() -> remedies.Remedy | None:
+        return remedies.arrays_for_load(inputs, evidence, rules, load.design_tps)
+
+    first, second = (nodes, arrays) if bottleneck == "cpu" else (arrays, nodes)
+    fix = first() or second()
+    if fix is None:
         return (
             f"neither {remedies.MAX_NODES} RAC nodes nor {remedies.MAX_ARRAYS} storage units carry it: "
             "split the load or choose a larger platform"
         )
-    return "; or ".join(cures)
+    return f"{fix.words(platform)} sustain {fix.result:,.1f} TPS"
 
 
 def _oltp_checks(

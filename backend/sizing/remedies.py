@@ -56,11 +56,28 @@ def arrays_for_capacity(raw: RawCapacity, platform: Platform) -> Remedy | None:
     return Remedy("arrays", needed, per_unit * needed)
 
 
-def _carries(at_sla: mva.Solution, workload: OltpWorkload, design_tps: float) -> bool:
-    """The SLA point carries the design load: its users (a user-sized design) or its TPS (a target)."""
+def _carries(
+    st: tuple[mva.Station, ...], think_s: float, sla_s: float, workload: OltpWorkload, design_tps: float
+) -> bool:
+    """The network's SLA point carries the design load: its users (a user-sized design: the SLA
+    population alone answers) or its TPS (a target)."""
+    if not _attainable(st, sla_s):
+        return False
     if workload.users is not None:
-        return at_sla.users >= workload.users * (1 - TOLERANCE)
-    return at_sla.throughput >= design_tps * (1 - TOLERANCE)
+        return _sla_users(st, think_s, sla_s) >= workload.users * (1 - TOLERANCE)
+    return _sla_throughput(st, think_s, sla_s) >= design_tps * (1 - TOLERANCE)
+
+
+def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
+    """X at the SLA point without solving the network there: R = SLA by construction, so Little's law
+    gives X = N / (Z + SLA) (to the solver's 1e-10); the clamped one-user point is solved."""
+    n = _sla_users(st, think_s, sla_s)
+    return _sla(st, think_s, sla_s).throughput if n <= 1.0 else n / (think_s + sla_s)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sla_users(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
+    return mva.sla_population(stations, think_s, sla_s)
 
 
 def _attainable(stations: tuple[mva.Station, ...], sla_s: float) -> bool:
@@ -75,6 +92,7 @@ def _sla(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> mva
 
 def forget() -> None:
     _sla.cache_clear()
+    _sla_users.cache_clear()
 
 
 def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
@@ -97,10 +115,7 @@ def nodes_for_load(
     """The fewest RAC nodes (same cores per node) that carry the design load within the SLA."""
 
     def fixes(n: int) -> bool:
-        st = model.stations(n)
-        return _attainable(st, model.sla_s) and _carries(
-            _sla(st, model.think_s, model.sla_s), workload, design_tps
-        )
+        return _carries(model.stations(n), model.think_s, model.sla_s, workload, design_tps)
 
     n = _first(platform.rac_nodes, MAX_NODES, fixes)
     if n is None:
@@ -116,31 +131,37 @@ def arrays_for_load(
     workload, platform = inputs.workload, inputs.platform
     assert isinstance(workload, OltpWorkload)
 
-    def at(arrays: int) -> mva.Solution | None:
-        m = build_model(replace(inputs, platform=replace(platform, arrays=arrays)), evidence, rules)
-        st = m.stations(platform.rac_nodes)
-        sol = _sla(st, m.think_s, m.sla_s)
-        return sol if _attainable(st, m.sla_s) and _carries(sol, workload, design_tps) else None
+    models: dict[int, PlatformModel] = {}
 
-    solved: dict[int, mva.Solution | None] = {}
+    def model_with(arrays: int) -> PlatformModel:
+        if arrays not in models:
+            models[arrays] = build_model(
+                replace(inputs, platform=replace(platform, arrays=arrays)), evidence, rules
+            )
+        return models[arrays]
 
     def fixes(arrays: int) -> bool:
-        if arrays not in solved:
-            solved[arrays] = at(arrays)
-        return solved[arrays] is not None
+        m = model_with(arrays)
+        return _carries(m.stations(platform.rac_nodes), m.think_s, m.sla_s, workload, design_tps)
 
     n = _first(platform.arrays, MAX_ARRAYS, fixes)
-    found = solved.get(n) if n is not None else None
-    return None if n is None or found is None else Remedy("arrays", n, found.throughput)
+    if n is None:
+        return None
+    m = model_with(n)
+    return Remedy("arrays", n, _sla(m.stations(platform.rac_nodes), m.think_s, m.sla_s).throughput)
 
 
 def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) -> Remedy | None:
     """The fewest RAC nodes with the CPU at the SLA point within the limit (`result`: that CPU %)."""
 
-    def cpu_pct(n: int) -> float:
+    def cpu_pct(n: int) -> float:  # utilisation law at the SLA point's throughput
         st = model.stations(n)
-        sol = _sla(st, model.think_s, model.sla_s)
-        return sol.utilisation[sol.station_index(st, "cpu")] * 100.0
+        cpu = next(s for s in st if s.name == "cpu")
+        return min(_sla_throughput(st, model.think_s, model.sla_s) * cpu.busy_per_server, 1.0) * 100.0
 
     n = _first(platform.rac_nodes, MAX_NODES, lambda n: cpu_pct(n) <= limit_pct)
-    return None if n is None else Remedy("rac_nodes", n, cpu_pct(n))
+    if n is None:
+        return None
+    st = model.stations(n)
+    sol = _sla(st, model.think_s, model.sla_s)  # the figure printed: the solved SLA point's
+    return Remedy("rac_nodes", n, sol.utilisation[sol.station_index(st, "cpu")] * 100.0)

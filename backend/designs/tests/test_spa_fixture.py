@@ -52,8 +52,8 @@ def test_the_platforms_fixture_is_what_the_endpoint_serves(client: Client) -> No
 @pytest.mark.parametrize(
     ("path", "payload"),
     [
-        (EQUALLOGIC_FIXTURE, lambda: disk_payload("equallogic")),
-        (NETAPP_FIXTURE, lambda: disk_payload("netapp")),
+        (EQUALLOGIC_FIXTURE, lambda: disk_payload("ps6010xv-6000-users")),
+        (NETAPP_FIXTURE, lambda: disk_payload("fas3140-140-users")),
         (TPCC_CURVES_FIXTURE, tpcc_curves_payload),
     ],
     ids=["equallogic", "netapp", "tpcc-curves"],

@@ -34,8 +34,8 @@ class Command(BaseCommand):
         PLATFORMS_FIXTURE.write_text(fixture_text(platforms_payload()), encoding="utf-8")
         self.stdout.write(f"wrote {PLATFORMS_FIXTURE}")
         for path, payload in (
-            (EQUALLOGIC_FIXTURE, disk_payload("equallogic")),
-            (NETAPP_FIXTURE, disk_payload("netapp")),
+            (EQUALLOGIC_FIXTURE, disk_payload("ps6010xv-6000-users")),
+            (NETAPP_FIXTURE, disk_payload("fas3140-140-users")),
             (TPCC_CURVES_FIXTURE, tpcc_curves_payload()),
         ):
             path.write_text(fixture_text(payload), encoding="utf-8")
