@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,18 @@ def _fresh_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+# Django's PBKDF2 (1,000,000 iterations) costs about 0.2 s a password, and the demo users alone are five
+# per test. Where a password is only how a test user comes to exist, Django's fast hasher for test runs
+# does (Django's own advice); accounts/tests, where signing in is the subject, keep the production ones.
+PRODUCTION_HASHERS_UNDER = Path(__file__).resolve().parent / "accounts" / "tests"
+
+
+@pytest.fixture(autouse=True)
+def _password_hashers(request: pytest.FixtureRequest, settings: Any) -> None:
+    if PRODUCTION_HASHERS_UNDER not in Path(request.node.path).parents:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

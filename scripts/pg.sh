@@ -60,12 +60,15 @@ pg_setup() {
     chown "$pg_user" "$PG_THROWAWAY_DIR"
     PG_RUNAS="runuser -u $pg_user --"
   fi
+  # max_connections is stated, not left to initdb's probe of shared memory (it may pick fewer): each
+  # pytest-xdist worker holds up to 8 (its own, six racing threads, a drill's child process), the
+  # fuzzing server and the e2e server a few more.
   local port
   port=$("$VENV_BIN/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   echo "== PostgreSQL: starting a throwaway cluster ($initdb) on 127.0.0.1:$port"
   $PG_RUNAS "$initdb" -D "$PG_THROWAWAY_DIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
   $PG_RUNAS "$PG_CTL" -D "$PG_THROWAWAY_DIR/data" -l "$PG_THROWAWAY_DIR/log" -w \
-    -o "-p $port -k $PG_THROWAWAY_DIR -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+    -o "-p $port -k $PG_THROWAWAY_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >/dev/null
   export DATABASE_URL="postgres://postgres@127.0.0.1:$port/dbsizer"
   if ! _pg_reachable "$DATABASE_URL"; then
     echo "ERROR: the throwaway PostgreSQL cluster did not start; log: $PG_THROWAWAY_DIR/log" >&2

@@ -56,3 +56,8 @@ def test_the_session_that_changed_the_password_stays_signed_in(demo_users: None)
     response = client.post(CHANGE, {"old_password": PASSWORD, "new_password": "a-brand-new-passphrase"})
     assert response.status_code == 204
     assert client.get("/api/v1/auth/me/").json()["username"] == "bob"
+
+
+def test_passwords_here_are_stored_with_the_production_hasher(demo_users: None) -> None:
+    # The rest of the suite uses a fast hasher (backend/conftest.py); sign-in is tested with the real one.
+    assert get_user_model().objects.get(username="bob").password.startswith("pbkdf2_sha256$1000000$")

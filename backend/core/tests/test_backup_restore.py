@@ -87,8 +87,9 @@ def _run(command: list[str], env: dict[str, str], cwd: Path) -> str:
     return done.stdout
 
 
-def test_backup_drop_restore_brings_back_every_row_of_every_table(tmp_path: Path) -> None:
-    name = f"test_{DATABASE['NAME']}_backup_drill"[:63]  # a throwaway, like pytest-django's own
+def test_backup_drop_restore_brings_back_every_row_of_every_table(tmp_path: Path, worker_id: str) -> None:
+    # A throwaway, like pytest-django's own test databases, and like theirs one per pytest-xdist worker.
+    name = f"test_{DATABASE['NAME']}"[:40] + f"_{worker_id}_backup_drill"
     url = _server_url(name)
     env: dict[str, Any] = {
         **os.environ,
