@@ -10,12 +10,17 @@ PostgreSQL: the row takes the next value of a sequence, so a rolled-back write n
 to a later one (a cache built inside that transaction can never be mistaken for a committed state).
 SQLite (the single-user try-out): row-level triggers set a random 63-bit value, for the same reason.
 
+The trigger upserts the row: a flush or restore that empties the version table together with the
+catalog (one TRUNCATE) writes it again with a new number, so a version is never read as "missing" while
+caches built before it are still served (a TransactionTestCase flush between tests did exactly that).
+
 A version is an opaque token: compare it for equality only. Writers to the catalog serialise on the
 row until they commit (catalog writes are rare admin operations; imports already take a lock).
 """
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -47,7 +52,8 @@ def install_version_triggers(schema_editor: Any, tables: Iterable[str]) -> None:
                 schema_editor.execute(f"DROP TRIGGER IF EXISTS {name}")
                 schema_editor.execute(
                     f"CREATE TRIGGER {name} AFTER {event} ON {quote(table)} BEGIN "  # noqa: S608 - names
-                    f"UPDATE {VERSION_TABLE} SET version = abs(random()) WHERE id = 1; END"
+                    f"INSERT INTO {VERSION_TABLE} (id, version) VALUES (1, abs(random())) "
+                    "ON CONFLICT (id) DO UPDATE SET version = excluded.version; END"
                 )
         else:  # pragma: no cover - the project runs on PostgreSQL and SQLite only
             raise NotImplementedError(f"catalog version triggers for {vendor}")
@@ -59,7 +65,8 @@ def install_version_function(schema_editor: Any) -> None:
         schema_editor.execute(f"CREATE SEQUENCE IF NOT EXISTS {SEQUENCE}")
         schema_editor.execute(
             f"CREATE OR REPLACE FUNCTION {FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$ "  # noqa: S608
-            f"BEGIN UPDATE {VERSION_TABLE} SET version = nextval('{SEQUENCE}') WHERE id = 1; RETURN NULL; END $$"
+            f"BEGIN INSERT INTO {VERSION_TABLE} (id, version) VALUES (1, nextval('{SEQUENCE}')) "
+            "ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version; RETURN NULL; END $$"
         )
         schema_editor.execute(
             f"INSERT INTO {VERSION_TABLE} (id, version) VALUES (1, nextval('{SEQUENCE}')) ON CONFLICT DO NOTHING"  # noqa: S608
@@ -75,7 +82,11 @@ def catalog_version() -> int:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT version FROM {VERSION_TABLE} WHERE id = 1")  # noqa: S608 - a constant
         row = cursor.fetchone()
-    return int(row[0]) if row else 0
+    # No row (the table emptied by hand): a token never seen before, so no cache is ever reused.
+    return int(row[0]) if row else -next(_unversioned)
+
+
+_unversioned = itertools.count(1)
 
 
 # --- the per-version cache ---------------------------------------------------------------------------

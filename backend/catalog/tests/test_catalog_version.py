@@ -218,3 +218,16 @@ def test_a_rolled_back_write_never_hands_its_version_to_a_later_write() -> None:
     assert catalog_version() != inside
     Part.objects.update(description="committed")
     assert catalog_version() != inside
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_flush_that_empties_the_version_table_writes_a_new_version() -> None:
+    """A flush (what a TransactionTestCase does between tests, or an operator) truncates the version
+    row with the catalog: the trigger writes it again with a new number, so no cache built before
+    the flush is served after it (under xdist a flush left the row missing and every later test read
+    version 0 and a stale cache)."""
+    before = catalog_version()
+    call_command("flush", interactive=False, verbosity=0)
+    after = catalog_version()
+    assert after > 0
+    assert after != before
