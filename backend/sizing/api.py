@@ -755,7 +755,13 @@ def _evaluate_dss(
         basis = "measured" if storage.basis == "measured" else storage.basis + " from the measurements"
         what = "the query streams sustain on" if query else f"{basis} for"
         target = workload.target_throughput_mb_s
-        message = f"target {target:,.0f} MB/s above the {sustained:,.0f} MB/s {what} this storage"
+        fix = remedies.arrays_for_throughput(evidence, platform, workload)
+        cure = (
+            f"{fix.words(platform)} sustain {fix.result:,.0f} MB/s"
+            if fix
+            else f"even {remedies.MAX_ARRAYS} storage units do not: split the scans or choose a faster platform"
+        )
+        message = f"target {target:,.0f} MB/s above the {sustained:,.0f} MB/s {what} this storage: {cure}"
         warnings.append(Warning("throughput-short", "critical", message, None))
     best_practice, _ = best_practice_warnings(rules, design_facts(inputs))
     warnings += best_practice

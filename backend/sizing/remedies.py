@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 
 from sizing import mva
 from sizing.demand import RawCapacity
+from sizing.dss import query_throughput, throughput_estimate
 from sizing.evidence import EvidenceBundle
-from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
+from sizing.inputs import PLATFORM_FIELDS, DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.model import PlatformModel, build_model
 from sizing.platforms import storage_model
 from sizing.rules import RuleSet
@@ -165,3 +166,26 @@ def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) ->
     st = model.stations(n)
     sol = _sla(st, model.think_s, model.sla_s)  # the figure printed: the solved SLA point's
     return Remedy("rac_nodes", n, sol.utilisation[sol.station_index(st, "cpu")] * 100.0)
+
+
+def dss_sustained(evidence: EvidenceBundle, platform: Platform, workload: DssWorkload) -> float:
+    """The MB/s a DSS design sustains: the query streams' figure where the family measured them, else
+    the storage's own (as sizing.api's DSS evaluation reads it)."""
+    storage = throughput_estimate(evidence, platform, workload)
+    query = query_throughput(evidence, platform, workload, storage)
+    return query.throughput if query else storage.value
+
+
+def arrays_for_throughput(
+    evidence: EvidenceBundle, platform: Platform, workload: DssWorkload
+) -> Remedy | None:
+    """The fewest storage units whose sustained MB/s reaches the DSS target."""
+    sustained: dict[int, float] = {}
+
+    def mb_s(arrays: int) -> float:
+        if arrays not in sustained:
+            sustained[arrays] = dss_sustained(evidence, replace(platform, arrays=arrays), workload)
+        return sustained[arrays]
+
+    n = _first(platform.arrays, MAX_ARRAYS, lambda a: mb_s(a) >= workload.target_throughput_mb_s)
+    return None if n is None else Remedy("arrays", n, mb_s(n))

@@ -119,3 +119,21 @@ def test_best_practice_warnings_read_as_sentences(catalog: Catalog, name: str) -
     for w in ev.warnings:
         assert not re.search(r"design has \w+=", w.message), w.message
         assert "add RAC nodes or cores" not in w.message
+
+
+def test_a_dss_throughput_shortfall_names_the_arrays_that_reach_the_target(catalog: Catalog) -> None:
+    data = {"workload": {"kind": "dss", "target_throughput_mb_s": 1300, "block_size_kb": 1024},
+            "platform": {"family": "equallogic", "storage_model": "PS6110XV", "rac_nodes": 2, "arrays": 1,
+                         "raid": "raid50"}}  # fmt: skip
+    inputs, ev = _evaluate(catalog, data)
+    message = _warning(ev, "throughput-short")
+    found = re.search(r": (\d+) PS6110XV arrays sustain", message)
+    assert found, message
+    arrays = int(found.group(1))
+    fixed = evaluate_design(replace(inputs, platform=replace(inputs.platform, arrays=arrays)), *catalog)
+    assert "throughput-short" not in _codes(fixed)
+    if arrays - 1 > inputs.platform.arrays:
+        fewer = evaluate_design(
+            replace(inputs, platform=replace(inputs.platform, arrays=arrays - 1)), *catalog
+        )
+        assert "throughput-short" in _codes(fewer)
