@@ -370,7 +370,8 @@ def _capacity_message(raw: demand.RawCapacity, platform: Platform) -> str:
         "drives, data reduction or a second system"
     )
     current = remedies.Remedy("arrays", platform.arrays, raw.usable_gb).words(platform)
-    return f"needs {raw.required_gb:,.0f} GB, {current} give {raw.usable_gb:,.0f} GB usable: {cure}"
+    give = "gives" if platform.arrays == 1 else "give"
+    return f"needs {raw.required_gb:,.0f} GB, {current} {give} {raw.usable_gb:,.0f} GB usable: {cure}"
 
 
 def _load_cures(
