@@ -1,28 +1,107 @@
-"""Side-by-side comparison of 2-4 designs: TPS at SLA, headroom, bottleneck, capacity, cost and the
-BOM lines whose quantities differ."""
+"""Side-by-side comparison of 2-4 designs: TPS at SLA, headroom, bottleneck, capacity, cost, cost per
+unit of throughput, the BOM by section, and (within one platform family) the BOM lines whose
+quantities differ."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from designs.choices import BomSection
 from designs.models import Design
 from designs.services import design_evaluation
+
+CENT = Decimal("0.01")
+SECTION_LABELS = dict(BomSection.choices)
+
+
+def _number(value: float) -> str:
+    """12000.0 -> "12,000", 1169.4 -> "1,169.4" (for the basis text only)."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def cost_per_throughput(*, summary: dict[str, Any], bom: dict[str, Any]) -> dict[str, Any]:
+    """The BOM's cost per unit of what the design sustains: per TPS held within the SLA (the most the
+    platform sustains, not the design load: that is what is bought) for OLTP, per MB/s sustained for
+    DSS. Exact Decimal division, rounded to the cent; None with the reason when it has no meaning."""
+    tps = summary.get("max_sustained_tps")
+    figure = tps or summary.get("sustained_throughput")
+    unit = figure["unit"] if figure else None
+    currency = bom["currency"]
+    if tps:
+        basis = f"the most TPS sustained within the {_number(summary['sla_response']['value'])} "
+        basis += f"{summary['sla_response']['unit']} SLA"
+    else:
+        basis = "the sustained scan throughput"
+    out: dict[str, Any] = {
+        "amount": None,
+        "currency": currency,
+        "unit": f"{currency} per {unit}" if currency and unit else None,
+        "basis": basis,
+        "note": "",
+    }
+    if currency is None:
+        out["note"] = "No price book chosen"
+    elif bom["unpriced_lines"]:
+        lines = bom["unpriced_lines"]
+        out["note"] = f"{lines} BOM line{'s' if lines != 1 else ''} without a price: the cost is incomplete"
+    elif not figure or figure["value"] <= 0:
+        out["note"] = "The design sustains no throughput"
+    else:
+        amount = Decimal(bom["total"]) / Decimal(repr(float(figure["value"])))
+        out["amount"] = str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
+    return out
+
+
+def _section_summaries(designs: Sequence[Design], boms: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each BOM section with, per design, its lines (quantity and description: like with like, never
+    a sum of unlike units), its cost and its unpriced lines."""
+    present = {line["section"] for bom in boms for line in bom["lines"]}
+    out = []
+    for section in SECTION_LABELS:
+        if section not in present:
+            continue
+        per_design = []
+        for design, bom in zip(designs, boms, strict=True):
+            totals = next((s for s in bom["sections"] if s["section"] == section), None)
+            per_design.append(
+                {
+                    "design": design.pk,
+                    "items": [
+                        {
+                            "part_number": line["part_number"],
+                            "description": line["description"],
+                            "quantity": line["quantity"],
+                        }
+                        for line in bom["lines"]
+                        if line["section"] == section
+                    ],
+                    "currency": bom["currency"],
+                    "total": totals["total"] if totals and bom["currency"] else None,
+                    "unpriced_lines": totals["unpriced_lines"] if totals else 0,
+                }
+            )
+        out.append({"section": section, "label": SECTION_LABELS[section], "designs": per_design})
+    return out
 
 
 def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
     columns: list[dict[str, Any]] = []
+    boms: list[dict[str, Any]] = []
     lines: dict[tuple[str, str], dict[str, Any]] = {}
     for design in designs:
         payload = design_evaluation(design)
         evaluation = payload["evaluation"]
         summary = evaluation.get("summary", {})
         bom = payload["bom"]
+        boms.append(bom)
         columns.append(
             {
                 "id": design.pk,
                 "name": design.name,
                 "revision": payload["revision"],
+                "platform_family": design.platform.get("family"),
                 "kind": evaluation.get("kind"),
                 "verdict": evaluation.get("verdict"),
                 "tps_at_sla": summary.get("max_sustained_tps"),
@@ -41,6 +120,7 @@ def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
                     "complete": bom["complete"],
                     "unpriced_lines": bom["unpriced_lines"],
                 },
+                "cost_per_throughput": cost_per_throughput(summary=summary, bom=bom),
             }
         )
         for line in bom["lines"]:
@@ -54,9 +134,23 @@ def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
                 },
             )
             entry["quantities"][str(design.pk)] += line["quantity"]
+    families = {column["platform_family"] for column in columns}
+    # Part numbers of different platform families never coincide: their "differences" would list
+    # every line of each design as missing from the others. Compare those by section only.
+    comparable = len(families) == 1
     differences = [entry for entry in lines.values() if len(set(entry["quantities"].values())) > 1]
     return {
         "designs": columns,
-        "bom_differences": differences,
-        "bom_lines_in_common": len(lines) - len(differences),
+        "bom_sections": _section_summaries(designs, boms),
+        "bom_part_lines_comparable": comparable,
+        "bom_part_lines_note": (
+            ""
+            if comparable
+            else "The designs are on different platform families ("
+            + ", ".join(sorted(str(f) for f in families))
+            + "): their part numbers differ throughout, so part-level differences are not comparable."
+            " Compare them by section."
+        ),
+        "bom_differences": differences if comparable else [],
+        "bom_lines_in_common": len(lines) - len(differences) if comparable else 0,
     }

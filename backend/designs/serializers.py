@@ -603,10 +603,22 @@ class CompareCostSerializer(serializers.Serializer[Any]):
     unpriced_lines = serializers.IntegerField()
 
 
+class CostPerThroughputSerializer(serializers.Serializer[Any]):
+    amount = serializers.CharField(
+        allow_null=True,
+        help_text="Decimal money per unit of throughput, to the cent; null when it has no meaning (see note)",
+    )
+    currency = serializers.CharField(allow_null=True)
+    unit = serializers.CharField(allow_null=True, help_text='e.g. "USD per TPS", "EUR per MB/s"')
+    basis = serializers.CharField(help_text="The throughput the cost is divided by")
+    note = serializers.CharField(allow_blank=True, help_text="Why there is no amount (empty when there is)")
+
+
 class CompareColumnSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     revision = serializers.IntegerField(allow_null=True)
+    platform_family = serializers.CharField(allow_null=True)
     kind = serializers.ChoiceField(choices=["oltp", "dss"])
     verdict = serializers.CharField()
     tps_at_sla = QuantitySerializer(allow_null=True, help_text="OLTP: maximum sustained TPS under the SLA")
@@ -620,6 +632,7 @@ class CompareColumnSerializer(serializers.Serializer[Any]):
     warnings = serializers.IntegerField()
     critical_warnings = serializers.IntegerField(help_text="Warnings of severity critical")
     cost = CompareCostSerializer()
+    cost_per_throughput = CostPerThroughputSerializer()
 
 
 class BomDifferenceSerializer(serializers.Serializer[Any]):
@@ -629,7 +642,34 @@ class BomDifferenceSerializer(serializers.Serializer[Any]):
     quantities = serializers.DictField(child=serializers.IntegerField(), help_text="design id -> quantity")
 
 
+class BomSectionItemSerializer(serializers.Serializer[Any]):
+    part_number = serializers.CharField()
+    description = serializers.CharField()
+    quantity = serializers.IntegerField()
+
+
+class BomSectionOfDesignSerializer(serializers.Serializer[Any]):
+    design = serializers.IntegerField()
+    items = BomSectionItemSerializer(many=True, help_text="The section's lines of this design (may be empty)")
+    currency = serializers.CharField(allow_null=True)
+    total = serializers.CharField(allow_null=True, help_text="Priced lines only; null without a price book")
+    unpriced_lines = serializers.IntegerField()
+
+
+class CompareBomSectionSerializer(serializers.Serializer[Any]):
+    section = serializers.ChoiceField(choices=BomSection.choices)
+    label = serializers.CharField()  # type: ignore[assignment]  # the payload key is "label"
+    designs = BomSectionOfDesignSerializer(many=True, help_text="In the order of the compared designs")
+
+
 class CompareResponseSerializer(serializers.Serializer[Any]):
     designs = CompareColumnSerializer(many=True)
-    bom_differences = BomDifferenceSerializer(many=True)
+    bom_sections = CompareBomSectionSerializer(many=True)
+    bom_part_lines_comparable = serializers.BooleanField(
+        help_text="All designs are of one platform family: their part lines compare line by line"
+    )
+    bom_part_lines_note = serializers.CharField(allow_blank=True)
+    bom_differences = BomDifferenceSerializer(
+        many=True, help_text="Empty when the part lines are not comparable (different platform families)"
+    )
     bom_lines_in_common = serializers.IntegerField()

@@ -211,6 +211,9 @@ test('alice compares the quarter and the half rack', async ({ page }) => {
   await expect(tpsRow).toContainText('25,800 TPS');
   await expect(tpsRow).toContainText('39,000 TPS');
   await expect(page.getByTestId('bom-differences')).toBeVisible();
+  // Cost per TPS has a row even unpriced, saying why (issue 15, finding 9); the BOM also compares by section.
+  await expect(page.getByTestId('compare-cost-per-throughput')).toContainText('— (No price book chosen)');
+  await expect(page.getByTestId('bom-section-storage')).toContainText('× ');
   await page.screenshot({ path: screenshotPath('compare'), fullPage: true });
 
   // Clone, then delete the copy (with confirmation): it goes to the trash, and Undo brings it back.

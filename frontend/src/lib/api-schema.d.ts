@@ -1366,6 +1366,20 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        BomSectionItem: {
+            part_number: string;
+            description: string;
+            quantity: number;
+        };
+        BomSectionOfDesign: {
+            design: number;
+            /** @description The section's lines of this design (may be empty) */
+            items: components["schemas"]["BomSectionItem"][];
+            currency: string | null;
+            /** @description Priced lines only; null without a price book */
+            total: string | null;
+            unpriced_lines: number;
+        };
         BomSectionOut: {
             section: components["schemas"]["SectionEnum"];
             quantity: number;
@@ -1383,6 +1397,12 @@ export interface components {
             before: unknown;
             after: unknown;
         };
+        CompareBomSection: {
+            section: components["schemas"]["SectionEnum"];
+            label: string;
+            /** @description In the order of the compared designs */
+            designs: components["schemas"]["BomSectionOfDesign"][];
+        };
         /** @description The capacity headline of a design (the evaluation's `capacity` carries more). */
         CompareCapacity: {
             /** @description Raw capacity the design needs */
@@ -1398,6 +1418,7 @@ export interface components {
             id: number;
             name: string;
             revision: number | null;
+            platform_family: string | null;
             kind: components["schemas"]["WorkloadKindEnum"];
             verdict: string;
             /** @description OLTP: maximum sustained TPS under the SLA */
@@ -1413,6 +1434,7 @@ export interface components {
             /** @description Warnings of severity critical */
             critical_warnings: number;
             cost: components["schemas"]["CompareCost"];
+            cost_per_throughput: components["schemas"]["CostPerThroughput"];
         };
         CompareCost: {
             currency: string | null;
@@ -1422,6 +1444,11 @@ export interface components {
         };
         CompareResponse: {
             designs: components["schemas"]["CompareColumn"][];
+            bom_sections: components["schemas"]["CompareBomSection"][];
+            /** @description All designs are of one platform family: their part lines compare line by line */
+            bom_part_lines_comparable: boolean;
+            bom_part_lines_note: string;
+            /** @description Empty when the part lines are not comparable (different platform families) */
             bom_differences: components["schemas"]["BomDifference"][];
             bom_lines_in_common: number;
         };
@@ -1534,6 +1561,17 @@ export interface components {
          * @enum {string}
          */
         ConfigurationRoleEnum: "reference" | "array" | "test-system";
+        CostPerThroughput: {
+            /** @description Decimal money per unit of throughput, to the cent; null when it has no meaning (see note) */
+            amount: string | null;
+            currency: string | null;
+            /** @description e.g. "USD per TPS", "EUR per MB/s" */
+            unit: string | null;
+            /** @description The throughput the cost is divided by */
+            basis: string;
+            /** @description Why there is no amount (empty when there is) */
+            note: string;
+        };
         CsrfCookie: {
             detail: string;
         };

@@ -133,6 +133,20 @@ export const zBomDifference = z.object({
     quantities: z.record(z.string(), z.int())
 });
 
+export const zBomSectionItem = z.object({
+    part_number: z.string(),
+    description: z.string(),
+    quantity: z.int()
+});
+
+export const zBomSectionOfDesign = z.object({
+    design: z.int(),
+    items: z.array(zBomSectionItem),
+    currency: z.string().nullable(),
+    total: z.string().nullable(),
+    unpriced_lines: z.int()
+});
+
 /**
  * * `upper` - upper
  * * `lower` - lower
@@ -208,6 +222,14 @@ export const zConfigurationRoleEnum = z.enum([
     'array',
     'test-system'
 ]);
+
+export const zCostPerThroughput = z.object({
+    amount: z.string().nullable(),
+    currency: z.string().nullable(),
+    unit: z.string().nullable(),
+    basis: z.string(),
+    note: z.string()
+});
 
 export const zCsrfCookie = z.object({
     detail: z.string()
@@ -1549,6 +1571,12 @@ export const zBomSectionOut = z.object({
     unpriced_lines: z.int()
 });
 
+export const zCompareBomSection = z.object({
+    section: zSectionEnum,
+    label: z.string(),
+    designs: z.array(zBomSectionOfDesign)
+});
+
 export const zConfigurationComponent = z.object({
     position: z.int().gte(0).lte(2147483647),
     section: zSectionEnum,
@@ -2194,6 +2222,7 @@ export const zCompareColumn = z.object({
     id: z.int(),
     name: z.string(),
     revision: z.int().nullable(),
+    platform_family: z.string().nullable(),
     kind: zWorkloadKindEnum,
     verdict: z.string(),
     tps_at_sla: zQuantity.nullable(),
@@ -2204,11 +2233,15 @@ export const zCompareColumn = z.object({
     capacity: zCompareCapacity.nullable(),
     warnings: z.int(),
     critical_warnings: z.int(),
-    cost: zCompareCost
+    cost: zCompareCost,
+    cost_per_throughput: zCostPerThroughput
 });
 
 export const zCompareResponse = z.object({
     designs: z.array(zCompareColumn),
+    bom_sections: z.array(zCompareBomSection),
+    bom_part_lines_comparable: z.boolean(),
+    bom_part_lines_note: z.string(),
     bom_differences: z.array(zBomDifference),
     bom_lines_in_common: z.int()
 });

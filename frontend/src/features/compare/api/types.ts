@@ -5,6 +5,7 @@ type Schemas = components['schemas'];
 
 export type CompareColumn = Schemas['CompareColumn'];
 export type BomDifference = Schemas['BomDifference'];
+export type CompareBomSection = Schemas['CompareBomSection'];
 export type Comparison = Schemas['CompareResponse'];
 
 /** A design the compare page can pick: the fields of the design list it shows. */

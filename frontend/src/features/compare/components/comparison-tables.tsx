@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { countOf, plural } from '../../../components/format';
 import type { Comparison } from '../api/types';
-import { bomDiffRows, compareRows } from '../lib/compare-table';
+import { bomDiffRows, bomSectionRows, compareRows } from '../lib/compare-table';
 
 export function ComparisonTables({ comparison }: { comparison: Comparison }) {
   const columns = comparison.designs;
   const rows = compareRows(columns);
   const bom = bomDiffRows(comparison.bom_differences, columns);
+  const sections = bomSectionRows(comparison.bom_sections);
   return (
     <>
       <table className="table card compare" data-testid="compare-table">
@@ -24,11 +25,14 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className={r.differs ? 'differs' : undefined} data-testid={`compare-${r.key}`}>
-              <th scope="row">{r.label}</th>
+              <th scope="row">
+                {r.label}
+                {r.note && <span className="muted small-text block" data-testid={`compare-${r.key}-note`}>{r.note}</span>}
+              </th>
               {r.values.map((v, i) => (
-                <td key={columns[i]?.id ?? i} className={r.best === i ? 'best' : undefined}>
+                <td key={columns[i]?.id ?? i} className={r.best.includes(i) ? 'best' : undefined}>
                   {v}
-                  {r.best === i && <span className="visually-hidden"> (best)</span>}
+                  {r.best.includes(i) && <span className="visually-hidden"> (best{r.best.length > 1 ? ', tied' : ''})</span>}
                 </td>
               ))}
             </tr>
@@ -36,10 +40,50 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
         </tbody>
       </table>
       <section className="card">
+        <h3>Bill of materials by section</h3>
+        <table className="table compact" data-testid="bom-sections">
+          <thead>
+            <tr>
+              <th scope="col">Section</th>
+              {columns.map((c) => (
+                <th scope="col" key={c.id}>
+                  {c.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sections.map((s) => (
+              <tr key={s.section} data-testid={`bom-section-${s.section}`}>
+                <th scope="row">{s.label}</th>
+                {s.items.map((items, i) => (
+                  <td key={columns[i]?.id ?? i}>
+                    <strong>{s.costs[i]}</strong>
+                    {items.length > 0 && (
+                      <ul className="bom-items small-text">
+                        {items.map((item, j) => (
+                          <li key={j}>{item}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card">
         <h3>Bill of materials differences</h3>
-        <p className="muted small-text">
-          {countOf(bom.length, 'line')} {plural(bom.length, 'differs', 'differ')}; {comparison.bom_lines_in_common} in common.
-        </p>
+        {!comparison.bom_part_lines_comparable ? (
+          <p className="muted small-text" data-testid="bom-not-comparable">
+            {comparison.bom_part_lines_note}
+          </p>
+        ) : (
+          <p className="muted small-text">
+            {countOf(bom.length, 'line')} {plural(bom.length, 'differs', 'differ')}; {comparison.bom_lines_in_common} in common.
+          </p>
+        )}
         {bom.length > 0 && (
           <table className="table compact" data-testid="bom-differences">
             <thead>

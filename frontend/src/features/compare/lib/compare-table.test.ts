@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareColumn } from '../api/types';
-import { bomDiffRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
+import { bestIndices, bomDiffRows, bomSectionRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
 
 const column = (over: Partial<CompareColumn>): CompareColumn => ({
   id: 1,
@@ -16,7 +16,9 @@ const column = (over: Partial<CompareColumn>): CompareColumn => ({
   capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, after_data_reduction: { value: 435, unit: 'GB' }, fits: true, raid: 'mirrored' },
   warnings: 0,
   critical_warnings: 0,
+  platform_family: 'oracle-fs1',
   cost: { currency: null, total: null, complete: false, unpriced_lines: 3 },
+  cost_per_throughput: { amount: null, currency: null, unit: null, basis: 'the most TPS sustained within the 20 ms SLA', note: 'No price book chosen' },
   ...over,
 });
 
@@ -32,34 +34,34 @@ describe('compareRows', () => {
     expect(rows.cost?.values).toEqual(['no price book', 'no price book']);
   });
   it('flags differences and marks the best design', () => {
-    expect(rows.tps).toMatchObject({ differs: true, best: 0 });
-    expect(rows.bottleneck).toMatchObject({ differs: true, best: null });
-    expect(rows.usable).toMatchObject({ differs: false, best: null });
-    expect(rows.warnings).toMatchObject({ best: 0 }); // fewer warnings is better
+    expect(rows.tps).toMatchObject({ differs: true, best: [0] });
+    expect(rows.bottleneck).toMatchObject({ differs: true, best: [] });
+    expect(rows.usable).toMatchObject({ differs: false, best: [] });
+    expect(rows.warnings).toMatchObject({ best: [0] }); // fewer warnings is better
   });
   it('marks no best throughput or headroom between a TPS design and an MB/s design', () => {
     const warehouse = column({ id: 3, name: 'Warehouse', kind: 'dss', tps_at_sla: null, sustained_throughput: { value: 1169, unit: 'MB/s' }, headroom_pct: { value: 16.9, unit: '%' } });
     const mixed = Object.fromEntries(compareRows([quarter, warehouse, oneNode]).map((r) => [r.key, r]));
-    expect(mixed.tps).toMatchObject({ values: ['25,800 TPS', '1,169 MB/s', '18,378 TPS'], differs: true, best: null });
-    expect(mixed.headroom).toMatchObject({ differs: true, best: null });
-    expect(mixed.warnings?.best).toBe(0); // other figures still rank
+    expect(mixed.tps).toMatchObject({ values: ['25,800 TPS', '1,169 MB/s', '18,378 TPS'], differs: true, best: [] });
+    expect(mixed.headroom).toMatchObject({ differs: true, best: [] });
+    expect(mixed.warnings?.best).toEqual([0, 1]); // other figures still rank; both with no warning tie
     const twoWarehouses = compareRows([warehouse, column({ ...warehouse, id: 4, sustained_throughput: { value: 573, unit: 'MB/s' }, headroom_pct: { value: -42.7, unit: '%' } })]);
-    expect(twoWarehouses.find((r) => r.key === 'tps')?.best).toBe(0);
-    expect(twoWarehouses.find((r) => r.key === 'headroom')?.best).toBe(0);
+    expect(twoWarehouses.find((r) => r.key === 'tps')?.best).toEqual([0]);
+    expect(twoWarehouses.find((r) => r.key === 'headroom')?.best).toEqual([0]);
   });
 
   it('ranks no TPS between designs held to different SLAs, and shows each SLA', () => {
     const tpcc = column({ id: 5, name: 'XtremIO', tps_at_sla: { value: 996, unit: 'TPS' }, sla_response: { value: 2000, unit: 'ms' } });
     const rows2 = Object.fromEntries(compareRows([quarter, tpcc]).map((r) => [r.key, r]));
     expect(rows2.sla?.values).toEqual(['20 ms', '2,000 ms']);
-    expect(rows2.tps).toMatchObject({ differs: true, best: null });
+    expect(rows2.tps).toMatchObject({ differs: true, best: [] });
     expect(sameSla([quarter, oneNode])).toBe(true);
   });
   it('counts critical warnings apart and ranks them first', () => {
     const critical = column({ id: 6, name: 'Short', warnings: 1, critical_warnings: 1 });
     const many = column({ id: 7, name: 'Many', warnings: 3, critical_warnings: 0 });
     const rows3 = Object.fromEntries(compareRows([critical, many]).map((r) => [r.key, r]));
-    expect(rows3.warnings).toMatchObject({ values: ['1 (1 critical)', '3'], best: 1 });
+    expect(rows3.warnings).toMatchObject({ values: ['1 (1 critical)', '3'], best: [1] });
   });
 
   it('reads one unit among the quantities present', () => {
@@ -72,8 +74,92 @@ describe('compareRows', () => {
     const a = column({ cost: { currency: 'USD', total: '100000.00', complete: true, unpriced_lines: 0 } });
     const b = column({ id: 2, cost: { currency: 'USD', total: '90000.00', complete: true, unpriced_lines: 0 } });
     const c = column({ id: 3, cost: { currency: 'EUR', total: '1.00', complete: true, unpriced_lines: 0 } });
-    expect(compareRows([a, b]).find((r) => r.key === 'cost')).toMatchObject({ values: ['100,000.00 USD', '90,000.00 USD'], best: 1 });
-    expect(compareRows([a, b, c]).find((r) => r.key === 'cost')?.best).toBeNull();
+    expect(compareRows([a, b]).find((r) => r.key === 'cost')).toMatchObject({ values: ['100,000.00 USD', '90,000.00 USD'], best: [1] });
+    expect(compareRows([a, b, c]).find((r) => r.key === 'cost')).toMatchObject({ best: [], note: expect.stringContaining('different currencies') });
+  });
+});
+
+describe('ties (issue 15, finding 9)', () => {
+  it('shades every design tied for best, never one of two that differ by float residue', () => {
+    const a = column({ tps_at_sla: { value: 25800.000000000004, unit: 'TPS' } });
+    const b = column({ id: 2, tps_at_sla: { value: 25800, unit: 'TPS' } });
+    const c = column({ id: 3, tps_at_sla: { value: 18378, unit: 'TPS' } });
+    expect(compareRows([a, b, c]).find((r) => r.key === 'tps')).toMatchObject({ values: ['25,800 TPS', '25,800 TPS', '18,378 TPS'], best: [0, 1] });
+    // Two tied designs and nothing else: nobody stands out.
+    expect(compareRows([b, a]).find((r) => r.key === 'tps')).toMatchObject({ differs: false, best: [] });
+  });
+  it('reads ties on the published figure: the same shown headroom is one headroom', () => {
+    const a = column({ headroom_pct: { value: 165.74, unit: '%' } });
+    const b = column({ id: 2, headroom_pct: { value: 165.7, unit: '%' } });
+    const c = column({ id: 3, headroom_pct: { value: 89, unit: '%' } });
+    expect(compareRows([a, b, c]).find((r) => r.key === 'headroom')).toMatchObject({ values: ['+166%', '+166%', '+89%'], best: [0, 1] });
+  });
+  it('keeps the tolerance relative, so real differences still rank', () => {
+    expect(bestIndices([1.0000001, 1, null], true)).toEqual([0]);
+    expect(bestIndices([0.1 + 0.2, 0.3, 1], false)).toEqual([0, 1]);
+    expect(bestIndices([5, null], true)).toEqual([]);
+  });
+});
+
+describe('cost per unit of throughput', () => {
+  const priced = (id: number, amount: string | null, currency = 'USD', note = '') =>
+    column({
+      id,
+      cost: { currency, total: '1000000.00', complete: amount !== null, unpriced_lines: amount === null ? 2 : 0 },
+      cost_per_throughput: { amount, currency, unit: `${currency} per TPS`, basis: 'the most TPS sustained within the 20 ms SLA', note },
+    });
+  it('shows money with its currency and unit, lowest best, and why one has none', () => {
+    const r = compareRows([priced(1, '38.76'), priced(2, '54.41'), priced(3, null, 'USD', '2 BOM lines without a price: the cost is incomplete')]).find(
+      (x) => x.key === 'cost-per-throughput',
+    );
+    expect(r).toMatchObject({
+      label: 'Cost per TPS (the most TPS sustained within the 20 ms SLA)',
+      values: ['38.76 USD per TPS', '54.41 USD per TPS', '— (2 BOM lines without a price: the cost is incomplete)'],
+      best: [0],
+    });
+    expect(compareRows([quarter, oneNode]).find((x) => x.key === 'cost-per-throughput')?.values).toEqual(['— (No price book chosen)', '— (No price book chosen)']);
+  });
+  it('never ranks different currencies as if equal, and says so', () => {
+    const r = compareRows([priced(1, '38.76'), priced(2, '1.00', 'EUR')]).find((x) => x.key === 'cost-per-throughput');
+    expect(r).toMatchObject({ values: ['38.76 USD per TPS', '1.00 EUR per TPS'], best: [] });
+    expect(r?.note).toMatch(/different currencies/);
+  });
+  it('ranks no cost per TPS against a cost per MB/s', () => {
+    const warehouse = column({
+      id: 9,
+      kind: 'dss',
+      tps_at_sla: null,
+      sla_response: null,
+      sustained_throughput: { value: 1169, unit: 'MB/s' },
+      cost: { currency: 'USD', total: '10.00', complete: true, unpriced_lines: 0 },
+      cost_per_throughput: { amount: '0.01', currency: 'USD', unit: 'USD per MB/s', basis: 'the sustained scan throughput', note: '' },
+    });
+    const r = compareRows([priced(1, '38.76'), warehouse]).find((x) => x.key === 'cost-per-throughput');
+    expect(r).toMatchObject({ label: 'Cost per TPS or per MB/s', values: ['38.76 USD per TPS', '0.01 USD per MB/s'], best: [] });
+  });
+});
+
+describe('bomSectionRows', () => {
+  it('lists each section per design with quantities and its cost, across platforms', () => {
+    const rows = bomSectionRows([
+      {
+        section: 'storage',
+        label: 'Storage',
+        designs: [
+          { design: 1, items: [{ part_number: '7112956', description: 'FS1-2 controller', quantity: 2 }], currency: 'USD', total: '200000.00', unpriced_lines: 0 },
+          { design: 2, items: [{ part_number: 'PS6010XV', description: 'EqualLogic PS6010XV', quantity: 1 }], currency: 'USD', total: '0.00', unpriced_lines: 1 },
+          { design: 3, items: [], currency: null, total: null, unpriced_lines: 0 },
+        ],
+      },
+    ]);
+    expect(rows).toEqual([
+      {
+        section: 'storage',
+        label: 'Storage',
+        items: [['2 × FS1-2 controller'], ['1 × EqualLogic PS6010XV'], []],
+        costs: ['200,000.00 USD', '0.00 USD (+1 line unpriced)', '—'],
+      },
+    ]);
   });
 });
 

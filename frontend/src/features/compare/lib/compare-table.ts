@@ -1,7 +1,7 @@
 /** Side-by-side rows of a comparison: each figure per design, with the best marked and
  * differences flagged; BOM lines whose quantities differ with their deltas. */
-import { formatMoney, formatQuantity, formatSignedPercent, type Quantity } from '../../../components/format';
-import type { BomDifference, CompareColumn } from '../api/types';
+import { countOf, formatMoney, formatNumber, formatQuantity, formatSignedPercent, type Quantity } from '../../../components/format';
+import type { BomDifference, CompareBomSection, CompareColumn } from '../api/types';
 
 export const MAX_COMPARED = 4;
 
@@ -10,19 +10,35 @@ export interface CompareRow {
   label: string;
   values: string[];
   differs: boolean;
-  /** Index of the best design for this figure, when "best" has a meaning. */
-  best: number | null;
+  /** Indices of the designs best on this figure (every one tied for best), empty when "best" has
+   * no meaning or all are equal. */
+  best: number[];
+  /** Why no design is marked best although the figures differ (e.g. different currencies). */
+  note?: string;
 }
 
-function bestIndex(numbers: (number | null)[], higherIsBetter: boolean): number | null {
-  let best: number | null = null;
-  numbers.forEach((n, i) => {
-    if (n === null) return;
-    const current = best === null ? null : numbers[best];
-    if (current === null || current === undefined || (higherIsBetter ? n > current : n < current)) best = i;
+/** Figures this close are one figure: the engine's float residue (25,800 vs 25,800.000000004) must
+ * not pick a winner between two designs that publish the same number. */
+export const RELATIVE_TOLERANCE = 1e-9;
+
+function tied(a: number, b: number): boolean {
+  return Math.abs(a - b) <= RELATIVE_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** Every design tied for the best figure: within the tolerance of it, or published (shown) the same
+ * as a best one. None when every design present is tied (nothing stands out). */
+export function bestIndices(numbers: (number | null)[], higherIsBetter: boolean, shown?: string[]): number[] {
+  const present = numbers.flatMap((n, i) => (n === null || Number.isNaN(n) ? [] : [i]));
+  if (present.length < 2) return [];
+  const top = present.reduce((best, i) => {
+    const n = numbers[i]!;
+    const b = numbers[best]!;
+    return (higherIsBetter ? n > b : n < b) ? i : best;
   });
-  const distinct = new Set(numbers.filter((n) => n !== null));
-  return distinct.size > 1 ? best : null;
+  const best = present.filter(
+    (i) => tied(numbers[i]!, numbers[top]!) || (shown !== undefined && shown[i] === shown[top]),
+  );
+  return best.length === present.length ? [] : best;
 }
 
 function row(key: string, label: string, values: string[], numbers?: (number | null)[], higherIsBetter = true): CompareRow {
@@ -31,13 +47,42 @@ function row(key: string, label: string, values: string[], numbers?: (number | n
     label,
     values,
     differs: new Set(values).size > 1,
-    best: numbers ? bestIndex(numbers, higherIsBetter) : null,
+    best: numbers ? bestIndices(numbers, higherIsBetter, values) : [],
   };
 }
 
 /** Money compares only within one currency; decimals parse exactly enough for ranking. */
 function costNumber(c: CompareColumn, currency: string | null): number | null {
   return c.cost.total !== null && c.cost.currency === currency ? Number(c.cost.total) : null;
+}
+
+const MIXED_CURRENCIES = 'Prices in different currencies: not ranked (no exchange rate is assumed).';
+
+function withCurrencyNote(r: CompareRow, currencyCount: number): CompareRow {
+  return currencyCount > 1 ? { ...r, note: MIXED_CURRENCIES } : r;
+}
+
+/** "38.76 USD per TPS", or "—" with the reason (no price book, unpriced lines, no throughput). */
+export function costPerThroughputText(c: CompareColumn): string {
+  const p = c.cost_per_throughput;
+  if (p.amount === null) return `— (${p.note})`;
+  return `${formatMoney(p.amount, p.currency)} per ${p.unit?.split(' per ')[1] ?? ''}`.trimEnd();
+}
+
+/** Cost per TPS (OLTP) or per MB/s (DSS): lowest is best, ranked only within one currency, one unit
+ * and one SLA. The label names the basis when all designs share it. */
+function costPerThroughputRow(columns: CompareColumn[], currency: string | null, currencyCount: number, likeWithLike: boolean): CompareRow {
+  const bases = new Set(columns.map((c) => c.cost_per_throughput.basis));
+  const units = new Set(columns.flatMap((c) => (c.tps_at_sla ? ['TPS'] : c.sustained_throughput ? ['MB/s'] : [])));
+  const per = units.size === 1 ? `per ${[...units][0]}` : 'per TPS or per MB/s';
+  const label = `Cost ${per}${bases.size === 1 ? ` (${[...bases][0]})` : ''}`;
+  const numbers = columns.map((c) =>
+    c.cost_per_throughput.amount !== null && c.cost_per_throughput.currency === currency ? Number(c.cost_per_throughput.amount) : null,
+  );
+  const r = row('cost-per-throughput', label, columns.map(costPerThroughputText), likeWithLike ? numbers : undefined, false);
+  if (currencyCount > 1) return { ...r, note: MIXED_CURRENCIES };
+  if (!likeWithLike && r.differs) return { ...r, note: 'Per TPS and per MB/s, or TPS within different SLAs: not ranked.' };
+  return r;
 }
 
 /** Every quantity present is in one unit (TPS with TPS, MB/s with MB/s): only then is one best. */
@@ -77,13 +122,17 @@ export function compareRows(columns: CompareColumn[]): CompareRow[] {
     row('needed', 'Capacity needed', columns.map((c) => formatQuantity(c.capacity?.after_data_reduction ?? c.capacity?.total))),
     row('usable', 'Usable capacity', columns.map((c) => formatQuantity(c.capacity?.usable)), columns.map((c) => c.capacity?.usable.value ?? null)),
     row('fits', 'Capacity fits', columns.map((c) => (c.capacity ? (c.capacity.fits ? 'yes' : 'no') : '—'))),
-    row(
-      'cost',
-      'Cost',
-      columns.map((c) => (c.cost.currency ? formatMoney(c.cost.total, c.cost.currency) + (c.cost.unpriced_lines ? ` (+${c.cost.unpriced_lines} unpriced)` : '') : 'no price book')),
-      columns.map((c) => costNumber(c, currency)),
-      false,
+    withCurrencyNote(
+      row(
+        'cost',
+        'Cost',
+        columns.map((c) => (c.cost.currency ? formatMoney(c.cost.total, c.cost.currency) + (c.cost.unpriced_lines ? ` (+${c.cost.unpriced_lines} unpriced)` : '') : 'no price book')),
+        columns.map((c) => costNumber(c, currency)),
+        false,
+      ),
+      currencies.size,
     ),
+    costPerThroughputRow(columns, currency, currencies.size, likeWithLike),
     row(
       'warnings',
       'Warnings',
@@ -116,6 +165,31 @@ export function bomDiffRows(differences: BomDifference[], columns: CompareColumn
       deltas: quantities.map((q, i) => (i === 0 || q === first ? '' : q > first ? `+${q - first}` : `−${first - q}`)),
     };
   });
+}
+
+export interface BomSectionRow {
+  section: string;
+  label: string;
+  /** Per design: its lines of the section ("2 × Sun Server X5-2"), like with like. */
+  items: string[][];
+  /** Per design: the section's cost, "no price book", or with its unpriced lines counted. */
+  costs: string[];
+}
+
+/** Each BOM section per design: its lines with their quantities and its cost (what compares across
+ * platforms, where part numbers never coincide). */
+export function bomSectionRows(sections: CompareBomSection[]): BomSectionRow[] {
+  return sections.map((s) => ({
+    section: s.section,
+    label: s.label,
+    items: s.designs.map((d) => d.items.map((i) => `${formatNumber(i.quantity)} × ${i.description}`)),
+    costs: s.designs.map((d) => {
+      if (!d.items.length) return '—';
+      if (!d.currency) return 'no price book';
+      const unpriced = d.unpriced_lines ? ` (+${countOf(d.unpriced_lines, 'line')} unpriced)` : '';
+      return `${formatMoney(d.total, d.currency)}${unpriced}`;
+    }),
+  }));
 }
 
 /** Toggle a design in the selection, keeping at most four. */

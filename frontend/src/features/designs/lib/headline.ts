@@ -119,16 +119,33 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       tone: share > 100 ? 'bad' : share > 80 ? 'warn' : 'ok',
     });
   }
+  const perUnit = costPerThroughput(payload);
   out.push({
     key: 'cost',
     label: 'Cost',
     value: bom.price_book ? formatMoney(bom.total, bom.currency) : 'no price book',
     detail: bom.price_book
-      ? `${bom.price_book.name} v${bom.price_book.version}${bom.unpriced_lines ? `, ${bom.unpriced_lines} ${plural(bom.unpriced_lines, 'line')} unpriced` : ''}`
+      ? `${perUnit ? `${perUnit}; ` : ''}${bom.price_book.name} v${bom.price_book.version}${bom.unpriced_lines ? `, ${bom.unpriced_lines} ${plural(bom.unpriced_lines, 'line')} unpriced` : ''}`
       : 'choose a price book to price the BOM',
     tone: bom.price_book && bom.unpriced_lines ? 'warn' : 'neutral',
   });
   return out;
+}
+
+/** "38.76 USD per TPS at the 20 ms SLA" (OLTP: the most TPS held within the SLA, what the platform
+ * offers) or "855.14 USD per MB/s sustained" (DSS); null without a complete price or a throughput (an
+ * incomplete total would flatter the design). The compare view gets the same figure from the API as
+ * Decimal; here the total's cents are exact in a double (below 2^53) and the quotient is rounded to
+ * the cent, so both agree to the cent. */
+export function costPerThroughput(payload: EvaluationPayload): string | null {
+  const { evaluation, bom } = payload;
+  if (!bom.price_book || !bom.currency || bom.total === null || bom.unpriced_lines) return null;
+  const figure = evaluation.kind === 'oltp' ? evaluation.summary.max_sustained_tps : evaluation.summary.sustained_throughput;
+  if (!figure || !(figure.value > 0)) return null;
+  const cents = Math.round((Math.round(Number(bom.total) * 100) / figure.value));
+  const amount = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const basis = evaluation.kind === 'oltp' ? `at the ${formatQuantity(evaluation.summary.sla_response)} SLA` : 'sustained';
+  return `${formatMoney(amount, bom.currency)} per ${figure.unit} ${basis}`;
 }
 
 function banded(evaluation: EvaluationPayload['evaluation'], quantity: Parameters<typeof bandOf>[1]): BandView | undefined {
