@@ -5,6 +5,7 @@ import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
 import {
   FIELD_PATHS,
+  allowedNumbers,
   NO_KIND_SWITCH,
   errorsFor,
   inputBounds,
@@ -125,18 +126,36 @@ function OltpFields({ form, onChange, field, errors, registry }: OltpFieldsProps
         <NumberField label="User growth" unit="%/year" {...field('userGrowthPct')} />
         <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
         <NumberField label="Read share" unit="%" placeholder="profile's mix" hint="Empty: the profile's measured read share" {...field('readPct')} />
-        <NumberField label="Block size" unit="KB" {...field('blockSizeKb')} />
+        <BlockSizeField form={form} onChange={onChange} field={field} />
         <NumberField
           label="SLA response"
           unit="ms"
           placeholder="benchmark's"
-          hint="Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
+          hint="At least 1 ms: no transaction responds faster than a flash read. Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
           {...field('slaResponseMs')}
         />
         <NumberField label="Warehouses" unit="warehouses" placeholder={PROFILE_MEASURED} hint="Order-entry schema size (TPC-C, OET)" {...field('warehouses')} />
         <NumberField label="SGA per instance" unit="GB" placeholder={PROFILE_MEASURED} hint="Buffer cache of each RAC instance" {...field('sgaGb')} />
       </div>
     </>
+  );
+}
+
+/** The OLTP block size: a select of the sizes the contract allows (Oracle's), else a number. */
+function BlockSizeField({ form, onChange, field }: FieldsProps) {
+  const sizes = allowedNumbers(form, 'blockSizeKb');
+  const props = field('blockSizeKb');
+  if (!sizes) return <NumberField label="Block size" unit="KB" {...props} />;
+  return (
+    <SelectField
+      label="Block size (KB)"
+      value={form.blockSizeKb}
+      options={[...(form.blockSizeKb === '' ? [{ value: '', label: '' }] : []), ...sizes.map((kb) => ({ value: kb, label: `${kb} KB` }))]}
+      onChange={(blockSizeKb) => onChange({ ...form, blockSizeKb })}
+      errors={props.errors}
+      hint="Oracle's DB_BLOCK_SIZE"
+      testId="block-size"
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import {
   FIELD_PATHS,
   NO_KIND_SWITCH,
   REQUIRED_FOR_CUSTOM,
+  allowedNumbers,
   errorsFor,
   formFromInputs,
   generalErrors,
@@ -127,16 +128,26 @@ describe('validateForm', () => {
     expect(errors['workload.read_pct']).toEqual(['must be between 0 and 100']);
     expect(toInputs({ ...quarter(), users: '0' })).toBeNull();
   });
-  it('gives an out-of-range OLTP block size the message of the bounds the contract declares', () => {
-    const rule = publishedContract('oltp').rules.workload.block_size_kb!;
-    const tooLarge = String((rule.maximum ?? 4096) + 1);
-    expect(validateForm({ ...quarter(), blockSizeKb: tooLarge })).toEqual({ 'workload.block_size_kb': [`must be between ${rule.minimum} and ${rule.maximum}`] });
+  it("offers only Oracle's block sizes for OLTP and gives any other the API's message", () => {
+    expect(publishedContract('oltp').rules.workload.block_size_kb).toMatchObject({ choices: [2, 4, 8, 16, 32], default: 8 });
+    expect(allowedNumbers(quarter(), 'blockSizeKb')).toEqual(['2', '4', '8', '16', '32']);
+    // A saved 3 KB design shows its size, flagged with the API's words.
+    expect(allowedNumbers({ ...quarter(), blockSizeKb: '3' }, 'blockSizeKb')).toEqual(['2', '4', '8', '16', '32', '3']);
+    expect(validateForm({ ...quarter(), blockSizeKb: '3' })).toEqual({ 'workload.block_size_kb': ['must be one of 2, 4, 8, 16, 32'] });
+    expect(validateForm({ ...quarter(), blockSizeKb: '4096' })).toEqual({ 'workload.block_size_kb': ['must be one of 2, 4, 8, 16, 32'] });
+    expect(validateForm({ ...quarter(), blockSizeKb: '16' })).toEqual({});
+    // DSS scan sizes are free numbers, and so is a block size of a contract without the list.
+    expect(allowedNumbers({ ...quarter(), kind: 'dss' }, 'blockSizeKb')).toBeNull();
+    expect(allowedNumbers(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toBeNull();
     // The engine stops at 1024 KB: a contract that says so gives the API's message for 4096.
     expect(validateForm({ ...quarter(ENGINE_LIKE), blockSizeKb: '4096' }, ENGINE_LIKE)).toEqual({ 'workload.block_size_kb': ['must be between 2 and 1024'] });
   });
   it('treats an empty SLA and think time as "the platform default"', () => {
     expect(validateForm({ ...quarter(), slaResponseMs: '', thinkTimeS: '' })).toEqual({});
     expect(validateForm({ ...quarter(), slaResponseMs: '0' })['workload.sla_response_ms']).toEqual([outOfRange('workload', 'sla_response_ms')]);
+    // Under 1 ms: faster than a flash read, refused with the API's words.
+    expect(validateForm({ ...quarter(), slaResponseMs: '0.001' })).toEqual({ 'workload.sla_response_ms': ['must be between 1 and 600000'] });
+    expect(validateForm({ ...quarter(), slaResponseMs: '1' })).toEqual({});
   });
   it('gives number inputs the HTML bounds of the contract', () => {
     expect(inputBounds(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toEqual({ min: 2, max: 1024, step: 'any' });

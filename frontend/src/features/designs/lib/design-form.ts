@@ -399,6 +399,20 @@ export function inputBounds(form: DesignForm, field: FormField, schemas?: InputS
   return { min: rule?.minimum ?? rule?.exclusiveMinimum, max: rule?.maximum ?? rule?.exclusiveMaximum, step: rule?.integer ? 1 : 'any' };
 }
 
+/**
+ * The only numbers a field takes, where the contract lists them (the OLTP block size: Oracle's 2 to
+ * 32 KB), as select options; a saved value outside them is kept as an option so the form can flag it.
+ * Null where the field is a free number.
+ */
+export function allowedNumbers(form: DesignForm, field: FormField, schemas?: InputSchemas): string[] | null {
+  const [part, name] = FIELD_PATHS[field].split('.') as ['workload' | 'platform', string];
+  const choices = contractFor(form.kind, schemas).rules[part][name]?.choices?.filter((c): c is number => typeof c === 'number');
+  if (!choices?.length) return null;
+  const values = choices.map(String);
+  const current = form[field];
+  return typeof current === 'string' && current !== '' && !values.includes(current) ? [...values, current] : values;
+}
+
 // Text that is not a number stays NaN, which the contract rejects as "must be a number".
 const num = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
 
