@@ -8,7 +8,9 @@
  * platform family offers (storage models, RAID levels, drives per enclosure, PAM, DSS evidence) comes
  * from the platform registry (src/lib/platforms.ts), passed in by the caller.
  */
+import type * as z from 'zod';
 import type { FieldErrors } from '../../../lib/api-client';
+import type { zBlockSizeKbEnum } from '../../../lib/api-zod';
 import type { PlatformInput, WorkloadInput } from '../api/types';
 import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
 import {
@@ -459,7 +461,8 @@ function oltpWorkload(form: DesignForm): WorkloadInput {
     user_growth_pct_per_year: num(form.userGrowthPct),
     horizon_years: num(form.horizonYears),
     read_pct: num(form.readPct),
-    block_size_kb: num(form.blockSizeKb),
+    // One of the contract's sizes once validateForm has passed (the select offers only those).
+    block_size_kb: num(form.blockSizeKb) as z.input<typeof zBlockSizeKbEnum> | undefined,
     sla_response_ms: num(form.slaResponseMs),
     // '' = the family's own benchmark: left out, the API resolves it.
     profile: (form.profile || undefined) as WorkloadInput['profile'],
