@@ -12,7 +12,9 @@ import {
   profileChoice,
   switchKind,
   usesCustomProfile,
+  withLoadBy,
   type DesignForm,
+  type DesignLoad,
   type FormField,
   type WorkloadKind,
 } from '../lib/design-form';
@@ -24,6 +26,8 @@ interface Props {
   apiErrors: FieldErrors;
   /** The platform registry; undefined while it loads (the kind cannot be switched until then). */
   registry: PlatformRegistry | undefined;
+  /** The current evaluation's design load: what a switch between users and Target TPS carries over. */
+  designLoad?: DesignLoad | null;
 }
 
 type FieldProps = (name: FormField) => {
@@ -35,7 +39,7 @@ type FieldProps = (name: FormField) => {
   step: number | 'any';
 };
 
-export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registry }: Props) {
+export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registry, designLoad }: Props) {
   // A switch to DSS that replaced the platform: its notice, and the platform OLTP gives back.
   const [kindSwitch, setKindSwitch] = useState(NO_KIND_SWITCH);
   const chooseKind = (kind: WorkloadKind) => {
@@ -72,7 +76,14 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registr
       {form.kind === 'dss' ? (
         <DssFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} />
       ) : (
-        <OltpFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} registry={registry} />
+        <OltpFields
+          form={form}
+          onChange={onChange}
+          field={field}
+          errors={(name) => errorsFor(name, clientErrors, apiErrors)}
+          registry={registry}
+          designLoad={designLoad}
+        />
       )}
     </fieldset>
   );
@@ -90,20 +101,21 @@ interface DssFieldsProps extends FieldsProps {
 
 interface OltpFieldsProps extends DssFieldsProps {
   registry: PlatformRegistry | undefined;
+  designLoad?: DesignLoad | null;
 }
 
 const PROFILE_MEASURED = "profile's measured";
 
-function OltpFields({ form, onChange, field, errors, registry }: OltpFieldsProps) {
+function OltpFields({ form, onChange, field, errors, registry, designLoad }: OltpFieldsProps) {
   return (
     <>
       <div className="radio-row" role="radiogroup" aria-label="Load given as">
         <label>
-          <input type="radio" name="load-by" checked={form.loadBy === 'users'} onChange={() => onChange({ ...form, loadBy: 'users' })} />
+          <input type="radio" name="load-by" checked={form.loadBy === 'users'} onChange={() => onChange(withLoadBy(form, 'users', designLoad))} />
           Concurrent users
         </label>
         <label>
-          <input type="radio" name="load-by" checked={form.loadBy === 'tps'} onChange={() => onChange({ ...form, loadBy: 'tps' })} />
+          <input type="radio" name="load-by" checked={form.loadBy === 'tps'} onChange={() => onChange(withLoadBy(form, 'tps', designLoad))} />
           Target TPS
         </label>
       </div>

@@ -6,6 +6,7 @@ import {
   NO_KIND_SWITCH,
   REQUIRED_FOR_CUSTOM,
   allowedNumbers,
+  designLoadOf,
   errorsFor,
   formFromInputs,
   generalErrors,
@@ -18,10 +19,12 @@ import {
   validateForm,
   withFamily,
   withKind,
+  withLoadBy,
 } from './design-form';
 import { publishedContract, rangeMessage, type InputSchemas } from './input-contract';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import { profiledRegistry } from '../../../lib/profiles-fixture';
+import { quarterRack } from './fixture';
 
 /** The registry GET /api/v1/platforms/ serves (a real payload). */
 const REGISTRY = platformRegistry();
@@ -82,6 +85,21 @@ describe('formFromInputs / toInputs', () => {
     const form = { ...quarter(), loadBy: 'tps' as const, targetTps: '12000', users: '' };
     expect(toInputs(form)?.workload).toMatchObject({ target_tps: 12000 });
     expect(toInputs(form)?.workload).not.toHaveProperty('users');
+  });
+
+  it("switching to Target TPS carries over the evaluation's design load, and back to users", () => {
+    const payload = quarterRack();
+    const load = designLoadOf(payload)!;
+    expect(load).toEqual({ users: payload.evaluation.summary.users.value, tps: payload.evaluation.summary.design_tps.value });
+    const byTps = withLoadBy(quarter(), 'tps', load);
+    expect(byTps.targetTps).toBe(String(Math.round(load.tps * 10) / 10));
+    expect(validateForm(byTps)).toEqual({});
+    expect(toInputs(byTps)?.workload).toMatchObject({ target_tps: Number(byTps.targetTps) });
+    // Back to users: the field kept its value; emptied, it takes the design load's users.
+    expect(withLoadBy(byTps, 'users', load).users).toBe('1000');
+    expect(withLoadBy({ ...byTps, users: '' }, 'users', { users: 812.4, tps: 50 }).users).toBe('812');
+    // No evaluation yet (or a DSS one): the switch only changes the way the load is given.
+    expect(withLoadBy(quarter(), 'tps', designLoadOf(null)).targetTps).toBe('');
   });
 
   it('reads a TPS-driven design back as TPS', () => {

@@ -11,7 +11,7 @@
 import type * as z from 'zod';
 import type { FieldErrors } from '../../../lib/api-client';
 import type { zBlockSizeKbEnum } from '../../../lib/api-zod';
-import type { PlatformInput, WorkloadInput } from '../api/types';
+import type { EvaluationPayload, PlatformInput, WorkloadInput } from '../api/types';
 import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
 import {
   CUSTOM_PROFILE,
@@ -392,6 +392,33 @@ export function profileChoice(form: DesignForm, registry: PlatformRegistry): Pro
     own: own && { value: own.value, label: own.label },
     foreignFamily: foreign,
   };
+}
+
+/** The current evaluation's design load (summary.users, summary.design_tps), when it is an OLTP one. */
+export interface DesignLoad {
+  users: number;
+  tps: number;
+}
+
+/** The design load of an OLTP evaluation (null for DSS or none yet). */
+export function designLoadOf(payload: EvaluationPayload | null | undefined): DesignLoad | null {
+  const evaluation = payload?.evaluation;
+  if (!evaluation || evaluation.kind !== 'oltp') return null;
+  return { users: evaluation.summary.users.value, tps: evaluation.summary.design_tps.value };
+}
+
+/**
+ * Switching how the load is given (users or Target TPS): an empty field of the new way takes the
+ * current evaluation's equivalent (its design load), so the design stays where it was instead of
+ * being emptied and flagged. TPS to one decimal, users whole (at least one).
+ */
+export function withLoadBy(form: DesignForm, loadBy: DesignForm['loadBy'], load?: DesignLoad | null): DesignForm {
+  if (form.loadBy === loadBy) return form;
+  const next = { ...form, loadBy };
+  if (!load) return next;
+  if (loadBy === 'tps' && form.targetTps.trim() === '' && load.tps > 0) next.targetTps = String(Math.round(load.tps * 10) / 10);
+  if (loadBy === 'users' && form.users.trim() === '' && load.users > 0) next.users = String(Math.max(1, Math.round(load.users)));
+  return next;
 }
 
 /** The HTML bounds of a number field (min, max, step), from the contract; none where it sets none. */
