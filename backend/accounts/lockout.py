@@ -40,6 +40,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from rest_framework.throttling import BaseThrottle
 
+from core.durations import wait_in_words
+
 USERNAME_FIELD = "username"
 
 
@@ -78,7 +80,7 @@ def lockout_response(
 ) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: what a locked-out attempt is answered."""
     wait = retry_after_seconds(request, credentials)
-    message = f"Too many failed sign-ins for this user from your address: try again in {wait} s."
+    message = f"Too many failed sign-ins for this user from your address: try again in {wait_in_words(wait)}."
     response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"password": [message]}, status=429)

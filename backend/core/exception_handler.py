@@ -14,11 +14,13 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from rest_framework import status
+from rest_framework.exceptions import ErrorDetail, Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from core import errors
+from core.durations import wait_in_words
 
 STATUS: dict[type[errors.DomainError], int] = {
     errors.InvalidInput: status.HTTP_400_BAD_REQUEST,
@@ -52,6 +54,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = errors.PayloadTooLarge.for_limit(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     elif isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
         exc = errors.InvalidInput(str(exc))
+    elif isinstance(exc, Throttled) and getattr(exc, "wait", None) is not None:
+        # DRF says "Expected available in 897 seconds."; people read minutes.
+        wait = wait_in_words(exc.wait)  # type: ignore[attr-defined]  # set by Throttled.__init__
+        exc.detail = ErrorDetail(f"Request was throttled: try again in {wait}.", exc.default_code)
     if isinstance(exc, errors.DomainError):
         set_rollback()
         return Response(error_body(exc), status=error_status(exc))

@@ -85,6 +85,9 @@ def contract_schema(spec: InputField) -> dict[str, Any]:
     if spec.choices is not None:
         # A None member makes drf-spectacular publish a nullable choice as oneOf [enum, NullEnum].
         schema["enum"] = [*spec.choices, *([None] if spec.nullable else [])]
+    if spec.allowed is not None:
+        # An enum on the number (Oracle's block sizes), printed as whole numbers where they are.
+        schema["enum"] = [int(v) if float(v).is_integer() else v for v in spec.allowed]
     if spec.minimum is not None:
         schema["minimum"] = spec.minimum
         if spec.exclusive_minimum:

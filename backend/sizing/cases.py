@@ -37,6 +37,8 @@ class ValidationCase:
     # predicted <= measured; "lower": predicted >= measured.
     bound: Literal["upper", "lower"] | None = None
     hold_out: HoldOut = "series"
+    # The designs are ORION runs: I/O sizes of the tool, not Oracle block sizes (sizing.inputs).
+    storage_test: bool = False
     # "change": `measured` is a stated % change; the error is taken on the ratio 1 + change.
     error: Literal["relative", "change"] = "relative"
 

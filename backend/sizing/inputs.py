@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
 from sizing.errors import InputError
@@ -71,6 +71,12 @@ class InputField:
     exclusive_minimum: bool = False  # minimum itself is not allowed
     choices: tuple[str, ...] | None = None
     max_length: int | None = None
+    # The only numbers a number field takes (Oracle's block sizes): published as an enum on the number.
+    allowed: tuple[float, ...] | None = None
+
+    @property
+    def allowed_message(self) -> str:
+        return "must be one of " + ", ".join(format_number(v) for v in self.allowed or ())
 
     @property
     def range_message(self) -> str:
@@ -109,12 +115,20 @@ class InputField:
             hi is not None and value > hi
         ):
             raise InputError(path, self.range_message)
+        if self.allowed is not None and value not in self.allowed:
+            raise InputError(path, self.allowed_message)
         return value
 
 
 def _fields(*declared: InputField) -> dict[str, InputField]:
     return {f.name: f for f in declared}
 
+
+# DB_BLOCK_SIZE values Oracle Database accepts. DSS scan sizes (multiblock reads) are not blocks.
+ORACLE_BLOCK_SIZES_KB: tuple[float, ...] = (2.0, 4.0, 8.0, 16.0, 32.0)
+# The lowest response-time threshold a design may ask: no transaction responds faster than a flash
+# read (a few hundred microseconds), so a sub-millisecond SLA cannot be met by any platform here.
+SLA_FLOOR_MS = 1.0
 
 _GROWTH = {"type": "number", "unit": "%/year", "default": 0.0, "minimum": -50.0, "maximum": 500.0}
 _HORIZON = InputField(
@@ -137,10 +151,12 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
                minimum=0.0, maximum=10_000_000.0, exclusive_minimum=True),
     InputField("read_pct", "number", "Share of reads in the I/O mix; empty = the profile's measured mix", "%",
                nullable=True, minimum=0.0, maximum=100.0),
-    InputField("block_size_kb", "number", "Database I/O size", "KB", 8.0, minimum=2.0, maximum=1024.0),
+    InputField("block_size_kb", "number", "Database block size (DB_BLOCK_SIZE: Oracle allows 2, 4, 8, 16 or 32 KB)",
+               "KB", 8.0, allowed=ORACLE_BLOCK_SIZES_KB),
     InputField("sla_response_ms", "number",
-               "Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)",
-               "ms", nullable=True, minimum=0.0, maximum=600_000.0, exclusive_minimum=True),
+               "Response time threshold, at least 1 ms (a transaction cannot respond faster than one flash "
+               "read); empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)",
+               "ms", nullable=True, minimum=SLA_FLOOR_MS, maximum=600_000.0),
     InputField("user_growth_pct_per_year", help="Yearly growth of the users", **_GROWTH),  # type: ignore[arg-type]
     InputField("data_growth_pct_per_year", help="Yearly growth of the data", **_GROWTH),  # type: ignore[arg-type]
     _HORIZON,
@@ -164,6 +180,11 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
     InputField("redo_mb_per_s", "number", "Custom profile: redo per second (AWR)", "MB/s",
                nullable=True, minimum=0.0, maximum=100_000.0),
 )  # fmt: skip
+# An ORION storage test's load: any I/O size from 2 KB to 1 MB (ORION's small and large I/O).
+STORAGE_TEST_FIELDS: dict[str, InputField] = {
+    **OLTP_FIELDS,
+    "block_size_kb": replace(OLTP_FIELDS["block_size_kb"], allowed=None, minimum=2.0, maximum=1024.0),
+}
 CUSTOM_PROFILE_FIELDS = ("tx_per_s", "reads_per_s", "writes_per_s", "db_cpu_s_per_s", "redo_mb_per_s")
 
 DSS_FIELDS: dict[str, InputField] = _fields(
@@ -250,10 +271,12 @@ class OltpWorkload:
     redo_mb_per_s: float | None = None
     kind: Literal["oltp"] = "oltp"
 
+    _contract = OLTP_FIELDS  # not a field (no annotation): what __post_init__ checks
+
     def __post_init__(self) -> None:
         if (self.users is None) == (self.target_tps is None):
             raise InputError("workload.users", "give either users or target_tps (exactly one)")
-        _check_all(self, OLTP_FIELDS, "workload.")
+        _check_all(self, self._contract, "workload.")
         if self.profile == CUSTOM_PROFILE:
             for name in ("tx_per_s", "reads_per_s", "db_cpu_s_per_s"):
                 if getattr(self, name) is None:
@@ -262,6 +285,14 @@ class OltpWorkload:
             for name in CUSTOM_PROFILE_FIELDS:
                 if getattr(self, name) is not None:
                     raise InputError(f"workload.{name}", "applies to the custom profile only")
+
+
+@dataclass(frozen=True)
+class StorageTestLoad(OltpWorkload):
+    """An ORION run (a storage test tool, not a database) as a load: its I/O sizes are the tool's (64 KB),
+    not Oracle block sizes. Only the validation of ORION measurements builds one; the API cannot."""
+
+    _contract = STORAGE_TEST_FIELDS
 
 
 @dataclass(frozen=True)
@@ -373,8 +404,9 @@ def _build(cls: type, data: Mapping[str, Any], prefix: str) -> Any:
         raise InputError(prefix.rstrip("."), str(exc)) from exc
 
 
-def design_inputs_from_dict(data: Mapping[str, Any]) -> DesignInputs:
-    """Parse the JSON shape {"workload": {"kind": "oltp"|"dss", ...}, "platform": {...}}."""
+def design_inputs_from_dict(data: Mapping[str, Any], *, storage_test: bool = False) -> DesignInputs:
+    """Parse the JSON shape {"workload": {"kind": "oltp"|"dss", ...}, "platform": {...}}. `storage_test`:
+    an ORION run's load (any I/O size), for the validation of ORION measurements only."""
     if not isinstance(data, Mapping):
         raise InputError("inputs", "must be an object")
     workload_data = data.get("workload")
@@ -386,6 +418,9 @@ def design_inputs_from_dict(data: Mapping[str, Any]) -> DesignInputs:
     kind = workload_data.get("kind", "oltp") if isinstance(workload_data, Mapping) else None
     if kind not in WORKLOAD_KINDS:
         raise InputError("workload.kind", f"must be one of {', '.join(WORKLOAD_KINDS)}")
-    workload = _build(OltpWorkload if kind == "oltp" else DssWorkload, workload_data, "workload.")
+    if kind == "oltp":
+        workload = _build(StorageTestLoad if storage_test else OltpWorkload, workload_data, "workload.")
+    else:
+        workload = _build(DssWorkload, workload_data, "workload.")
     platform = _build(Platform, platform_data, "platform.")
     return DesignInputs(workload=workload, platform=platform)

@@ -89,12 +89,15 @@ class _Evaluator:
         self.rules = rules
         self._memo: dict[tuple[int, str], Any] = {}
 
-    def __call__(self, evidence: EvidenceBundle, designs: Sequence[Mapping[str, Any]]) -> list[Any]:
+    def __call__(
+        self, evidence: EvidenceBundle, designs: Sequence[Mapping[str, Any]], storage_test: bool = False
+    ) -> list[Any]:
         out = []
         for d in designs:
             key = (id(evidence), json.dumps(d, sort_keys=True))
             if key not in self._memo:
-                self._memo[key] = evaluate_design(design_inputs_from_dict(d), evidence, self.rules)
+                inputs = design_inputs_from_dict(d, storage_test=storage_test)
+                self._memo[key] = evaluate_design(inputs, evidence, self.rules)
             out.append(self._memo[key])
         return out
 
@@ -124,7 +127,7 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                 basis = evidence.without(c.keys)
                 keep.append(basis)
             try:
-                predicted = float(c.extract(evaluate(basis, c.designs)))
+                predicted = float(c.extract(evaluate(basis, c.designs, c.storage_test)))
             except SizingError:
                 continue  # nothing left to predict it from (e.g. the only point of its curve)
             if not math.isfinite(predicted) or c.measured == 0:

@@ -47,8 +47,11 @@ def test_five_failures_lock_the_pair_out_even_with_the_right_password(demo_users
     assert _failures() == 5
     response = client.post(LOGIN, {"username": "bob", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
     assert response.status_code == 429
-    assert "password" in response.json()
     assert 1 <= int(response["Retry-After"]) <= 900
+    # In minutes, as a person reads a wait (issue 15: not "try again in 897 s").
+    assert response.json()["password"] == [
+        "Too many failed sign-ins for this user from your address: try again in 15 minutes."
+    ]
     assert client.get("/api/v1/auth/me/").json() == {"authenticated": False}
     assert _attempt(client, PASSWORD, url=TOKEN) == 429
     # A locked-out attempt is not counted again (no way to extend the lock forever by retrying).

@@ -66,12 +66,13 @@ def test_openapi_carries_every_declared_bound_default_and_choice(
         assert bool(prop.get("exclusiveMinimum")) == spec.exclusive_minimum, name
         assert prop.get("default") == spec.default, name
         assert prop.get("nullable", False) == spec.nullable, name
-        assert _enum(prop, schemas) == (list(spec.choices) if spec.choices else None), name
+        expected = list(spec.choices) if spec.choices else list(spec.allowed) if spec.allowed else None
+        assert _enum(prop, schemas) == expected, name
         assert (name in schemas[component].get("required", [])) == spec.required, name
 
 
-def test_oltp_block_size_stops_at_1024_and_dss_at_4096(schemas: dict[str, Any]) -> None:
-    assert schemas["OltpWorkloadRequest"]["properties"]["block_size_kb"]["maximum"] == 1024
+def test_oltp_block_size_is_one_of_oracles_and_dss_stops_at_4096(schemas: dict[str, Any]) -> None:
+    assert _enum(schemas["OltpWorkloadRequest"]["properties"]["block_size_kb"], schemas) == [2, 4, 8, 16, 32]
     assert schemas["DssWorkloadRequest"]["properties"]["block_size_kb"]["maximum"] == 4096
     workload = schemas["WorkloadRequest"]
     assert workload["discriminator"]["propertyName"] == "kind"
@@ -81,7 +82,8 @@ def test_numbers_print_as_javascript_does() -> None:
     assert [format_number(x) for x in (1024.0, 10_000_000.0, 2.5, 0.0, -50.0, 16, 0.001)] == [
         "1024", "10000000", "2.5", "0", "-50", "16", "0.001",
     ]  # fmt: skip
-    assert OLTP_FIELDS["block_size_kb"].range_message == "must be between 2 and 1024"
+    assert DSS_FIELDS["block_size_kb"].range_message == "must be between 2 and 4096"
+    assert OLTP_FIELDS["block_size_kb"].allowed_message == "must be one of 2, 4, 8, 16, 32"
     assert OLTP_FIELDS["target_tps"].range_message == "must be greater than 0 and at most 1000000"
 
 
@@ -96,6 +98,9 @@ def _just_outside(spec: InputField) -> Iterator[Any]:
         yield (spec.minimum or 0) + 1.5
     if spec.choices:
         yield "none-of-these"
+    if spec.allowed:
+        yield (spec.allowed[0] + spec.allowed[1]) / 2  # between two allowed numbers (3 KB)
+        yield spec.allowed[-1] * 2
 
 
 CASES = [
@@ -144,8 +149,11 @@ def test_engine_and_api_say_the_same_words(section: str, name: str, value: Any, 
 
 
 def test_the_messages_read_as_agreed() -> None:
-    assert _engine_message(_inputs("oltp", "block_size_kb", 1025)) == (
-        "workload.block_size_kb", "must be between 2 and 1024",
+    assert _engine_message(_inputs("oltp", "block_size_kb", 3)) == (
+        "workload.block_size_kb", "must be one of 2, 4, 8, 16, 32",
+    )  # fmt: skip
+    assert _engine_message(_inputs("oltp", "sla_response_ms", 0.001)) == (
+        "workload.sla_response_ms", "must be between 1 and 600000",
     )  # fmt: skip
     assert _engine_message(_inputs("dss", "target_throughput_mb_s", 0))[1] == (
         "must be greater than 0 and at most 1000000"

@@ -612,7 +612,7 @@ def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
             )
             cases.append(ValidationCase(f"{model} ORION maximum IOPS within 20 ms, {b:g} KB {r:g}/{100 - r:g}", (o,),
                                         "max_iops", "IOPS", o.value("max_iops") or 0.0, (d,), _storage_iops,
-                                        "throughput", hold_out="point"))  # fmt: skip
+                                        "throughput", hold_out="point", storage_test=True))  # fmt: skip
             if model == "PS6010XV" and b == 8 and r == 70:
                 # Section 4.2 / issue 14: the TPC-C peak's 3,600 IOPS lie below this point, so each I/O
                 # stays within 20 ms at 6,900 users
@@ -627,7 +627,7 @@ def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
         d = design(_orion_load(o.value("iops") or 0.0, b, r), **PS6010S, asm_volumes=int(ORION_VOLUMES.value))
         cases.append(ValidationCase(f"PS6010S latency at {o.value('iops'):,.0f} IOPS, {b:g} KB {r:g}/{100 - r:g}", (o,),
                                     "io_latency", "ms", _ms(o, "max_io_latency"), (d,), _latency_ms, "latency",
-                                    bound="upper"))  # fmt: skip
+                                    bound="upper", storage_test=True))  # fmt: skip
     for o in evidence.find("io_latency", storage_model="PS6010S", tool=ORION):
         b, r = float(o.cond("block_size_kb", 8)), float(o.cond("read_pct", 70))
         at = [
@@ -638,7 +638,8 @@ def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
         iops = (at[0].value("max_iops") if at else o.value("approx_max_iops")) or 0.0
         d = design(_orion_load(iops, b, r), **PS6010S, asm_volumes=int(ORION_VOLUMES.value))
         cases.append(ValidationCase(f"PS6010S latency at its maximum ({iops:,.0f} IOPS), {b:g} KB {r:g}/{100 - r:g}",
-                                    (o,), "io_latency", "ms", _ms(o, "io_latency"), (d,), _latency_ms, "latency"))  # fmt: skip
+                                    (o,), "io_latency", "ms", _ms(o, "io_latency"), (d,), _latency_ms, "latency",
+                                    storage_test=True))  # fmt: skip
     return cases
 
 

@@ -15,6 +15,10 @@ from sizing.inputs import DssWorkload, OltpWorkload, Platform, design_inputs_fro
         ({"users": 10, "think_time_s": -3}, "workload.think_time_s"),
         ({"users": 10, "read_pct": 101}, "workload.read_pct"),
         ({"users": 10, "block_size_kb": 1}, "workload.block_size_kb"),
+        ({"users": 10, "block_size_kb": 3}, "workload.block_size_kb"),  # not an Oracle block size
+        ({"users": 10, "block_size_kb": 64}, "workload.block_size_kb"),
+        ({"users": 10, "sla_response_ms": 0.001}, "workload.sla_response_ms"),  # faster than a flash read
+        ({"users": 10, "sla_response_ms": 0.999}, "workload.sla_response_ms"),
         ({"users": 10, "database_size_gb": float("nan")}, "workload.database_size_gb"),
         ({"users": 10, "target_tps": 5}, "workload.users"),
         ({}, "workload.users"),
@@ -58,3 +62,18 @@ def test_dict_round_trip_and_unknown_fields() -> None:
         design_inputs_from_dict({"workload": {"kind": "dss"}, "platform": data["platform"]})
     assert err.value.field == "workload"
     assert DssWorkload(target_throughput_mb_s=10).kind == "dss"
+
+
+def test_oracle_block_sizes_and_the_sla_floor_are_accepted() -> None:
+    for kb in (2, 4, 8, 16, 32):
+        assert OltpWorkload(users=10, block_size_kb=kb).block_size_kb == kb
+    assert OltpWorkload(users=10, sla_response_ms=1.0).sla_response_ms == 1.0
+
+
+def test_dss_scan_sizes_and_orion_loads_are_not_oracle_blocks() -> None:
+    assert DssWorkload(target_throughput_mb_s=10, block_size_kb=3).block_size_kb == 3
+    orion = {"workload": {"users": 1, "block_size_kb": 64}, "platform": {"family": "equallogic",
+             "storage_model": "PS6010XV"}}  # fmt: skip
+    assert design_inputs_from_dict(orion, storage_test=True).workload.block_size_kb == 64
+    with pytest.raises(InputError):
+        design_inputs_from_dict(orion)

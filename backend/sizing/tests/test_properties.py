@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 from sizing.api import evaluate_design
 from sizing.errors import InputError
 from sizing.fixtures import bundle_from_documents
-from sizing.inputs import RAID_BY_FAMILY, STORAGE_MODELS, DesignInputs, DssWorkload, OltpWorkload, Platform
+from sizing.inputs import (
+    ORACLE_BLOCK_SIZES_KB,
+    RAID_BY_FAMILY,
+    SLA_FLOOR_MS,
+    STORAGE_MODELS,
+    DesignInputs,
+    DssWorkload,
+    OltpWorkload,
+    Platform,
+)
 from sizing.tests.seed_evidence import DOCS
 
 EVIDENCE, RULES = bundle_from_documents(DOCS)
@@ -57,8 +66,8 @@ def oltp(draw: st.DrawFn) -> OltpWorkload:
         think_time_s=draw(st.one_of(st.none(), st.floats(0.001, 3600))),
         database_size_gb=draw(st.floats(0.01, 1e6)),
         read_pct=draw(st.floats(0, 100)),
-        block_size_kb=draw(st.floats(2, 1024)),
-        sla_response_ms=draw(st.one_of(st.none(), st.floats(0.01, 600_000))),
+        block_size_kb=draw(st.sampled_from(ORACLE_BLOCK_SIZES_KB)),
+        sla_response_ms=draw(st.one_of(st.none(), st.floats(SLA_FLOOR_MS, 600_000))),
         user_growth_pct_per_year=draw(st.floats(-50, 500)),
         data_growth_pct_per_year=draw(st.floats(-50, 500)),
         horizon_years=draw(st.integers(0, 20)),

@@ -1324,6 +1324,8 @@ export interface components {
         };
         /** @enum {unknown} */
         BlankEnum: "";
+        /** @enum {number} */
+        BlockSizeKbEnum: 2 | 4 | 8 | 16 | 32;
         BomDifference: {
             section: string;
             part_number: string;
@@ -2480,13 +2482,13 @@ export interface components {
             read_pct?: number | null;
             /**
              * Format: double
-             * @description Database I/O size
+             * @description Database block size (DB_BLOCK_SIZE: Oracle allows 2, 4, 8, 16 or 32 KB)
              * @default 8
              */
-            block_size_kb: number;
+            block_size_kb: components["schemas"]["BlockSizeKbEnum"];
             /**
              * Format: double
-             * @description Response time threshold; empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
+             * @description Response time threshold, at least 1 ms (a transaction cannot respond faster than one flash read); empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
              */
             sla_response_ms?: number | null;
             /**

@@ -126,6 +126,14 @@ export const zBenchmarkCurveRaidEnum = z.enum([
 
 export const zBlankEnum = z.enum(['']);
 
+export const zBlockSizeKbEnum = z.union([
+    z.literal(2),
+    z.literal(4),
+    z.literal(8),
+    z.literal(16),
+    z.literal(32)
+]);
+
 export const zBomDifference = z.object({
     section: z.string(),
     part_number: z.string(),
@@ -1215,8 +1223,8 @@ export const zOltpWorkloadRequest = z.object({
     think_time_s: z.number().gte(0).lte(3600).nullish(),
     database_size_gb: z.number().gt(0).lte(10000000).optional().default(100),
     read_pct: z.number().gte(0).lte(100).nullish(),
-    block_size_kb: z.number().gte(2).lte(1024).optional().default(8),
-    sla_response_ms: z.number().gt(0).lte(600000).nullish(),
+    block_size_kb: zBlockSizeKbEnum.optional(),
+    sla_response_ms: z.number().gte(1).lte(600000).nullish(),
     user_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
     data_growth_pct_per_year: z.number().gte(-50).lte(500).optional().default(0),
     horizon_years: z.int().gte(0).lte(20).optional().default(3),

@@ -6,7 +6,7 @@ import { savedDesignRequest, useEvaluation } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
 import type { Design } from '../api/types';
-import { formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
+import { designLoadOf, formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
 import { can } from '../lib/permissions';
@@ -44,13 +44,21 @@ export function DesignEditor({ design }: { design: Design }) {
   const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
   const stale = evaluation.isPlaceholderData || evaluation.isFetching;
+  const designLoad = useMemo(() => designLoadOf(evaluation.data), [evaluation.data]);
 
   return (
     <div className="editor">
       <SaveBar design={design} meta={meta} onMetaChange={setMeta} inputs={inputs} />
       <div className="editor-grid">
         <div className="editor-inputs">
-          <WorkloadPanel form={form} onChange={setForm} clientErrors={clientErrors} apiErrors={apiErrors} registry={platforms.data} />
+          <WorkloadPanel
+            form={form}
+            onChange={setForm}
+            clientErrors={clientErrors}
+            apiErrors={apiErrors}
+            registry={platforms.data}
+            designLoad={designLoad}
+          />
           <PlatformPanel
             form={form}
             onChange={setForm}

@@ -54,7 +54,13 @@ export function NewDesignPage() {
               <label key={s.id} className={`start-card${chosen === s.id ? ' chosen' : ''}`}>
                 <input type="radio" name="start" value={s.id} checked={chosen === s.id} onChange={() => pick(s.id)} />
                 <strong>{s.label}</strong>
-                <span className="muted small-text">{s.description.slice(0, 220)}</span>
+                {s.rated && (
+                  <span className="start-rated" data-testid="start-rated">
+                    {s.rated}
+                  </span>
+                )}
+                {/* In full: a cut description lost the rated figure ("…SSD. Rated"). */}
+                <span className="muted small-text">{s.description}</span>
                 {s.source && <span className="source">Source: {s.source}</span>}
               </label>
             ))}

@@ -1,10 +1,14 @@
 import { formatTimestamp } from '../../../components/format';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { ErrorMessage } from '../../../components/ui/status';
 import { useMyTeams } from '../api/my-teams';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 import type { Design, DesignPatch } from '../api/types';
 import { useUpdateDesign } from '../api/update-design';
 import { can } from '../lib/permissions';
+
+/** The full address of a read-only link (what the copy button puts on the clipboard). */
+const shareUrl = (token: string) => `${window.location.origin}/shared/${token}`;
 
 export function SharePanel({ design }: { design: Design }) {
   const isOwner = design.my_role === 'owner';
@@ -46,7 +50,8 @@ export function SharePanel({ design }: { design: Design }) {
           <ul className="links">
             {(links.data ?? []).map((l) => (
               <li key={l.token}>
-                <code data-testid="share-link">{`${window.location.origin}/shared/${l.token}`}</code> · created {formatTimestamp(l.created)}{' '}
+                <code data-testid="share-link">{shareUrl(l.token)}</code> · created {formatTimestamp(l.created)}{' '}
+                <CopyButton text={shareUrl(l.token)} label="Copy link" testId="copy-share-link" />{' '}
                 <button type="button" className="secondary small" onClick={() => revoke.mutate(l.token)}>
                   Revoke
                 </button>

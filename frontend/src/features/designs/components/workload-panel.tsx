@@ -5,13 +5,16 @@ import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
 import {
   FIELD_PATHS,
+  allowedNumbers,
   NO_KIND_SWITCH,
   errorsFor,
   inputBounds,
   profileChoice,
   switchKind,
   usesCustomProfile,
+  withLoadBy,
   type DesignForm,
+  type DesignLoad,
   type FormField,
   type WorkloadKind,
 } from '../lib/design-form';
@@ -23,6 +26,8 @@ interface Props {
   apiErrors: FieldErrors;
   /** The platform registry; undefined while it loads (the kind cannot be switched until then). */
   registry: PlatformRegistry | undefined;
+  /** The current evaluation's design load: what a switch between users and Target TPS carries over. */
+  designLoad?: DesignLoad | null;
 }
 
 type FieldProps = (name: FormField) => {
@@ -34,7 +39,7 @@ type FieldProps = (name: FormField) => {
   step: number | 'any';
 };
 
-export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registry }: Props) {
+export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registry, designLoad }: Props) {
   // A switch to DSS that replaced the platform: its notice, and the platform OLTP gives back.
   const [kindSwitch, setKindSwitch] = useState(NO_KIND_SWITCH);
   const chooseKind = (kind: WorkloadKind) => {
@@ -71,7 +76,14 @@ export function WorkloadPanel({ form, onChange, clientErrors, apiErrors, registr
       {form.kind === 'dss' ? (
         <DssFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} />
       ) : (
-        <OltpFields form={form} onChange={onChange} field={field} errors={(name) => errorsFor(name, clientErrors, apiErrors)} registry={registry} />
+        <OltpFields
+          form={form}
+          onChange={onChange}
+          field={field}
+          errors={(name) => errorsFor(name, clientErrors, apiErrors)}
+          registry={registry}
+          designLoad={designLoad}
+        />
       )}
     </fieldset>
   );
@@ -89,20 +101,21 @@ interface DssFieldsProps extends FieldsProps {
 
 interface OltpFieldsProps extends DssFieldsProps {
   registry: PlatformRegistry | undefined;
+  designLoad?: DesignLoad | null;
 }
 
 const PROFILE_MEASURED = "profile's measured";
 
-function OltpFields({ form, onChange, field, errors, registry }: OltpFieldsProps) {
+function OltpFields({ form, onChange, field, errors, registry, designLoad }: OltpFieldsProps) {
   return (
     <>
       <div className="radio-row" role="radiogroup" aria-label="Load given as">
         <label>
-          <input type="radio" name="load-by" checked={form.loadBy === 'users'} onChange={() => onChange({ ...form, loadBy: 'users' })} />
+          <input type="radio" name="load-by" checked={form.loadBy === 'users'} onChange={() => onChange(withLoadBy(form, 'users', designLoad))} />
           Concurrent users
         </label>
         <label>
-          <input type="radio" name="load-by" checked={form.loadBy === 'tps'} onChange={() => onChange({ ...form, loadBy: 'tps' })} />
+          <input type="radio" name="load-by" checked={form.loadBy === 'tps'} onChange={() => onChange(withLoadBy(form, 'tps', designLoad))} />
           Target TPS
         </label>
       </div>
@@ -125,18 +138,36 @@ function OltpFields({ form, onChange, field, errors, registry }: OltpFieldsProps
         <NumberField label="User growth" unit="%/year" {...field('userGrowthPct')} />
         <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
         <NumberField label="Read share" unit="%" placeholder="profile's mix" hint="Empty: the profile's measured read share" {...field('readPct')} />
-        <NumberField label="Block size" unit="KB" {...field('blockSizeKb')} />
+        <BlockSizeField form={form} onChange={onChange} field={field} />
         <NumberField
           label="SLA response"
           unit="ms"
           placeholder="benchmark's"
-          hint="Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
+          hint="At least 1 ms: no transaction responds faster than a flash read. Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
           {...field('slaResponseMs')}
         />
         <NumberField label="Warehouses" unit="warehouses" placeholder={PROFILE_MEASURED} hint="Order-entry schema size (TPC-C, OET)" {...field('warehouses')} />
         <NumberField label="SGA per instance" unit="GB" placeholder={PROFILE_MEASURED} hint="Buffer cache of each RAC instance" {...field('sgaGb')} />
       </div>
     </>
+  );
+}
+
+/** The OLTP block size: a select of the sizes the contract allows (Oracle's), else a number. */
+function BlockSizeField({ form, onChange, field }: FieldsProps) {
+  const sizes = allowedNumbers(form, 'blockSizeKb');
+  const props = field('blockSizeKb');
+  if (!sizes) return <NumberField label="Block size" unit="KB" {...props} />;
+  return (
+    <SelectField
+      label="Block size (KB)"
+      value={form.blockSizeKb}
+      options={[...(form.blockSizeKb === '' ? [{ value: '', label: '' }] : []), ...sizes.map((kb) => ({ value: kb, label: `${kb} KB` }))]}
+      onChange={(blockSizeKb) => onChange({ ...form, blockSizeKb })}
+      errors={props.errors}
+      hint="Oracle's DB_BLOCK_SIZE"
+      testId="block-size"
+    />
   );
 }
 

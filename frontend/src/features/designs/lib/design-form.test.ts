@@ -5,6 +5,8 @@ import {
   FIELD_PATHS,
   NO_KIND_SWITCH,
   REQUIRED_FOR_CUSTOM,
+  allowedNumbers,
+  designLoadOf,
   errorsFor,
   formFromInputs,
   generalErrors,
@@ -17,10 +19,12 @@ import {
   validateForm,
   withFamily,
   withKind,
+  withLoadBy,
 } from './design-form';
 import { publishedContract, rangeMessage, type InputSchemas } from './input-contract';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import { profiledRegistry } from '../../../lib/profiles-fixture';
+import { quarterRack } from './fixture';
 
 /** The registry GET /api/v1/platforms/ serves (a real payload). */
 const REGISTRY = platformRegistry();
@@ -83,6 +87,21 @@ describe('formFromInputs / toInputs', () => {
     expect(toInputs(form)?.workload).not.toHaveProperty('users');
   });
 
+  it("switching to Target TPS carries over the evaluation's design load, and back to users", () => {
+    const payload = quarterRack();
+    const load = designLoadOf(payload)!;
+    expect(load).toEqual({ users: payload.evaluation.summary.users.value, tps: payload.evaluation.summary.design_tps.value });
+    const byTps = withLoadBy(quarter(), 'tps', load);
+    expect(byTps.targetTps).toBe(String(Math.round(load.tps * 10) / 10));
+    expect(validateForm(byTps)).toEqual({});
+    expect(toInputs(byTps)?.workload).toMatchObject({ target_tps: Number(byTps.targetTps) });
+    // Back to users: the field kept its value; emptied, it takes the design load's users.
+    expect(withLoadBy(byTps, 'users', load).users).toBe('1000');
+    expect(withLoadBy({ ...byTps, users: '' }, 'users', { users: 812.4, tps: 50 }).users).toBe('812');
+    // No evaluation yet (or a DSS one): the switch only changes the way the load is given.
+    expect(withLoadBy(quarter(), 'tps', designLoadOf(null)).targetTps).toBe('');
+  });
+
   it('reads a TPS-driven design back as TPS', () => {
     const form = formFromInputs({ target_tps: 500 }, { family: 'equallogic', storage_model: 'PS6010XV' }, ENGINE_LIKE);
     expect(form.users).toBe('');
@@ -127,16 +146,26 @@ describe('validateForm', () => {
     expect(errors['workload.read_pct']).toEqual(['must be between 0 and 100']);
     expect(toInputs({ ...quarter(), users: '0' })).toBeNull();
   });
-  it('gives an out-of-range OLTP block size the message of the bounds the contract declares', () => {
-    const rule = publishedContract('oltp').rules.workload.block_size_kb!;
-    const tooLarge = String((rule.maximum ?? 4096) + 1);
-    expect(validateForm({ ...quarter(), blockSizeKb: tooLarge })).toEqual({ 'workload.block_size_kb': [`must be between ${rule.minimum} and ${rule.maximum}`] });
+  it("offers only Oracle's block sizes for OLTP and gives any other the API's message", () => {
+    expect(publishedContract('oltp').rules.workload.block_size_kb).toMatchObject({ choices: [2, 4, 8, 16, 32], default: 8 });
+    expect(allowedNumbers(quarter(), 'blockSizeKb')).toEqual(['2', '4', '8', '16', '32']);
+    // A saved 3 KB design shows its size, flagged with the API's words.
+    expect(allowedNumbers({ ...quarter(), blockSizeKb: '3' }, 'blockSizeKb')).toEqual(['2', '4', '8', '16', '32', '3']);
+    expect(validateForm({ ...quarter(), blockSizeKb: '3' })).toEqual({ 'workload.block_size_kb': ['must be one of 2, 4, 8, 16, 32'] });
+    expect(validateForm({ ...quarter(), blockSizeKb: '4096' })).toEqual({ 'workload.block_size_kb': ['must be one of 2, 4, 8, 16, 32'] });
+    expect(validateForm({ ...quarter(), blockSizeKb: '16' })).toEqual({});
+    // DSS scan sizes are free numbers, and so is a block size of a contract without the list.
+    expect(allowedNumbers({ ...quarter(), kind: 'dss' }, 'blockSizeKb')).toBeNull();
+    expect(allowedNumbers(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toBeNull();
     // The engine stops at 1024 KB: a contract that says so gives the API's message for 4096.
     expect(validateForm({ ...quarter(ENGINE_LIKE), blockSizeKb: '4096' }, ENGINE_LIKE)).toEqual({ 'workload.block_size_kb': ['must be between 2 and 1024'] });
   });
   it('treats an empty SLA and think time as "the platform default"', () => {
     expect(validateForm({ ...quarter(), slaResponseMs: '', thinkTimeS: '' })).toEqual({});
     expect(validateForm({ ...quarter(), slaResponseMs: '0' })['workload.sla_response_ms']).toEqual([outOfRange('workload', 'sla_response_ms')]);
+    // Under 1 ms: faster than a flash read, refused with the API's words.
+    expect(validateForm({ ...quarter(), slaResponseMs: '0.001' })).toEqual({ 'workload.sla_response_ms': ['must be between 1 and 600000'] });
+    expect(validateForm({ ...quarter(), slaResponseMs: '1' })).toEqual({});
   });
   it('gives number inputs the HTML bounds of the contract', () => {
     expect(inputBounds(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toEqual({ min: 2, max: 1024, step: 'any' });

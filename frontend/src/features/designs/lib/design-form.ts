@@ -8,8 +8,10 @@
  * platform family offers (storage models, RAID levels, drives per enclosure, PAM, DSS evidence) comes
  * from the platform registry (src/lib/platforms.ts), passed in by the caller.
  */
+import type * as z from 'zod';
 import type { FieldErrors } from '../../../lib/api-client';
-import type { PlatformInput, WorkloadInput } from '../api/types';
+import type { zBlockSizeKbEnum } from '../../../lib/api-zod';
+import type { EvaluationPayload, PlatformInput, WorkloadInput } from '../api/types';
 import { contractErrors, inputContract, publishedContract, type FieldRule, type InputSchemas, type WorkloadKind } from './input-contract';
 import {
   CUSTOM_PROFILE,
@@ -392,11 +394,52 @@ export function profileChoice(form: DesignForm, registry: PlatformRegistry): Pro
   };
 }
 
+/** The current evaluation's design load (summary.users, summary.design_tps), when it is an OLTP one. */
+export interface DesignLoad {
+  users: number;
+  tps: number;
+}
+
+/** The design load of an OLTP evaluation (null for DSS or none yet). */
+export function designLoadOf(payload: EvaluationPayload | null | undefined): DesignLoad | null {
+  const evaluation = payload?.evaluation;
+  if (!evaluation || evaluation.kind !== 'oltp') return null;
+  return { users: evaluation.summary.users.value, tps: evaluation.summary.design_tps.value };
+}
+
+/**
+ * Switching how the load is given (users or Target TPS): an empty field of the new way takes the
+ * current evaluation's equivalent (its design load), so the design stays where it was instead of
+ * being emptied and flagged. TPS to one decimal, users whole (at least one).
+ */
+export function withLoadBy(form: DesignForm, loadBy: DesignForm['loadBy'], load?: DesignLoad | null): DesignForm {
+  if (form.loadBy === loadBy) return form;
+  const next = { ...form, loadBy };
+  if (!load) return next;
+  if (loadBy === 'tps' && form.targetTps.trim() === '' && load.tps > 0) next.targetTps = String(Math.round(load.tps * 10) / 10);
+  if (loadBy === 'users' && form.users.trim() === '' && load.users > 0) next.users = String(Math.max(1, Math.round(load.users)));
+  return next;
+}
+
 /** The HTML bounds of a number field (min, max, step), from the contract; none where it sets none. */
 export function inputBounds(form: DesignForm, field: FormField, schemas?: InputSchemas): { min?: number; max?: number; step: number | 'any' } {
   const [part, name] = FIELD_PATHS[field].split('.') as ['workload' | 'platform', string];
   const rule: FieldRule | undefined = contractFor(form.kind, schemas).rules[part][name];
   return { min: rule?.minimum ?? rule?.exclusiveMinimum, max: rule?.maximum ?? rule?.exclusiveMaximum, step: rule?.integer ? 1 : 'any' };
+}
+
+/**
+ * The only numbers a field takes, where the contract lists them (the OLTP block size: Oracle's 2 to
+ * 32 KB), as select options; a saved value outside them is kept as an option so the form can flag it.
+ * Null where the field is a free number.
+ */
+export function allowedNumbers(form: DesignForm, field: FormField, schemas?: InputSchemas): string[] | null {
+  const [part, name] = FIELD_PATHS[field].split('.') as ['workload' | 'platform', string];
+  const choices = contractFor(form.kind, schemas).rules[part][name]?.choices?.filter((c): c is number => typeof c === 'number');
+  if (!choices?.length) return null;
+  const values = choices.map(String);
+  const current = form[field];
+  return typeof current === 'string' && current !== '' && !values.includes(current) ? [...values, current] : values;
 }
 
 // Text that is not a number stays NaN, which the contract rejects as "must be a number".
@@ -445,7 +488,8 @@ function oltpWorkload(form: DesignForm): WorkloadInput {
     user_growth_pct_per_year: num(form.userGrowthPct),
     horizon_years: num(form.horizonYears),
     read_pct: num(form.readPct),
-    block_size_kb: num(form.blockSizeKb),
+    // One of the contract's sizes once validateForm has passed (the select offers only those).
+    block_size_kb: num(form.blockSizeKb) as z.input<typeof zBlockSizeKbEnum> | undefined,
     sla_response_ms: num(form.slaResponseMs),
     // '' = the family's own benchmark: left out, the API resolves it.
     profile: (form.profile || undefined) as WorkloadInput['profile'],

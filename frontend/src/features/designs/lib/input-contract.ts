@@ -8,7 +8,7 @@
  * input gets the same message from the form and from POST /api/v1/evaluate/.
  */
 import * as z from 'zod';
-import { zEvaluateInputRequest } from '../../../lib/api-zod';
+import { zEngineDssWorkload, zEngineOltpWorkload, zEvaluateInputRequest } from '../../../lib/api-zod';
 import type { FieldErrors } from '../../../lib/api-client';
 
 export type WorkloadKind = 'oltp' | 'dss';
@@ -117,10 +117,27 @@ export function fieldRule(schema: z.ZodType): FieldRule {
 const rulesOf = (schema: z.ZodType) =>
   Object.fromEntries(Object.entries(shapeOf(schema)).map(([name, field]) => [name, fieldRule(field)]));
 
+// The engine's echo of the inputs (same declaration, same defaults): the zod generator drops the default
+// of an enum (the OLTP block size, one of Oracle's), which the echo's plain number keeps.
+const ECHOED_WORKLOAD: Record<WorkloadKind, z.ZodType> = { oltp: zEngineOltpWorkload, dss: zEngineDssWorkload };
+
+/** Rules of an enum field given no default, with the echoed inputs' default for that field (if any). */
+function withEchoedDefaults(rules: Record<string, FieldRule>, echoed: z.ZodType): Record<string, FieldRule> {
+  const shape = shapeOf(echoed);
+  return Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => {
+      if (!rule.choices || rule.default !== undefined || !shape[name]) return [name, rule];
+      const fallback = fieldRule(shape[name]).default;
+      return [name, fallback === undefined || fallback === null ? rule : { ...rule, default: fallback }];
+    }),
+  );
+}
+
 /** The contract for `kind`, from the published schemas (or, in tests, a modified copy of them). */
 export function inputContract(kind: WorkloadKind, schemas: InputSchemas = PUBLISHED_SCHEMAS): InputContract {
   const workload = variantFor(schemas.workload, kind);
-  return { workload, platform: schemas.platform, rules: { workload: rulesOf(workload), platform: rulesOf(schemas.platform) } };
+  const rules = { workload: withEchoedDefaults(rulesOf(workload), ECHOED_WORKLOAD[kind]), platform: rulesOf(schemas.platform) };
+  return { workload, platform: schemas.platform, rules };
 }
 
 const CONTRACTS: Record<WorkloadKind, InputContract> = { oltp: inputContract('oltp'), dss: inputContract('dss') };

@@ -3,7 +3,7 @@ import type { ReferenceDesign } from '../api/types';
 import { formFromInputs, toInputs } from './design-form';
 import { publishedContract, type WorkloadKind } from './input-contract';
 import { platformRegistry } from '../../../lib/platforms-fixture';
-import { defaultDesignName, newDesignInputs, startingPoints } from './presets';
+import { REALISTIC_DATABASE_GB, defaultDesignName, newDesignInputs, ratedLoad, startingPoints } from './presets';
 
 /** The registry GET /api/v1/platforms/ serves (a real payload). */
 const REGISTRY = platformRegistry();
@@ -70,8 +70,9 @@ const declaredDefaults = (kind: WorkloadKind, fields: string[]) =>
 describe('newDesignInputs', () => {
   it('writes every default out, so a save without changes sends the same inputs', () => {
     const inputs = newDesignInputs(startingPoints([quarter], REGISTRY)[0]!);
-    expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000 });
-    const fields = ['database_size_gb', 'horizon_years', 'read_pct', 'block_size_kb'];
+    // A reference without a rated figure: 1,000 users on a realistic database size.
+    expect(inputs.workload).toMatchObject({ kind: 'oltp', users: 1000, database_size_gb: REALISTIC_DATABASE_GB });
+    const fields = ['horizon_years', 'read_pct', 'block_size_kb'];
     expect(Object.fromEntries(fields.map((f) => [f, inputs.workload[f]]))).toEqual(declaredDefaults('oltp', fields));
     expect(inputs.platform).toMatchObject({ reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 });
     expect(toInputs(formFromInputs(inputs.workload, inputs.platform))).toEqual(inputs);
@@ -89,5 +90,28 @@ describe('newDesignInputs', () => {
     const start = startingPoints([], REGISTRY).find((s) => s.id === 'equallogic-ps6010xv')!;
     const equallogic = REGISTRY.find((f) => f.family === 'equallogic')!;
     expect(newDesignInputs(start).platform).toMatchObject({ cores_per_node: equallogic.default_server.cores_per_node, raid: equallogic.default_raid });
+  });
+});
+
+describe('a reference rack opens at its rated load', () => {
+  // The catalog's FS1-2 quarter rack attributes (fixtures/oracle-fs1-2016.yaml, as the API serves them).
+  const rated: ReferenceDesign = {
+    ...quarter,
+    description: 'An all-flash FS1-2 with two enclosures of 13 x 1.6 TB SSD. Rated about 25,800 TPS at 20 ms Swingbench response.',
+    attributes: { rac_nodes: { value: 2, unit: 'count' }, swingbench_tps: { value: 25800, unit: 'TPS' }, swingbench_database_size: { value: 2, unit: 'TB' } },
+  };
+  it('starts at the rated TPS and the database size it was rated with', () => {
+    expect(ratedLoad(rated)).toEqual({ workload: { kind: 'oltp', target_tps: 25800, database_size_gb: 2000 }, words: 'Rated 25,800 TPS, 2 TB database' });
+    const [start] = startingPoints([rated], REGISTRY);
+    expect(start).toMatchObject({ rated: 'Rated 25,800 TPS, 2 TB database', description: rated.description });
+    const inputs = newDesignInputs(start!);
+    expect(inputs.workload).toMatchObject({ kind: 'oltp', target_tps: 25800, database_size_gb: 2000 });
+    expect(inputs.workload).not.toHaveProperty('users');
+    expect(formFromInputs(inputs.workload, inputs.platform)).toMatchObject({ loadBy: 'tps', targetTps: '25800', databaseSizeGb: '2000' });
+  });
+  it('gives a platform-only start a realistic database size', () => {
+    const start = startingPoints([], REGISTRY).find((s) => s.id === 'equallogic-ps6010xv')!;
+    expect(newDesignInputs(start).workload).toMatchObject({ users: 1000, database_size_gb: REALISTIC_DATABASE_GB });
+    expect(ratedLoad({ attributes: { xbricks: { value: 2, unit: 'count' } } })).toBeNull();
   });
 });

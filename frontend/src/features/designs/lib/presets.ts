@@ -20,9 +20,42 @@ export interface StartingPoint {
   /** The workload a start implies (DSS for the DSS report's arrays); OLTP when absent. */
   workload?: WorkloadInput;
   referenceConfiguration: string | null;
+  /** The reference's rated figure in words ("Rated 25,800 TPS, 2 TB database"), shown on its card. */
+  rated?: string;
 }
 
-export const DEFAULT_WORKLOAD: WorkloadInput = { kind: 'oltp', users: 1000 };
+/**
+ * A database size that makes the capacity bars readable where a start names none: the size of the
+ * schema the FS1-2 reference architecture rated its racks with (2 TB Swingbench). The contract's own
+ * default (100 GB) is a floor for a bare API call, not a realistic design.
+ */
+export const REALISTIC_DATABASE_GB = 2000;
+
+export const DEFAULT_WORKLOAD: WorkloadInput = { kind: 'oltp', users: 1000, database_size_gb: REALISTIC_DATABASE_GB };
+
+interface Measure {
+  value: number;
+  unit: string;
+}
+const isMeasure = (v: unknown): v is Measure =>
+  typeof v === 'object' && v !== null && typeof (v as Measure).value === 'number' && typeof (v as Measure).unit === 'string';
+const GB_PER: Record<string, number> = { GB: 1, TB: 1000 };
+
+/**
+ * The load a reference configuration is rated at, from its catalog attributes: a throughput in TPS
+ * (e.g. swingbench_tps) and the database size it was rated with (e.g. swingbench_database_size, TB or
+ * GB). A new design from it opens there; null where the catalog gives no rated throughput.
+ */
+export function ratedLoad(reference: Pick<ReferenceDesign, 'attributes'>): { workload: WorkloadInput; words: string } | null {
+  const attributes = (reference.attributes ?? {}) as Record<string, unknown>;
+  const entries = Object.entries(attributes).filter((e): e is [string, Measure] => isMeasure(e[1]));
+  const tps = entries.find(([, m]) => m.unit === 'TPS')?.[1];
+  if (!tps || tps.value <= 0) return null;
+  const size = entries.find(([key, m]) => key.endsWith('database_size') && GB_PER[m.unit] !== undefined)?.[1];
+  const gb = size ? size.value * GB_PER[size.unit]! : REALISTIC_DATABASE_GB;
+  const words = `Rated ${tps.value.toLocaleString('en-US')} TPS${size ? `, ${size.value.toLocaleString('en-US')} ${size.unit} database` : ''}`;
+  return { workload: { kind: 'oltp', target_tps: tps.value, database_size_gb: gb }, words };
+}
 
 function modelStart(family: PlatformFamily, model: StorageModel, extra: { pam?: boolean } = {}): StartingPoint {
   const g = model.geometry;
@@ -64,15 +97,19 @@ function dssStart(registry: PlatformRegistry): StartingPoint[] {
 }
 
 export function startingPoints(references: ReferenceDesign[], registry: PlatformRegistry): StartingPoint[] {
-  const fromCatalog = references.map((r) => ({
-    id: r.slug,
-    label: r.name,
-    family: r.platform,
-    description: r.description,
-    source: [r.document, r.source_locator].filter(Boolean).join(', ') || null,
-    platform: r.platform_inputs,
-    referenceConfiguration: r.slug,
-  }));
+  const fromCatalog = references.map((r): StartingPoint => {
+    const rated = ratedLoad(r);
+    return {
+      id: r.slug,
+      label: r.name,
+      family: r.platform,
+      description: r.description,
+      source: [r.document, r.source_locator].filter(Boolean).join(', ') || null,
+      platform: r.platform_inputs,
+      referenceConfiguration: r.slug,
+      ...(rated ? { workload: rated.workload, rated: rated.words } : {}),
+    };
+  });
   const covered = new Set<string>(fromCatalog.map((s) => s.family));
   // A family the catalog already has a reference for does not need generic starts.
   const fromRegistry = registry
