@@ -42,22 +42,18 @@ DEMO_BASE_PRICE = {
     PartKind.OTHER: 500,
 }
 
-# The Oracle processor licences of fixtures/hardware.yaml (the engine's sizing.bom.ORACLE_LICENCES;
+# The Oracle processor licences of fixtures/oracle-licensing.yaml (the engine's sizing.bom.ORACLE_LICENCES;
 # the catalog may not import the engine, a test checks the two agree): round fictional list prices
 # of the order of Oracle's, not Oracle's.
 DEMO_LICENCE_PRICE: dict[str, int] = {
-    "Oracle Database Enterprise Edition - Processor Perpetual": 45_000,
-    "Real Application Clusters - Processor Perpetual": 22_000,
+    "DB EE Processor Perpetual": 45_000,
+    "RAC Processor Perpetual": 22_000,
 }
 # Support per licence and year: 22 % of the licence's list price (Oracle's standard rate, an assumption).
 DEMO_SUPPORT_RATE = Decimal("0.22")
 DEMO_SUPPORT_OF: dict[str, str] = {
-    "Oracle Database Enterprise Edition - Software Update License & Support": (
-        "Oracle Database Enterprise Edition - Processor Perpetual"
-    ),
-    "Real Application Clusters - Software Update License & Support": (
-        "Real Application Clusters - Processor Perpetual"
-    ),
+    "DB EE Processor Support": "DB EE Processor Perpetual",
+    "RAC Processor Support": "RAC Processor Perpetual",
 }
 
 

@@ -313,7 +313,8 @@ def bom_prices(
 
 def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str | None) -> dict[str, Any]:
     """Extended = quantity x unit price (exact Decimal); lines without a price stay unpriced and are
-    counted, never invented; totals per section and overall, as strings."""
+    counted, never invented; money totals per section and overall, as strings (never a quantity total:
+    it would add up unlike parts)."""
     lines: list[dict[str, Any]] = []
     sections: dict[str, dict[str, Any]] = {}
     total = Decimal(0)
@@ -321,10 +322,10 @@ def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str
     for number, line in enumerate(bom.lines, start=1):
         unit = prices.get(line.part_number)
         extended = unit * line.quantity if unit is not None else None
+        # Money only: a section's lines are unlike parts (servers, CPUs, DIMMs), so no quantity total.
         section = sections.setdefault(
-            line.section, {"section": line.section, "quantity": 0, "total": Decimal(0), "unpriced_lines": 0}
+            line.section, {"section": line.section, "total": Decimal(0), "unpriced_lines": 0}
         )
-        section["quantity"] += line.quantity
         if extended is None:
             unpriced += 1
             section["unpriced_lines"] += 1
@@ -425,7 +426,9 @@ def evaluation_payload(
         )
         assumptions.append(_assumption("bom.licences.core_factor", text, bom_rules.CORE_FACTOR_SOURCE))
         assumptions.append(
-            _assumption("bom.licences.support", bom_rules.SUPPORT_RATE_ASSUMPTION, "Oracle Technology price list")
+            _assumption(
+                "bom.licences.support", bom_rules.SUPPORT_RATE_ASSUMPTION, "Oracle Technology price list"
+            )
         )
     return {
         "evaluation": published,

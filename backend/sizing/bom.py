@@ -74,14 +74,14 @@ TABLE_11 = "oracle-fs1-2016, Table 11"
 #   more nodes.
 # - Software Update License & Support is bought per licence and per year (one year is listed; its
 #   price, 22 % of the licence's list price by Oracle's standard, comes from the price book).
-# The catalog parts (fixtures/hardware.yaml) carry the programme name of Oracle's price list as their
-# number: the price list names programmes and metrics, and gives no orderable SKU.
+# The catalog parts (fixtures/oracle-licensing.yaml) carry a short programme name as their number, the
+# price list's full name as description: the price list names programmes and metrics, not SKUs.
 ORACLE_CORE_FACTOR_X86 = Fraction(1, 2)
 CORE_FACTOR_SOURCE = "Oracle Processor Core Factor Table (Intel/AMD x86: 0.5), assumption"
-ORACLE_EE_LICENCE = "Oracle Database Enterprise Edition - Processor Perpetual"
-ORACLE_EE_SUPPORT = "Oracle Database Enterprise Edition - Software Update License & Support"
-ORACLE_RAC_LICENCE = "Real Application Clusters - Processor Perpetual"
-ORACLE_RAC_SUPPORT = "Real Application Clusters - Software Update License & Support"
+ORACLE_EE_LICENCE = "DB EE Processor Perpetual"
+ORACLE_EE_SUPPORT = "DB EE Processor Support"
+ORACLE_RAC_LICENCE = "RAC Processor Perpetual"
+ORACLE_RAC_SUPPORT = "RAC Processor Support"
 # Licence part number -> its support part number (the order the BOM lists them in).
 ORACLE_LICENCES: dict[str, str] = {
     ORACLE_EE_LICENCE: ORACLE_EE_SUPPORT,

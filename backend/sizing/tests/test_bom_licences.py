@@ -38,7 +38,12 @@ def test_processor_licences_are_half_the_cores_rounded_up(cores: int, licences: 
 
 def test_half_rack_four_nodes_of_36_cores_needs_72_ee_and_72_rac_licences_with_support() -> None:
     got = _software(BomPlatform("oracle-fs1", "FS1-2", rac_nodes=4, arrays=3, cores_per_node=36))
-    assert got == {ORACLE_EE_LICENCE: 72, ORACLE_EE_SUPPORT: 72, ORACLE_RAC_LICENCE: 72, ORACLE_RAC_SUPPORT: 72}
+    assert got == {
+        ORACLE_EE_LICENCE: 72,
+        ORACLE_EE_SUPPORT: 72,
+        ORACLE_RAC_LICENCE: 72,
+        ORACLE_RAC_SUPPORT: 72,
+    }
 
 
 def test_a_single_node_has_enterprise_edition_and_no_rac() -> None:

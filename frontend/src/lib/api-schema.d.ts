@@ -1366,9 +1366,9 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        /** @description A section's money total (no quantity total: its lines are unlike parts). */
         BomSectionOut: {
             section: components["schemas"]["SectionEnum"];
-            quantity: number;
             total: string;
             unpriced_lines: number;
         };
