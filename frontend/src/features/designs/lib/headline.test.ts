@@ -138,12 +138,21 @@ describe('headline numbers', () => {
 describe('bill of materials', () => {
   it('groups lines by section and says "no price book" when unpriced', () => {
     const sections = bomSections(quarterRack().bom);
-    // oracle-fs1-2016 Table 11, quarter rack. Issue 15, finding 2: no quantity total of unlike parts
-    // (it read "Servers 78"), a money total only.
+    // oracle-fs1-2016 Table 11, quarter rack, then the Oracle processor licences. Issue 15, finding 2:
+    // no quantity total of unlike parts (it read "Servers 78"), a money total only.
     expect(sections.map((s) => [s.label, s.totalText])).toEqual([
       ['Servers', 'no price book'],
       ['Storage', 'no price book'],
+      ['Software', 'no price book'],
       ['Miscellaneous', 'no price book'],
+    ]);
+    const licences = sections.find((s) => s.section === 'software')!.lines;
+    // 2 RAC nodes x 36 cores x core factor 0.5 = 36 processor licences, EE and RAC, each with support.
+    expect(licences.map((l) => [l.part_number, l.quantity])).toEqual([
+      ['DB EE Processor Perpetual', 36],
+      ['DB EE Processor Support', 36],
+      ['RAC Processor Perpetual', 36],
+      ['RAC Processor Support', 36],
     ]);
     expect(sections.every((s) => !('quantity' in s))).toBe(true);
     expect(sections[0]!.lines[0]!.unitText).toBe('—');
