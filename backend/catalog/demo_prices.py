@@ -42,10 +42,30 @@ DEMO_BASE_PRICE = {
     PartKind.OTHER: 500,
 }
 
+# The Oracle processor licences of fixtures/oracle-licensing.yaml (the engine's sizing.bom.ORACLE_LICENCES;
+# the catalog may not import the engine, a test checks the two agree): round fictional list prices
+# of the order of Oracle's, not Oracle's.
+DEMO_LICENCE_PRICE: dict[str, int] = {
+    "DB EE Processor Perpetual": 45_000,
+    "RAC Processor Perpetual": 22_000,
+}
+# Support per licence and year: 22 % of the licence's list price (Oracle's standard rate, an assumption).
+DEMO_SUPPORT_RATE = Decimal("0.22")
+DEMO_SUPPORT_OF: dict[str, str] = {
+    "DB EE Processor Support": "DB EE Processor Perpetual",
+    "RAC Processor Support": "RAC Processor Perpetual",
+}
+
 
 def demo_unit_price(part: Part) -> Decimal:
     """The kind's base price, varied by up to ±20 % by a checksum of the part number, so that lines
-    differ without any randomness (the same part always gets the same price)."""
+    differ without any randomness (the same part always gets the same price). Oracle licences have
+    their own fictional list price, and their support 22 % of it."""
+    if part.part_number in DEMO_LICENCE_PRICE:
+        return Decimal(DEMO_LICENCE_PRICE[part.part_number])
+    if part.part_number in DEMO_SUPPORT_OF:
+        licence = Decimal(DEMO_LICENCE_PRICE[DEMO_SUPPORT_OF[part.part_number]])
+        return (licence * DEMO_SUPPORT_RATE).quantize(Decimal("1"))
     base = DEMO_BASE_PRICE.get(PartKind(part.kind), 500) if part.kind in PartKind.values else 500
     step = zlib.crc32(part.part_number.encode()) % 41 - 20  # -20..20
     return (Decimal(base) * (100 + step) / 100).quantize(Decimal("1"))

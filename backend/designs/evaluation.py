@@ -240,6 +240,12 @@ def design_bom(
     if reference is not None:
         known = {p.part_number for p in parts}
         parts += [line.part for line in reference.lines if line.part.part_number not in known]
+    # The Oracle licence parts belong to no document (fixtures/hardware.yaml): looked up by number.
+    catalog_parts = snapshot.memo(("parts_by_number",), _parts_by_number)
+    known = {p.part_number for p in parts}
+    parts += [
+        catalog_parts[n] for n in bom_rules.ORACLE_LICENCE_PARTS if n in catalog_parts and n not in known
+    ]
     request = bom_rules.BomPlatform(
         family=str(platform.get("family")),
         storage_model=str(platform.get("storage_model")),
@@ -257,7 +263,6 @@ def design_bom(
         raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
     extra = {p.part_number: p for p in parts}
     if overrides:
-        catalog_parts = snapshot.memo(("parts_by_number",), _parts_by_number)
         extra.update(
             {
                 o["part_number"]: catalog_parts[o["part_number"]]
@@ -308,7 +313,8 @@ def bom_prices(
 
 def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str | None) -> dict[str, Any]:
     """Extended = quantity x unit price (exact Decimal); lines without a price stay unpriced and are
-    counted, never invented; totals per section and overall, as strings."""
+    counted, never invented; money totals per section and overall, as strings (never a quantity total:
+    it would add up unlike parts)."""
     lines: list[dict[str, Any]] = []
     sections: dict[str, dict[str, Any]] = {}
     total = Decimal(0)
@@ -316,10 +322,10 @@ def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str
     for number, line in enumerate(bom.lines, start=1):
         unit = prices.get(line.part_number)
         extended = unit * line.quantity if unit is not None else None
+        # Money only: a section's lines are unlike parts (servers, CPUs, DIMMs), so no quantity total.
         section = sections.setdefault(
-            line.section, {"section": line.section, "quantity": 0, "total": Decimal(0), "unpriced_lines": 0}
+            line.section, {"section": line.section, "total": Decimal(0), "unpriced_lines": 0}
         )
-        section["quantity"] += line.quantity
         if extended is None:
             unpriced += 1
             section["unpriced_lines"] += 1
@@ -413,6 +419,17 @@ def evaluation_payload(
         text = f"{price_book.name}: fictional demo prices, not a quote"
         assumptions.append(_assumption("bom.prices.demo", text, str(price_book)))
     assumptions += [_assumption("bom.note", note, bom_rules.TABLE_11) for note in bom.notes]
+    if any(line.part_number in bom_rules.ORACLE_LICENCES for line in bom.lines):
+        text = (
+            "Oracle processor licences = cores of all RAC nodes x core factor 0.5 (Intel/AMD x86), rounded "
+            "up; Real Application Clusters only with two or more RAC nodes"
+        )
+        assumptions.append(_assumption("bom.licences.core_factor", text, bom_rules.CORE_FACTOR_SOURCE))
+        assumptions.append(
+            _assumption(
+                "bom.licences.support", bom_rules.SUPPORT_RATE_ASSUMPTION, "Oracle Technology price list"
+            )
+        )
     return {
         "evaluation": published,
         "bom": priced,

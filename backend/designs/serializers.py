@@ -520,8 +520,9 @@ class BomLineOutSerializer(serializers.Serializer[Any]):
 
 
 class BomSectionOutSerializer(serializers.Serializer[Any]):
+    """A section's money total (no quantity total: its lines are unlike parts)."""
+
     section = serializers.ChoiceField(choices=BomSection.choices)
-    quantity = serializers.IntegerField()
     total = serializers.CharField()
     unpriced_lines = serializers.IntegerField()
 

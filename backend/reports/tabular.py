@@ -1,4 +1,5 @@
-"""The BOM as CSV and XLSX: one row per line, then a subtotal row per section and the total."""
+"""The BOM as CSV and XLSX: one row per line, then a subtotal row per section and the total. Subtotal
+and total rows carry money only: a quantity summed over servers, CPUs and cables counts nothing."""
 
 from __future__ import annotations
 
@@ -35,11 +36,16 @@ def _text(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
+# Beside a line whose part number is the document's model designation (as the PDF says it).
+MODEL_NAME_FLAG = "model name, not a part number"
+
+
 def _line_row(line: BomLine, currency: str | None) -> list[Any]:
+    description = line.description + (f" ({MODEL_NAME_FLAG})" if line.part_number_is_model else "")
     return [
         _text(line.section),
         _text(line.part_number),
-        _text(line.description),
+        _text(description),
         line.quantity,
         line.unit_price,
         line.extended_price,
@@ -51,24 +57,22 @@ def _line_row(line: BomLine, currency: str | None) -> list[Any]:
 def _total_rows(data: ProposalData) -> list[list[Any]]:
     bom = data.bom
     if not bom.priced:
-        return [["total", "", NO_PRICE_BOOK, sum(line.quantity for line in bom.lines), None, None, "", ""]]
+        return [["total", "", NO_PRICE_BOOK, None, None, None, "", ""]]
     rows: list[list[Any]] = []
-    for section, lines in bom.sections():
-        qty = sum(line.quantity for line in lines)
+    for section, _lines in bom.sections():
         rows.append(
             [
                 "subtotal",
                 _text(section),
                 f"Subtotal {section}",
-                qty,
+                None,
                 None,
                 bom.section_total(section),
                 bom.currency,
                 "",
             ]
         )
-    qty = sum(line.quantity for line in bom.lines)
-    rows.append(["total", "", "Total", qty, None, bom.total, bom.currency, ""])
+    rows.append(["total", "", "Total", None, None, bom.total, bom.currency, ""])
     return rows
 
 

@@ -64,6 +64,35 @@ ORACLE_FS1_CABLES: frozenset[str] = frozenset({"7104928", "7104932"})
 ORACLE_FS1_MAX_STATED_ENCLOSURES = 3
 TABLE_11 = "oracle-fs1-2016, Table 11"
 
+# Oracle processor licences, on every design whatever its family. None of the seed documents prices
+# or counts licences, so these are documented assumptions (docs/model.md, "Oracle licences"), not rules
+# read from a document:
+# - Oracle's "Processor Core Factor Table" (oracle.com/us/corporate/contracts/processor-core-factor-table-
+#   070634.pdf) gives 0.5 for Intel Xeon and AMD x86 processors, which every seed document's servers
+#   use; processor licences = cores of all RAC nodes x factor, rounded up to a whole licence.
+# - Real Application Clusters is licensed on the same processors, only when the cluster has two or
+#   more nodes.
+# - Software Update License & Support is bought per licence and per year (one year is listed; its
+#   price, 22 % of the licence's list price by Oracle's standard, comes from the price book).
+# The catalog parts (fixtures/oracle-licensing.yaml) carry a short programme name as their number, the
+# price list's full name as description: the price list names programmes and metrics, not SKUs.
+ORACLE_CORE_FACTOR_X86 = Fraction(1, 2)
+CORE_FACTOR_SOURCE = "Oracle Processor Core Factor Table (Intel/AMD x86: 0.5), assumption"
+ORACLE_EE_LICENCE = "DB EE Processor Perpetual"
+ORACLE_EE_SUPPORT = "DB EE Processor Support"
+ORACLE_RAC_LICENCE = "RAC Processor Perpetual"
+ORACLE_RAC_SUPPORT = "RAC Processor Support"
+# Licence part number -> its support part number (the order the BOM lists them in).
+ORACLE_LICENCES: dict[str, str] = {
+    ORACLE_EE_LICENCE: ORACLE_EE_SUPPORT,
+    ORACLE_RAC_LICENCE: ORACLE_RAC_SUPPORT,
+}
+ORACLE_LICENCE_PARTS: tuple[str, ...] = tuple(n for pair in ORACLE_LICENCES.items() for n in pair)
+SUPPORT_RATE_ASSUMPTION = (
+    "Oracle Software Update License & Support: one year per processor licence, priced by the price book "
+    "(Oracle's standard is 22 % of the licence's list price per year; assumption, not in the documents)"
+)
+
 
 @dataclass(frozen=True)
 class CatalogPart:
@@ -261,7 +290,8 @@ _PAM_PATTERN = re.compile(r"\bPAM\b|flexscale|performance acceleration", re.IGNO
 
 def _is_pam(part: CatalogPart) -> bool:
     """NetApp Performance Acceleration Module hardware or its FlexScale licence."""
-    return any(_PAM_PATTERN.search(text) for text in (part.part_number, part.model, part.description))
+    # Not the description: the storage OS (Data ONTAP) says it supports PAM, and is no PAM part.
+    return any(_PAM_PATTERN.search(text) for text in (part.part_number, part.model))
 
 
 def _pam_part(parts: Sequence[CatalogPart]) -> CatalogPart | None:
@@ -471,10 +501,52 @@ def scaled_bom_with_pam(
     return _with_pam(platform, scaled_bom(platform, reference, parts), parts)
 
 
+def processor_licences(cores: int) -> int:
+    """Oracle processor licences for `cores` x86 cores: cores x core factor 0.5, rounded up."""
+    return math.ceil(cores * ORACLE_CORE_FACTOR_X86)
+
+
+def oracle_licence_lines(
+    *, rac_nodes: int, cores_per_node: int, parts: Sequence[CatalogPart] = ()
+) -> tuple[BomLine, ...]:
+    """Enterprise Edition on every design, Real Application Clusters when it has two or more nodes;
+    each with one year of support per licence (see ORACLE_LICENCES)."""
+    cores = rac_nodes * cores_per_node
+    licences = processor_licences(cores)
+    by_number = {p.part_number: p for p in parts}
+    count = (
+        f"{rac_nodes} RAC node{'s' if rac_nodes != 1 else ''} x {cores_per_node} cores = {cores} cores "
+        f"x core factor {float(ORACLE_CORE_FACTOR_X86):g}, rounded up"
+    )
+    lines: list[BomLine] = []
+    for licence, support in ORACLE_LICENCES.items():
+        if licence == ORACLE_RAC_LICENCE and rac_nodes < 2:
+            continue
+        for number, rule in (
+            (licence, f"{licences} processor licences: {count}"),
+            (support, f"1 year per processor licence x {licences}"),
+        ):
+            part = by_number.get(number)
+            lines.append(
+                BomLine(
+                    "software",
+                    number,
+                    part.description if part else number,
+                    licences,
+                    rule,
+                    part.source if part and part.source else CORE_FACTOR_SOURCE,
+                    part.part_number_is_model if part else True,
+                )
+            )
+    return tuple(lines)
+
+
 def build_bom(
     *, platform: BomPlatform, reference: ReferenceDesign | None, parts: Sequence[CatalogPart] = ()
 ) -> Bom:
-    """The generated BOM of a design, in the reference's line order, by its family's BOM rule."""
+    """The generated BOM of a design, in the reference's line order, by its family's BOM rule, then
+    the Oracle processor licences for the cores the design evaluates (its own, else the family's
+    measured server's)."""
     # Imported here: the registry imports this module for the rules above.
     from sizing.platforms import platform_family
 
@@ -482,7 +554,11 @@ def build_bom(
         raise BomError(
             "platform.rac_nodes" if platform.rac_nodes < 1 else "platform.arrays", "must be at least 1"
         )
-    return platform_family(platform.family).bom_rule(platform, reference, parts)
+    family = platform_family(platform.family)
+    bom = family.bom_rule(platform, reference, parts)
+    cores_per_node = platform.cores_per_node or family.default_server.cores_per_node
+    licences = oracle_licence_lines(rac_nodes=platform.rac_nodes, cores_per_node=cores_per_node, parts=parts)
+    return replace(bom, lines=(*bom.lines, *licences))
 
 
 def apply_overrides(bom: Bom, overrides: Sequence[BomOverride], parts: Mapping[str, CatalogPart]) -> Bom:

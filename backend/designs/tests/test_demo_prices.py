@@ -14,9 +14,10 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from catalog.demo_prices import DEMO_PRICE_BOOK_NAME
+from catalog.demo_prices import DEMO_LICENCE_PRICE, DEMO_PRICE_BOOK_NAME, DEMO_SUPPORT_OF
 from catalog.models import Part, PriceBook, PriceBookEntry
 from designs.tests.conftest import OLTP_WORKLOAD, ORACLE_QUARTER_PLATFORM, client_for
+from engine_adapter.engine import bom_rules
 from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
@@ -84,3 +85,37 @@ def test_the_bom_prices_a_line_net_of_its_discount(catalog: None, users: dict[st
     line = next(x for x in bom["lines"] if x["part_number"] == first["part_number"])
     assert line["unit_price"] == "875.00"
     assert line["extended_price"] == str(Decimal("875.00") * line["quantity"])
+
+
+def test_every_seed_design_carries_priced_oracle_licences_with_support_at_22_percent(
+    catalog: None, users: dict[str, Any]
+) -> None:
+    """Issue 15, finding 2: processor licences are the largest line of such a proposal and were absent.
+    EE (and RAC from two nodes) on every OLTP and DSS design, priced from the price book only, with one
+    year of support per licence at 22 % of the licence (the demo book's fictional prices)."""
+    call_command("seed_demo_prices", stdout=io.StringIO())
+    book = PriceBook.objects.get()
+    client = client_for(users["bob"])
+    for name, inputs in SEED_DESIGNS.items():
+        body = client.post("/api/v1/evaluate/", {**inputs, "price_book": book.pk}, format="json").json()
+        lines = {line["part_number"]: line for line in body["bom"]["lines"] if line["section"] == "software"}
+        nodes = inputs["platform"].get("rac_nodes") or 2
+        wanted = [bom_rules.ORACLE_EE_LICENCE, bom_rules.ORACLE_EE_SUPPORT]
+        if nodes > 1:
+            wanted += [bom_rules.ORACLE_RAC_LICENCE, bom_rules.ORACLE_RAC_SUPPORT]
+        assert set(wanted) <= set(lines), name
+        for licence, support in bom_rules.ORACLE_LICENCES.items():
+            if licence not in lines:
+                continue
+            assert lines[support]["quantity"] == lines[licence]["quantity"] > 0, name
+            ratio = Decimal(lines[support]["unit_price"]) / Decimal(lines[licence]["unit_price"])
+            assert ratio == Decimal("0.22"), name
+        keys = {a["key"] for a in body["assumptions"]}
+        assert {"bom.licences.core_factor", "bom.licences.support"} <= keys, name
+
+
+def test_the_catalog_names_the_licence_parts_the_engine_counts(catalog: None) -> None:
+    """catalog.demo_prices may not import the engine: its licence names must be the engine's."""
+    assert set(DEMO_LICENCE_PRICE) | set(DEMO_SUPPORT_OF) == set(bom_rules.ORACLE_LICENCE_PARTS)
+    assert {s: lic for lic, s in bom_rules.ORACLE_LICENCES.items()} == DEMO_SUPPORT_OF
+    assert set(bom_rules.ORACLE_LICENCE_PARTS) <= set(Part.objects.values_list("part_number", flat=True))

@@ -108,6 +108,8 @@ def test_priced_bom_uses_only_the_chosen_price_book(catalog: None, users: dict[s
     assert body["unpriced_lines"] == len(body["lines"]) - 2 and body["complete"] is False
     servers = next(s for s in body["sections"] if s["section"] == "servers")
     assert servers["total"] == "31091.02"
+    # Issue 15, finding 2: a section totals money, never quantities of unlike parts ("Servers 78").
+    assert all(set(s) == {"section", "total", "unpriced_lines"} for s in body["sections"])
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)

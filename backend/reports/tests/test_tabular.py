@@ -34,7 +34,16 @@ def test_csv_one_row_per_line_then_subtotals_and_total() -> None:
     assert subtotals == dict(data.bom.section_totals)
     (total,) = [r for r in rows if r["section"] == "total"]
     assert Decimal(total["extended_price"]) == sum(Decimal(r["extended_price"]) for r in lines)
-    assert int(total["quantity"]) == sum(h for *_x, h in TABLE_11)
+    # Issue 15, finding 2: no quantity total of unlike parts (it printed 121 for the half rack).
+    assert total["quantity"] == "" and all(r["quantity"] == "" for r in rows if r["section"] == "subtotal")
+
+
+def test_xlsx_totals_carry_money_only() -> None:
+    data = sample_proposal(table11_lines("half"))
+    ws = load_workbook(io.BytesIO(render_bom_xlsx(data)))["BOM"]
+    totals = [row for row in ws.iter_rows(min_row=2, values_only=True) if row[0] in ("subtotal", "total")]
+    assert totals and all(row[3] is None for row in totals)
+    assert Decimal(str(totals[-1][5])) == data.bom.total
 
 
 def test_csv_without_price_book() -> None:
@@ -42,6 +51,7 @@ def test_csv_without_price_book() -> None:
     assert all(r["unit_price"] == "" and r["currency"] == "" for r in rows)
     assert rows[-1]["section"] == "total"
     assert rows[-1]["description"] == "No price book selected"
+    assert rows[-1]["quantity"] == ""
 
 
 def test_text_cells_cannot_become_formulas() -> None:
@@ -83,3 +93,13 @@ def test_xlsx_numbers_are_numbers() -> None:
     assert doc["revision"] == 3
     assert doc["design"] == "Acme OLTP quarter rack"
     assert doc["currency"] == "USD"
+
+
+def test_a_model_designation_is_flagged_as_not_a_part_number() -> None:
+    """Issue 15, finding 2: Dell, NetApp and EMC lines carry model names, not orderable numbers."""
+    dell = BomLine("servers", "PowerEdge R710", "Dell PowerEdge R710", 2, part_number_is_model=True)
+    oracle = BomLine("servers", "7110316", "Oracle Server X5-2", 2)
+    rows = _csv_rows(sample_proposal([dell, oracle], currency=None))
+    described = {r["part_number"]: r["description"] for r in rows}
+    assert described["PowerEdge R710"] == "Dell PowerEdge R710 (model name, not a part number)"
+    assert described["7110316"] == "Oracle Server X5-2"

@@ -1382,9 +1382,9 @@ export interface components {
             total: string | null;
             unpriced_lines: number;
         };
+        /** @description A section's money total (no quantity total: its lines are unlike parts). */
         BomSectionOut: {
             section: components["schemas"]["SectionEnum"];
-            quantity: number;
             total: string;
             unpriced_lines: number;
         };

@@ -1572,9 +1572,11 @@ export const zBomOverrideRequest = z.object({
     reason: z.string().max(300).optional().default('')
 });
 
+/**
+ * A section's money total (no quantity total: its lines are unlike parts).
+ */
 export const zBomSectionOut = z.object({
     section: zSectionEnum,
-    quantity: z.int(),
     total: z.string(),
     unpriced_lines: z.int()
 });

@@ -28,11 +28,9 @@ export function BomTable({ bom }: { bom: PricedBom }) {
           {sections.map((s) => (
             <tbody key={s.section}>
               <tr className="section-row">
-                <th scope="rowgroup" colSpan={2}>
+                <th scope="rowgroup" colSpan={4}>
                   {s.label}
                 </th>
-                <td className="num">{s.quantity}</td>
-                <td />
                 <td className="num">{s.totalText}</td>
                 <td />
               </tr>
@@ -40,6 +38,12 @@ export function BomTable({ bom }: { bom: PricedBom }) {
                 <tr key={l.line}>
                   <td>
                     <code>{l.part_number}</code>
+                    {l.partNumberNote && (
+                      <span className="small-text muted" data-testid="model-name-flag">
+                        {' '}
+                        ({l.partNumberNote})
+                      </span>
+                    )}
                   </td>
                   <td>{l.description}</td>
                   <td className="num">{l.quantity}</td>

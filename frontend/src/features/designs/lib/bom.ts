@@ -1,4 +1,5 @@
-/** Bill of materials grouped by section, with quantities and money strings (never float sums). */
+/** Bill of materials grouped by section, with money strings (never float sums). A section totals
+ * money only: its lines are unlike parts (servers, CPUs, cables), so their quantities are not added. */
 import { formatMoney } from '../../../components/format';
 import type { BomLine, PricedBom } from '../api/types';
 
@@ -10,11 +11,14 @@ export const SECTION_LABELS: Record<string, string> = {
   miscellaneous: 'Miscellaneous',
 };
 
+/** Said beside a line whose "part number" is the document's model designation: it cannot be ordered
+ * as such (the catalog part's `part_number_is_model`). */
+export const MODEL_NAME_FLAG = 'model name, not a part number';
+
 export interface BomSectionView {
   section: string;
   label: string;
-  lines: (BomLine & { unitText: string; extendedText: string })[];
-  quantity: number;
+  lines: (BomLine & { unitText: string; extendedText: string; partNumberNote: string })[];
   totalText: string;
 }
 
@@ -29,12 +33,12 @@ export function bomSections(bom: PricedBom): BomSectionView[] {
         ...l,
         unitText: bom.currency ? formatMoney(l.unit_price, bom.currency) : '—',
         extendedText: bom.currency ? formatMoney(l.extended_price, bom.currency) : '—',
+        partNumberNote: l.part_number_is_model ? MODEL_NAME_FLAG : '',
       }));
     return {
       section,
       label: SECTION_LABELS[section] ?? section,
       lines,
-      quantity: summary?.quantity ?? lines.reduce((n, l) => n + l.quantity, 0),
       totalText: bom.price_book
         ? `${formatMoney(summary?.total ?? null, bom.currency)}${summary?.unpriced_lines ? ` (+${summary.unpriced_lines} unpriced)` : ''}`
         : 'no price book',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bomSections, bomTotalText } from './bom';
+import { MODEL_NAME_FLAG, bomSections, bomTotalText } from './bom';
 import type { DssEvaluation, EvaluationPayload } from '../api/types';
 import { bandView } from './bands';
-import { quarterRack } from './fixture';
+import { equallogicPs6010xv, quarterRack } from './fixture';
 import { bottleneckLabel, buildHeadlines, costPerThroughput, headroomTone, ruleText, sortedWarnings } from './headline';
 
 describe('headline numbers', () => {
@@ -150,14 +150,36 @@ describe('headline numbers', () => {
 describe('bill of materials', () => {
   it('groups lines by section and says "no price book" when unpriced', () => {
     const sections = bomSections(quarterRack().bom);
-    // oracle-fs1-2016 Table 11, quarter rack
-    expect(sections.map((s) => [s.label, s.quantity, s.totalText])).toEqual([
-      ['Servers', 78, 'no price book'],
-      ['Storage', 29, 'no price book'],
-      ['Miscellaneous', 2, 'no price book'],
+    // oracle-fs1-2016 Table 11, quarter rack, then the Oracle processor licences. Issue 15, finding 2:
+    // no quantity total of unlike parts (it read "Servers 78"), a money total only.
+    expect(sections.map((s) => [s.label, s.totalText])).toEqual([
+      ['Servers', 'no price book'],
+      ['Storage', 'no price book'],
+      ['Software', 'no price book'],
+      ['Miscellaneous', 'no price book'],
     ]);
+    const licences = sections.find((s) => s.section === 'software')!.lines;
+    // 2 RAC nodes x 36 cores x core factor 0.5 = 36 processor licences, EE and RAC, each with support.
+    expect(licences.map((l) => [l.part_number, l.quantity])).toEqual([
+      ['DB EE Processor Perpetual', 36],
+      ['DB EE Processor Support', 36],
+      ['RAC Processor Perpetual', 36],
+      ['RAC Processor Support', 36],
+    ]);
+    expect(sections.every((s) => !('quantity' in s))).toBe(true);
     expect(sections[0]!.lines[0]!.unitText).toBe('—');
     expect(bomTotalText(quarterRack().bom)).toBe('no price book');
+  });
+
+  it('flags a model designation standing in for a part number, from the line, not the family', () => {
+    // Issue 15, finding 2: Dell lines carry model names (dell-equallogic-oltp-2010 Table 9 gives no
+    // part number); Oracle's Table 11 numbers are orderable.
+    const dell = bomSections(equallogicPs6010xv().bom).flatMap((s) => s.lines);
+    const r710 = dell.find((l) => l.part_number === 'PowerEdge R710')!;
+    expect(r710.partNumberNote).toBe(MODEL_NAME_FLAG);
+    expect(MODEL_NAME_FLAG).toBe('model name, not a part number');
+    const oracle = bomSections(quarterRack().bom).flatMap((s) => s.lines);
+    expect(oracle.find((l) => l.part_number === '7110316')!.partNumberNote).toBe('');
   });
 
   it('formats prices as money strings and counts unpriced lines', () => {
@@ -165,7 +187,7 @@ describe('bill of materials', () => {
     bom.price_book = { id: 1, name: 'List', version: 1 };
     bom.currency = 'USD';
     bom.lines[0] = { ...bom.lines[0]!, unit_price: '21000.00', extended_price: '42000.00', priced: true };
-    bom.sections[0] = { section: 'servers', quantity: 2, total: '42000.00', unpriced_lines: 0 };
+    bom.sections[0] = { section: 'servers', total: '42000.00', unpriced_lines: 0 };
     bom.total = '42000.00';
     bom.unpriced_lines = 1;
     const sections = bomSections(bom);
