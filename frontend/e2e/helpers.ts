@@ -10,6 +10,9 @@ export async function signIn(page: Page, username: string): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('current-user')).toHaveText(username);
+  // The landing page (the designs list, a lazy chunk) loads its data after the sign-in: let it finish,
+  // or a test that signs out at once races the list request against the logout (a 403 in the console).
+  await page.waitForLoadState('networkidle');
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -62,12 +62,15 @@ export function useSignIn() {
 /**
  * Sign out, then leave the page (`leave`, e.g. to the sign-in page) *before* the cache is cleared:
  * cleared first, the still-mounted page's queries refetch as the anonymous visitor and get 403s.
+ * The session is marked anonymous before leaving: the sign-in page sends a signed-in visitor on to
+ * the designs list, and with the old user still cached it mounted that list (a 403) before the clear.
  */
 export function useSignOut(leave: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/v1/auth/logout/', { method: 'POST' }),
     onSuccess: () => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, null);
       flushSync(leave); // unmount the signed-in page now
       queryClient.clear();
     },

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSignOut } from './session';
+import { currentUserQueryOptions, useSignOut } from './session';
 
 function SignedInPage({ onFetch }: { onFetch: () => void }) {
   useQuery({ queryKey: ['designs', 'list'], queryFn: async () => (onFetch(), ['a design']) });
@@ -34,8 +34,12 @@ describe('useSignOut', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const onFetch = vi.fn();
-    let queriesWhenLeaving = -1;
-    const onLeave = () => (queriesWhenLeaving = client.getQueryCache().getAll().length);
+    let pageDataWhenLeaving = false;
+    let userWhenLeaving: unknown = 'not asked';
+    const onLeave = () => {
+      pageDataWhenLeaving = client.getQueryCache().find({ queryKey: ['designs', 'list'] }) !== undefined;
+      userWhenLeaving = client.getQueryData(currentUserQueryOptions().queryKey);
+    };
     render(
       <QueryClientProvider client={client}>
         <App onFetch={onFetch} onLeave={onLeave} />
@@ -45,7 +49,9 @@ describe('useSignOut', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     await screen.findByText('sign-in page');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(queriesWhenLeaving).toBe(1); // the page left while its data was still there ...
+    expect(pageDataWhenLeaving).toBe(true); // the page left while its data was still there ...
+    // ... with the session already anonymous, so the sign-in page does not send it on to a signed-in page
+    expect(userWhenLeaving).toBeNull();
     expect(client.getQueryCache().getAll()).toHaveLength(0); // ... and only then was the cache cleared
     expect(onFetch).toHaveBeenCalledTimes(1); // no refetch as the anonymous visitor
   });
