@@ -434,9 +434,12 @@ def _oltp_checks(
                 Warning(
                     "add-arrays",
                     "critical",
-                    f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by the IOPS-per-user rule, "
-                    f"above {platform.arrays} x {iops_rule.peak_iops:,.0f} IOPS: use {needed} {platform.storage_model} "
-                    f"arrays (one array carries up to {iops_rule.max_users_per_array():,.0f} users)",
+                    f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by Dell's IOPS-per-user sizing "
+                    f"rule (not the queueing model's demand), above {platform.arrays} x {iops_rule.peak_iops:,.0f} "
+                    f"IOPS: use {needed} {platform.storage_model} arrays (one array carries up to "
+                    f"{iops_rule.max_users_per_array():,.0f} users with the exact ratio {iops_rule.ratio:.4f} IOPS "
+                    f"per user; the document prints {iops_rule.max_users_per_array(rounded=True):,.0f} from the "
+                    f"ratio rounded to {iops_rule.ratio_rounded:g})",
                     rule_ref(iops_rule.rule),
                 )
             )

@@ -116,6 +116,10 @@ def test_6000_users_on_one_ps6010xv_warn_two_arrays(seed: Seed) -> None:
     d = evaluate_design(dell(4, users=6000), *seed).to_dict()
     w = next(w for w in d["warnings"] if w["code"] == "add-arrays")
     assert "2 PS6010XV arrays" in w["message"]
+    # issue 15, finding 3: the rule's IOPS is told apart from the model's, and the per-array threshold
+    # says why it is not the document's printed figure (exact ratio vs the ratio rounded to 0.52)
+    assert "not the queueing model's demand" in w["message"]
+    assert "5,227 users" in w["message"] and "the document prints 5,245" in w["message"]
     assert w["rule"]["slug"] == "dell-iops-per-user" and w["rule"]["version"] == 1
     assert "Section 4.2" in w["rule"]["source"]
     # The document's own sizing rule outranks the model's 7,000-odd users at 2 s: the design does not hold.
