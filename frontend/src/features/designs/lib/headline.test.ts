@@ -14,6 +14,7 @@ describe('headline numbers', () => {
     expect(byKey.bottleneck?.value).toBe('Server CPU');
     expect(byKey.iops?.value).toBe('51,721 IOPS / 154,415 IOPS');
     expect(byKey.iops?.detail).toContain('33%');
+    expect(byKey.iops?.label).toBe('IOPS demand (queueing model) vs capacity'); // not the Dell rule's IOPS (issue 15, finding 3)
     expect(byKey.cost?.value).toBe('no price book');
   });
 

@@ -113,7 +113,9 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
     const share = capacity.value > 0 ? (demand.value / capacity.value) * 100 : Number.POSITIVE_INFINITY;
     out.push({
       key: 'iops',
-      label: 'IOPS demand vs capacity',
+      // The queueing model's demand: a document's own sizing rule (Dell's IOPS per user) may count
+      // differently, and its warning says which figure it uses.
+      label: 'IOPS demand (queueing model) vs capacity',
       value: `${formatQuantity(demand)} / ${formatQuantity(capacity)}`,
       detail: `${Math.round(share)}% of the storage's IOPS (${evaluation.storage.basis})`,
       tone: share > 100 ? 'bad' : share > 80 ? 'warn' : 'ok',
