@@ -14,7 +14,7 @@ dataclasses) or copied before use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import Q
@@ -311,6 +311,44 @@ def bom_prices(
     return {line.part_number: book[line.part_number] for line in bom.lines if line.part_number in book}
 
 
+def _number(value: float) -> str:
+    """12000.0 -> "12,000", 1169.4 -> "1,169.4" (for the basis text only)."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def cost_per_throughput(*, summary: dict[str, Any], bom: dict[str, Any]) -> dict[str, Any]:
+    """The BOM's cost per unit of what the design sustains: per TPS held within the SLA (the most the
+    platform sustains, not the design load: that is what is bought) for OLTP, per MB/s sustained for
+    DSS. Exact Decimal division, rounded to the cent; None with the reason when it has no meaning."""
+    tps = summary.get("max_sustained_tps")
+    figure = tps or summary.get("sustained_throughput")
+    unit = figure["unit"] if figure else None
+    currency = bom["currency"]
+    if tps:
+        basis = f"the most TPS sustained within the {_number(summary['sla_response']['value'])} "
+        basis += f"{summary['sla_response']['unit']} SLA"
+    else:
+        basis = "the sustained scan throughput"
+    out: dict[str, Any] = {
+        "amount": None,
+        "currency": currency,
+        "unit": f"{currency} per {unit}" if currency and unit else None,
+        "basis": basis,
+        "note": "",
+    }
+    if currency is None:
+        out["note"] = "No price book chosen"
+    elif bom["unpriced_lines"]:
+        lines = bom["unpriced_lines"]
+        out["note"] = f"{lines} BOM line{'s' if lines != 1 else ''} without a price: the cost is incomplete"
+    elif not figure or figure["value"] <= 0:
+        out["note"] = "The design sustains no throughput"
+    else:
+        amount = Decimal(bom["total"]) / Decimal(repr(float(figure["value"])))
+        out["amount"] = str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
+    return out
+
+
 def price_lines(*, bom: bom_rules.Bom, prices: dict[str, Decimal], currency: str | None) -> dict[str, Any]:
     """Extended = quantity x unit price (exact Decimal); lines without a price stay unpriced and are
     counted, never invented; money totals per section and overall, as strings (never a quantity total:
@@ -433,6 +471,7 @@ def evaluation_payload(
     return {
         "evaluation": published,
         "bom": priced,
+        "cost_per_throughput": cost_per_throughput(summary=published.get("summary", {}), bom=priced),
         "assumptions": assumptions,
         "rule_versions": rule_versions if rule_versions is not None else published["rule_versions"],
         "reference_configuration": used.slug if used is not None else None,

@@ -551,6 +551,17 @@ class AssumptionOutSerializer(serializers.Serializer[Any]):
     value = QuantitySerializer(allow_null=True)
 
 
+class CostPerThroughputSerializer(serializers.Serializer[Any]):
+    amount = serializers.CharField(
+        allow_null=True,
+        help_text="Decimal money per unit of throughput, to the cent; null when it has no meaning (see note)",
+    )
+    currency = serializers.CharField(allow_null=True)
+    unit = serializers.CharField(allow_null=True, help_text='e.g. "USD per TPS", "EUR per MB/s"')
+    basis = serializers.CharField(help_text="The throughput the cost is divided by")
+    note = serializers.CharField(allow_blank=True, help_text="Why there is no amount (empty when there is)")
+
+
 class EvaluatedDesignRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -568,6 +579,9 @@ class EngineEvaluationField(serializers.JSONField):
 class EvaluationResponseSerializer(serializers.Serializer[Any]):
     evaluation = EngineEvaluationField()  # no help_text: a bare $ref keeps the oneOf discriminated in TS
     bom = PricedBomSerializer()
+    cost_per_throughput = CostPerThroughputSerializer(
+        help_text="The BOM's cost per TPS sustained within the SLA (OLTP) or per MB/s sustained (DSS)"
+    )
     assumptions = AssumptionOutSerializer(many=True)
     rule_versions = serializers.DictField(child=serializers.IntegerField())
     reference_configuration = serializers.CharField(allow_null=True)
@@ -602,17 +616,6 @@ class CompareCostSerializer(serializers.Serializer[Any]):
     total = serializers.CharField(allow_null=True)
     complete = serializers.BooleanField()
     unpriced_lines = serializers.IntegerField()
-
-
-class CostPerThroughputSerializer(serializers.Serializer[Any]):
-    amount = serializers.CharField(
-        allow_null=True,
-        help_text="Decimal money per unit of throughput, to the cent; null when it has no meaning (see note)",
-    )
-    currency = serializers.CharField(allow_null=True)
-    unit = serializers.CharField(allow_null=True, help_text='e.g. "USD per TPS", "EUR per MB/s"')
-    basis = serializers.CharField(help_text="The throughput the cost is divided by")
-    note = serializers.CharField(allow_blank=True, help_text="Why there is no amount (empty when there is)")
 
 
 class CompareColumnSerializer(serializers.Serializer[Any]):

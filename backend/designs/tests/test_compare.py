@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from catalog.models import Part, PriceBook, PriceBookEntry
-from designs.compare import cost_per_throughput
+from designs.evaluation import cost_per_throughput
 from designs.tests.conftest import ORACLE_QUARTER_PLATFORM, client_for, create_design
 
 pytestmark = pytest.mark.django_db

@@ -2243,6 +2243,8 @@ export interface components {
         EvaluationResponse: {
             evaluation: components["schemas"]["EngineEvaluation"];
             bom: components["schemas"]["PricedBom"];
+            /** @description The BOM's cost per TPS sustained within the SLA (OLTP) or per MB/s sustained (DSS) */
+            cost_per_throughput: components["schemas"]["CostPerThroughput"];
             assumptions: components["schemas"]["AssumptionOut"][];
             rule_versions: {
                 [key: string]: number;

@@ -1622,6 +1622,7 @@ export const zPricedBom = z.object({
 export const zEvaluationResponse = z.object({
     evaluation: zEngineEvaluation,
     bom: zPricedBom,
+    cost_per_throughput: zCostPerThroughput,
     assumptions: z.array(zAssumptionOut),
     rule_versions: z.record(z.string(), z.int()),
     reference_configuration: z.string().nullable(),

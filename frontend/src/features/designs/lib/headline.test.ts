@@ -53,20 +53,20 @@ describe('headline numbers', () => {
   it('shows the priced total with its currency when a price book is chosen', () => {
     const payload = quarterRack();
     payload.bom = { ...payload.bom, price_book: { id: 1, name: 'List 2016', version: 2 }, currency: 'USD', total: '125000.5', unpriced_lines: 0 };
+    // the API's cost per TPS held within the SLA: 125,000.50 / 25,800 = 4.84498 -> 4.84 (issue 15: cost per TPS on the headline)
+    payload.cost_per_throughput = { ...payload.cost_per_throughput, amount: '4.84', currency: 'USD', unit: 'USD per TPS', note: '' };
     const cost = buildHeadlines(payload).find((h) => h.key === 'cost');
-    // with the cost per TPS held within the SLA: 125,000.50 / 25,800 = 4.84498 -> 4.84 (issue 15: cost per TPS on the headline)
     expect(cost).toMatchObject({ value: '125,000.50 USD', detail: '4.84 USD per TPS at the 20 ms SLA; List 2016 v2' });
   });
 
   it('gives no cost per TPS without a complete price or a throughput, and per MB/s for DSS', () => {
     const payload = quarterRack();
-    expect(costPerThroughput(payload)).toBeNull(); // no price book
-    payload.bom = { ...payload.bom, price_book: { id: 1, name: 'List', version: 1 }, currency: 'EUR', total: '1000000.00', unpriced_lines: 2 };
-    expect(costPerThroughput(payload)).toBeNull(); // an incomplete total would flatter the design
-    payload.bom = { ...payload.bom, unpriced_lines: 0 };
-    expect(costPerThroughput(payload)).toBe('38.76 EUR per TPS at the 20 ms SLA'); // 1,000,000 / 25,800 = 38.7597
-    payload.evaluation.summary = { ...payload.evaluation.summary, max_sustained_tps: { value: 0, unit: 'TPS' } };
+    expect(payload.cost_per_throughput.note).toBe('No price book chosen'); // the real engine fixture, unpriced
     expect(costPerThroughput(payload)).toBeNull();
+    payload.cost_per_throughput = { ...payload.cost_per_throughput, amount: null, currency: 'EUR', note: '2 BOM lines without a price: the cost is incomplete' };
+    expect(costPerThroughput(payload)).toBeNull(); // an incomplete total would flatter the design
+    payload.cost_per_throughput = { ...payload.cost_per_throughput, amount: '38.76', currency: 'EUR', unit: 'EUR per TPS', note: '' };
+    expect(costPerThroughput(payload)).toBe('38.76 EUR per TPS at the 20 ms SLA'); // the API's Decimal, as given
   });
 
   it('agrees the words with a count of one (1 user, 1 line unpriced)', () => {

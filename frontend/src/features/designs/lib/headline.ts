@@ -134,20 +134,15 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
   return out;
 }
 
-/** "38.76 USD per TPS at the 20 ms SLA" (OLTP: the most TPS held within the SLA, what the platform
- * offers) or "855.14 USD per MB/s sustained" (DSS); null without a complete price or a throughput (an
- * incomplete total would flatter the design). The compare view gets the same figure from the API as
- * Decimal; here the total's cents are exact in a double (below 2^53) and the quotient is rounded to
- * the cent, so both agree to the cent. */
+/** "38.76 USD per TPS at the 20 ms SLA" (OLTP) or "855.14 USD per MB/s sustained" (DSS), as the API
+ * computes it (exact Decimal, to the cent: designs.evaluation.cost_per_throughput, the compare view's
+ * figure too); null when it gives no amount (no price book, unpriced lines, no throughput). */
 export function costPerThroughput(payload: EvaluationPayload): string | null {
-  const { evaluation, bom } = payload;
-  if (!bom.price_book || !bom.currency || bom.total === null || bom.unpriced_lines) return null;
+  const { evaluation, cost_per_throughput: cost } = payload;
+  if (!cost?.amount || !cost.currency) return null;
   const figure = evaluation.kind === 'oltp' ? evaluation.summary.max_sustained_tps : evaluation.summary.sustained_throughput;
-  if (!figure || !(figure.value > 0)) return null;
-  const cents = Math.round((Math.round(Number(bom.total) * 100) / figure.value));
-  const amount = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
   const basis = evaluation.kind === 'oltp' ? `at the ${formatQuantity(evaluation.summary.sla_response)} SLA` : 'sustained';
-  return `${formatMoney(amount, bom.currency)} per ${figure.unit} ${basis}`;
+  return `${formatMoney(cost.amount, cost.currency)} per ${figure?.unit ?? ''} ${basis}`;
 }
 
 function banded(evaluation: EvaluationPayload['evaluation'], quantity: Parameters<typeof bandOf>[1]): BandView | undefined {
