@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './app-layout';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { RequireAuth } from '../features/auth/components/require-auth';
@@ -35,43 +35,65 @@ function Page({ children, auth = true }: { children: ReactNode; auth?: boolean }
   return auth ? <RequireAuth>{page}</RequireAuth> : page;
 }
 
-/** The editor's route: its code and data start loading with the session check, not after it. */
-function DesignEditorRoute() {
-  const queryClient = useQueryClient();
-  const designId = parseDesignId(useParams().id);
-  useEffect(() => {
-    // A session already known to be anonymous is sent to sign-in: nothing to fetch for it.
-    const knownAnonymous = queryClient.getQueryData(currentUserQueryOptions().queryKey) === null;
-    preloadDesignEditor(queryClient, designId, knownAnonymous);
-  }, [queryClient, designId]);
-  return (
-    <Page>
-      <DesignEditorPage />
-    </Page>
-  );
+/**
+ * Every route of the SPA. A data router (createBrowserRouter), so that the editor can hold an in-app
+ * navigation while it has unsaved edits (useBlocker, design-editor.tsx) and so that a route's loader
+ * starts its requests as soon as the URL is known, before anything renders.
+ */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      // The session check (the layout's user menu and every guard read it) starts with the router,
+      // before the first render; the query client keeps one request in flight and reuses its answer.
+      loader: () => {
+        void queryClient.prefetchQuery(currentUserQueryOptions());
+        return null;
+      },
+      // Shown for the moment the router takes to run the first URL's loaders (they do not wait on the network).
+      HydrateFallback: () => <p className="muted">Loading…</p>,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'sign-in', element: <SignInPage /> },
+        { path: 'designs', element: <Page><DesignsPage /></Page> },
+        { path: 'designs/new', element: <Page><NewDesignPage /></Page> },
+        { path: 'designs/trash', element: <Page><TrashPage /></Page> },
+        {
+          path: 'designs/:id',
+          // The editor's code and data start loading with the session check, not after it: the
+          // loader returns at once (the page shows its own loading states), and the guard below still
+          // decides what is shown. A session already known to be anonymous is sent to sign-in: nothing
+          // to fetch for it.
+          loader: ({ params }) => {
+            const knownAnonymous = queryClient.getQueryData(currentUserQueryOptions().queryKey) === null;
+            preloadDesignEditor(queryClient, parseDesignId(params.id), knownAnonymous);
+            return null;
+          },
+          element: <Page><DesignEditorPage /></Page>,
+        },
+        { path: 'designs/:id/audit', element: <Page><DesignAuditPage /></Page> },
+        { path: 'shared/:token', element: <Page auth={false}><SharedDesignPage /></Page> },
+        { path: 'compare', element: <Page><ComparePage /></Page> },
+        { path: 'catalog', element: <Page><CatalogPage /></Page> },
+        { path: 'audit', element: <Page><AuditPage /></Page> },
+        { path: 'price-books', element: <Page><PriceBooksPage /></Page> },
+        { path: 'model', element: <Page auth={false}><ModelReportPage /></Page> },
+        { path: '*', element: <p role="alert">Page not found.</p> },
+      ],
+    },
+  ];
 }
 
+// One router per query client: created on first render (its loaders start then), kept across
+// re-renders and StrictMode's double render. Tests make a client, and so a router, of their own.
+const routers = new WeakMap<QueryClient, ReturnType<typeof createBrowserRouter>>();
+
 export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="sign-in" element={<SignInPage />} />
-          <Route path="designs" element={<Page><DesignsPage /></Page>} />
-          <Route path="designs/new" element={<Page><NewDesignPage /></Page>} />
-          <Route path="designs/trash" element={<Page><TrashPage /></Page>} />
-          <Route path="designs/:id" element={<DesignEditorRoute />} />
-          <Route path="designs/:id/audit" element={<Page><DesignAuditPage /></Page>} />
-          <Route path="shared/:token" element={<Page auth={false}><SharedDesignPage /></Page>} />
-          <Route path="compare" element={<Page><ComparePage /></Page>} />
-          <Route path="catalog" element={<Page><CatalogPage /></Page>} />
-          <Route path="audit" element={<Page><AuditPage /></Page>} />
-          <Route path="price-books" element={<Page><PriceBooksPage /></Page>} />
-          <Route path="model" element={<Page auth={false}><ModelReportPage /></Page>} />
-          <Route path="*" element={<p role="alert">Page not found.</p>} />
-        </Route>
-      </Routes>
-    </BrowserRouter>
-  );
+  const queryClient = useQueryClient();
+  let router = routers.get(queryClient);
+  if (!router) {
+    router = createBrowserRouter(appRoutes(queryClient));
+    routers.set(queryClient, router);
+  }
+  return <RouterProvider router={router} />;
 }

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 
 /**
  * While `dirty`, closing the tab, reloading or leaving the app asks the browser's "Leave site?"
- * question. In-app links are not covered: the app uses <BrowserRouter>, not a data router, so React
- * Router's useBlocker is not available.
+ * question. In-app links are the router's to hold: the design editor's UnsavedChangesPrompt
+ * (useBlocker, in the app's data router) asks in a dialog of its own.
  */
 export function useUnsavedChangesWarning(dirty: boolean): void {
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DesignEditorPage } from './design-editor-page';
 
@@ -8,11 +8,8 @@ function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="designs/:id" element={<DesignEditorPage />} />
-        </Routes>
-      </MemoryRouter>
+      {/* A data router, as the app's: the editor's unsaved-edits prompt needs one (useBlocker). */}
+      <RouterProvider router={createMemoryRouter([{ path: 'designs/:id', element: <DesignEditorPage /> }], { initialEntries: [path] })} />
     </QueryClientProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design, EvaluateRequest, EvaluationPayload } from '../api/types';
@@ -82,9 +82,8 @@ function renderEditor() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <DesignEditor design={design} />
-      </MemoryRouter>
+      {/* A data router, as the app's: the editor's unsaved-edits prompt needs one (useBlocker). */}
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <DesignEditor design={design} /> }])} />
     </QueryClientProvider>,
   );
 }

@@ -14,6 +14,7 @@ import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
 import { ResultsPanel } from './results-panel';
 import { SaveBar } from './save-bar';
+import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
 import { WorkloadPanel } from './workload-panel';
 
 export function DesignEditor({ design }: { design: Design }) {
@@ -23,7 +24,9 @@ export function DesignEditor({ design }: { design: Design }) {
   const [meta, setMeta] = useState(loaded.meta);
   // Inputs validate and evaluate without the registry; only the platform choices wait for it.
   const platforms = usePlatforms();
-  useUnsavedChangesWarning(hasUnsavedChanges(loaded, { form, meta }, can(design, 'edit')));
+  // Unsaved edits: the browser asks before the tab closes, the app before an in-app link leaves the page.
+  const dirty = hasUnsavedChanges(loaded, { form, meta }, can(design, 'edit'));
+  useUnsavedChangesWarning(dirty);
   const clientErrors = validateForm(form);
   const inputs = useMemo(() => designInputsOf(form, design), [form, design]);
   // The measured curves follow the form's family even while a field is invalid.
@@ -48,6 +51,7 @@ export function DesignEditor({ design }: { design: Design }) {
 
   return (
     <div className="editor">
+      <UnsavedChangesPrompt when={dirty} />
       <SaveBar design={design} meta={meta} onMetaChange={setMeta} inputs={inputs} />
       <div className="editor-grid">
         <div className="editor-inputs">
