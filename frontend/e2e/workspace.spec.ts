@@ -270,3 +270,53 @@ test('catalog and model accuracy pages render', async ({ page }) => {
   }
   await page.screenshot({ path: screenshotPath('model'), fullPage: true });
 });
+
+test('at 1024 px the results sit beside the inputs; an unsaved edit asks before an in-app link leaves', async ({ page }) => {
+  await signIn(page, 'alice');
+  // A small laptop screen (issue 15, finding 8): the verdict and the first chart show beside the inputs.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/designs/${quarterId}`);
+  await resultsSettled(page);
+  const workload = await page.getByRole('group', { name: /^Workload/ }).boundingBox();
+  const results = await page.getByTestId('results').boundingBox();
+  expect(workload && results).toBeTruthy();
+  expect(results!.x).toBeGreaterThanOrEqual(workload!.x + workload!.width);
+  expect(results!.y).toBeLessThan(768);
+  await expect(page.getByTestId('verdict')).toBeInViewport();
+  // The first chart comes before the end of the first input panel: no scrolling past every input.
+  const chart = await page.getByTestId('balance-chart').boundingBox();
+  expect(chart!.y).toBeLessThan(workload!.y + workload!.height);
+  expect(chart!.x).toBeGreaterThanOrEqual(workload!.x + workload!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: screenshotPath('editor-1024') });
+
+  // An edit not saved: the Designs link asks first, in the page (not the browser's own dialog).
+  const users = page.getByTestId('users');
+  const saved = await users.inputValue();
+  const edited = String(Number(saved) + 100);
+  await users.fill(edited);
+  await resultsSettled(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Designs' }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await page.screenshot({ path: screenshotPath('leave-prompt') });
+
+  // Stay: same page, the edit kept.
+  await prompt.getByRole('button', { name: 'Stay' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/designs/${quarterId}$`));
+  await expect(users).toHaveValue(edited);
+
+  // Leave without saving: the list opens, and the design reopens as saved (the edit discarded).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Designs' }).click();
+  await prompt.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/designs$/);
+  await page.getByRole('link', { name: QUARTER, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/designs/${quarterId}$`));
+  await expect(page.getByTestId('users')).toHaveValue(saved);
+  // Untouched, it leaves without a question.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compare' }).click();
+  await expect(page).toHaveURL(/\/compare$/);
+  await expect(prompt).toHaveCount(0);
+});
