@@ -21,6 +21,7 @@ WORKDIR /app/backend
 RUN DATABASE_URL=sqlite:////tmp/build.sqlite3 SECRET_KEY=collectstatic-at-build-time-only \
     python manage.py collectstatic --noinput
 EXPOSE 8000
+# gunicorn reads /app/backend/gunicorn.conf.py: threaded (gthread) workers, 4 threads each.
 # Migrations and the seed catalog are idempotent, so every replica may run them on start. Each step
 # must succeed: a catalog that does not load stops the container (a server sizing from no catalog
 # would answer nonsense), and so does a missing SECRET_KEY (config/settings.py).

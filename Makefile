@@ -78,6 +78,7 @@ demo-users: catalog
 	  echo "sign in as alice or carol (editors, Presales A), bob (viewer, Presales A) or dave (editor, Presales B); password: $${DEMO_PASSWORD:-dbsizer-demo}"; fi
 
 # --- the two README commands ---------------------------------------------------------------------
+# gunicorn also reads backend/gunicorn.conf.py (threaded workers: static files do not queue behind API calls).
 run: deps frontend-build static catalog demo-users
 	@echo "DB Sizer on http://127.0.0.1:$(PORT)  (database: $${DATABASE_URL:-SQLite backend/var/db.sqlite3})"
 	cd backend && exec ../$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
