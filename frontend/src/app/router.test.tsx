@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRouter } from './router';
 
 /** fetch holding every request until the test answers it by URL. */
@@ -26,6 +26,11 @@ function openAt(path: string) {
 }
 
 describe('the design editor route', () => {
+  // The route renders once the editor's code is in (route-level lazy); in the browser the server's
+  // modulepreload links fetch it with the entry script. Here the first import is a slow transform:
+  // done once up front, so the tests see the route's behaviour, not the transform's time.
+  beforeAll(() => import('../features/designs/components/design-editor-page'), 30_000);
+
   afterEach(() => {
     vi.unstubAllGlobals();
     window.history.pushState({}, '', '/');

@@ -12,7 +12,6 @@ import { HomePage } from './home-page';
 // Pages with charts load on demand so the sign-in and list screens stay light.
 const DesignsPage = lazy(() => import('../features/designs/components/designs-page').then((m) => ({ default: m.DesignsPage })));
 const NewDesignPage = lazy(() => import('../features/designs/components/new-design-page').then((m) => ({ default: m.NewDesignPage })));
-const DesignEditorPage = lazy(() => loadDesignEditorPage().then((m) => ({ default: m.DesignEditorPage })));
 const TrashPage = lazy(() => import('../features/designs/components/trash-page').then((m) => ({ default: m.TrashPage })));
 const SharedDesignPage = lazy(() =>
   import('../features/designs/components/shared-design-page').then((m) => ({ default: m.SharedDesignPage })),
@@ -69,7 +68,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             preloadDesignEditor(queryClient, parseDesignId(params.id), knownAnonymous);
             return null;
           },
-          element: <Page><DesignEditorPage /></Page>,
+          // The router's own lazy loading, not React.lazy: the route renders once its code is in (the
+          // server's modulepreload links and the loader have fetched it), with no Suspense fallback.
+          // React holds back a Suspense boundary's content for up to 300 ms after its fallback showed
+          // (fallback throttling): that wait sat between the evaluation's answer and the charts.
+          lazy: async () => {
+            const { DesignEditorPage } = await loadDesignEditorPage();
+            return { element: <Page><DesignEditorPage /></Page> };
+          },
         },
         { path: 'designs/:id/audit', element: <Page><DesignAuditPage /></Page> },
         { path: 'shared/:token', element: <Page auth={false}><SharedDesignPage /></Page> },

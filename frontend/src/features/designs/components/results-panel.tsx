@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
 import type { EvaluationPayload, MeasuredPoint } from '../api/types';
@@ -42,6 +42,17 @@ function evaluationKeyOf(payload: EvaluationPayload): string {
   return String(number);
 }
 
+/** The BOM and the assumptions, memoised: the urgent render of a new evaluation skips them (their
+ * payload is still the deferred, previous one) and the deferred render draws them once. */
+const BelowTheCharts = memo(function BelowTheCharts({ payload }: { payload: EvaluationPayload }) {
+  return (
+    <>
+      <BomTable bom={payload.bom} />
+      <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />
+    </>
+  );
+});
+
 export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
   const platforms = usePlatforms();
   const general = error ? generalErrors(apiErrors) : [];
@@ -51,6 +62,11 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
   // a new key sees charts already redrawn for it.
   const section = useRef<HTMLElement>(null);
   const evaluationKey = payload ? evaluationKeyOf(payload) : null;
+  // The headline and the charts render first; the BOM and the assumptions (long tables, below the
+  // charts) follow in a deferred render that React runs after that commit, so they do not hold up the
+  // first charts of a cold load or the redraw of a what-if. Until it catches up they show the previous
+  // evaluation (or nothing yet), inside the same stale wrapper.
+  const below = useDeferredValue(payload);
   useEffect(() => {
     const element = section.current;
     if (!element) return;
@@ -101,8 +117,11 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
               platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
             />
           </div>
-          <BomTable bom={payload.bom} />
-          <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />
+          {below && (
+            <div className="results-below" aria-busy={below !== payload}>
+              <BelowTheCharts payload={below} />
+            </div>
+          )}
         </div>
       )}
     </section>
