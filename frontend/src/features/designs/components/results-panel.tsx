@@ -10,7 +10,7 @@ import { platformText } from '../lib/chart-heading';
 import { usePlatforms } from '../../../lib/platforms';
 import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
-import { BomTable } from './bom-table';
+import { BomTable, type BomOverridesControl } from './bom-table';
 import { CapacityChart } from './capacity-chart';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
@@ -27,6 +27,8 @@ interface Props {
   invalid: boolean;
   /** Measured points of the evidence by RAC node count (drawn over the model lines). */
   measured?: Map<number, MeasuredPoint[]>;
+  /** The editor's BOM overrides (absent where the BOM is read only, e.g. a shared link). */
+  bomEditor?: BomOverridesControl;
 }
 
 // Each evaluation shown gets a number of its own (payload objects are replaced, never mutated).
@@ -42,7 +44,7 @@ function evaluationKeyOf(payload: EvaluationPayload): string {
   return String(number);
 }
 
-export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
+export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured, bomEditor }: Props) {
   const platforms = usePlatforms();
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
@@ -101,7 +103,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
               platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
             />
           </div>
-          <BomTable bom={payload.bom} />
+          <BomTable bom={payload.bom} editor={bomEditor} />
           <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />
         </div>
       )}
