@@ -175,6 +175,12 @@ class BomLine:
 class Bom:
     lines: tuple[BomLine, ...]
     notes: tuple[str, ...] = ()
+    # (note, "<document slug>, <locator>"): what each note that cites a document cites.
+    note_sources: tuple[tuple[str, str], ...] = ()
+
+    def source_of(self, note: str) -> str:
+        """The citation of a note ("" for a note about the catalog or the design, not a document)."""
+        return next((source for text, source in self.note_sources if text == note), "")
 
 
 class BomError(ValueError):
@@ -231,6 +237,7 @@ def _oracle_fs1_node_internals(
 def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
     nodes, enclosures = platform.rac_nodes, platform.arrays
     notes: list[str] = []
+    cited: dict[str, str] = {}
     enclosure_parts = {p.part_number: p for p in parts if p.part_number in ORACLE_FS1_ENCLOSURES}
     ref_enclosure = next(
         (line.part for line in reference.lines if line.part.part_number in ORACLE_FS1_ENCLOSURES), None
@@ -276,22 +283,30 @@ def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequen
         else:
             lines.append(_line(ref, ref.quantity, "1 set per system (same in both Table 11 columns)"))
             if number in ORACLE_FS1_CABLES and enclosures > ORACLE_FS1_MAX_STATED_ENCLOSURES:
-                notes.append(
+                note = (
                     f"Cable {number}: Table 11 states the cabling for 2 and 3 drive enclosures only; "
                     f"verify it for {enclosures} with Oracle."
                 )
+                notes.append(note)
+                cited[note] = TABLE_11
     if ref_enclosure is None:
         raise BomError("reference_configuration", f"{reference.slug} has no drive enclosure line")
     if nodes > ORACLE_FS1_DIRECT_NODES:
         lines = _with_section_line(lines, _oracle_fs1_infiniband_switch(parts))
-        notes.append(
+        note = (
             f"{ORACLE_FS1_IB_SWITCH}: not in Table 11 (the document's bill of materials), which lists the "
             "nodes' InfiniBand adapters but no switch. Table 2 lists the switch and Table 3 connects the "
             f"half rack's RAC nodes through it (the quarter rack's {ORACLE_FS1_DIRECT_NODES} nodes are "
             f"cabled directly), so a design of {nodes} nodes gets one; the document gives no part number "
             "and no price: confirm both with Oracle."
         )
-    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(dict.fromkeys(notes)))
+        notes.append(note)
+        cited[note] = ORACLE_FS1_IB_SOURCE
+    return Bom(
+        lines=tuple(line for line in lines if line.quantity > 0),
+        notes=tuple(dict.fromkeys(notes)),
+        note_sources=tuple(cited.items()),
+    )
 
 
 def _oracle_fs1_infiniband_switch(parts: Sequence[CatalogPart]) -> BomLine:
@@ -437,10 +452,27 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
             )
         else:
             lines.append(_line(ref, ref.quantity, f"1 set per system ({reference.slug})"))
-    server = next((ref.part for ref in reference.lines if ref.part.kind == "server"), None)
-    server = server or next((p for p in parts if p.kind == "server"), None)
-    notes.extend(_server_differs(platform, server))
-    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(notes))
+    server_ref = next((ref for ref in reference.lines if ref.part.kind == "server"), None)
+    server = server_ref.part if server_ref else next((p for p in parts if p.kind == "server"), None)
+    reference_source = _first_source(reference)
+    cited = dict.fromkeys(notes, reference_source) if reference_source else {}
+    server_source = ((server_ref.source if server_ref else "") or server.source) if server else ""
+    for note in _server_differs(platform, server):
+        notes.append(note)
+        if server_source:
+            cited[note] = server_source
+    return Bom(
+        lines=tuple(line for line in lines if line.quantity > 0),
+        notes=tuple(notes),
+        note_sources=tuple(cited.items()),
+    )
+
+
+def _first_source(reference: ReferenceDesign) -> str:
+    """What a note about the reference (or test system) as a whole cites: its first cited line."""
+    return next(
+        (ref.source or ref.part.source for ref in reference.lines if ref.source or ref.part.source), ""
+    )
 
 
 def _server_differs(platform: BomPlatform, server: CatalogPart | None) -> list[str]:

@@ -69,7 +69,7 @@ def test_netapp_fas3140_with_and_without_pam(catalog: None, users: dict[str, Any
     assert not [k for k in without if "PAM" in k[1] or "FlexScale" in k[1]]
 
 
-XTREMIO_SERVER = "vSphere host, 8 cores at 2.9 GHz, 512 GB"
+XTREMIO_SERVER = "vSphere host 8 cores 2.9 GHz 512 GB"  # the PDF keeps it on one row
 IB_SWITCH = "Sun Data Center InfiniBand Switch 36"
 
 
@@ -156,3 +156,36 @@ def test_fs1_quarter_rack_nodes_are_cabled_directly_no_switch(catalog: None, use
     # ... and the quarter rack grown to three nodes needs the switch
     bom = _bom(users, {"kind": "oltp", "target_tps": 10000}, _fs1(3, 2, 13))
     assert [line["quantity"] for line in bom["lines"] if line["part_number"] == IB_SWITCH] == [1]
+
+
+def _evaluate(users: dict[str, Any], workload: dict[str, Any], platform: dict[str, Any]) -> dict[str, Any]:
+    response = client_for(users["alice"]).post(
+        "/api/v1/evaluate/", {"workload": workload, "platform": platform}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    return dict(response.json())
+
+
+def test_bom_notes_cite_their_own_document_not_table_11(catalog: None, users: dict[str, Any]) -> None:
+    """Every BOM note used to be cited as "oracle-fs1-2016, Table 11", whatever its family."""
+    fs1 = _evaluate(users, {"kind": "oltp", "target_tps": 30000}, _fs1(4, 3, 19))
+    notes = {a["text"]: a["source"] for a in fs1["assumptions"] if a["key"] == "bom.note"}
+    (ib_source,) = [source for text, source in notes.items() if text.startswith(IB_SWITCH)]
+    assert ib_source == "oracle-fs1-2016, Table 2; Table 3 (Oracle RAC); not in Table 11"
+
+    dell = _evaluate(
+        users,
+        {"kind": "oltp", "users": 2000},
+        {
+            "family": "equallogic",
+            "storage_model": "PS6010XV",
+            "rac_nodes": 2,
+            "arrays": 1,
+            "cores_per_node": 12,
+        },
+    )
+    dell_notes = {a["text"]: a["source"] for a in dell["assumptions"] if a["key"] == "bom.note"}
+    assert dell_notes and all(s.startswith("dell-equallogic-oltp-2010, ") for s in dell_notes.values()), (
+        dell_notes
+    )
+    assert any("12 cores per RAC node (the server has 8)" in text for text in dell_notes)
