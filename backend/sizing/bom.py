@@ -516,7 +516,7 @@ def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:
             )
         )
     else:
-        notes.append("The source document names no server part: add the RAC servers as overrides.")
+        notes.append("The source document names no server part: add one per RAC node with a BOM override.")
     array = _array_part(parts, platform.storage_model)
     if array is None:
         array = CatalogPart(
