@@ -456,7 +456,7 @@ def evaluation_payload(
     if price_book is not None and price_book.is_demo:
         text = f"{price_book.name}: fictional demo prices, not a quote"
         assumptions.append(_assumption("bom.prices.demo", text, str(price_book)))
-    assumptions += [_assumption("bom.note", note, bom_rules.TABLE_11) for note in bom.notes]
+    assumptions += [_assumption("bom.note", note, bom.source_of(note)) for note in bom.notes]
     if any(line.part_number in bom_rules.ORACLE_LICENCES for line in bom.lines):
         text = (
             "Oracle processor licences = cores of all RAC nodes x core factor 0.5 (Intel/AMD x86), rounded "

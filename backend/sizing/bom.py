@@ -63,6 +63,14 @@ ORACLE_FS1_ENCLOSURES: dict[str, int] = {"7112956": 13, "7112957": 19}
 ORACLE_FS1_CABLES: frozenset[str] = frozenset({"7104928", "7104932"})
 ORACLE_FS1_MAX_STATED_ENCLOSURES = 3
 TABLE_11 = "oracle-fs1-2016, Table 11"
+# The gap in Table 11: Table 2 lists a Sun Data Center InfiniBand Switch 36 and Table 3 (Oracle RAC) says
+# the half rack's nodes are connected "by the InfiniBand switch" for the RAC interconnect, while the
+# quarter rack's two nodes are cabled directly; Table 11 lists the nodes' InfiniBand adapters (7104073)
+# but no switch. The document gives no part number for it (model designation) and no quantity beyond
+# "the InfiniBand switch": one per system once the cluster has more nodes than can be cabled directly.
+ORACLE_FS1_IB_SWITCH = "Sun Data Center InfiniBand Switch 36"
+ORACLE_FS1_DIRECT_NODES = 2
+ORACLE_FS1_IB_SOURCE = "oracle-fs1-2016, Table 2; Table 3 (Oracle RAC); not in Table 11"
 
 # Oracle processor licences, on every design whatever its family. None of the seed documents prices
 # or counts licences, so these are documented assumptions (docs/model.md, "Oracle licences"), not rules
@@ -167,6 +175,12 @@ class BomLine:
 class Bom:
     lines: tuple[BomLine, ...]
     notes: tuple[str, ...] = ()
+    # (note, "<document slug>, <locator>"): what each note that cites a document cites.
+    note_sources: tuple[tuple[str, str], ...] = ()
+
+    def source_of(self, note: str) -> str:
+        """The citation of a note ("" for a note about the catalog or the design, not a document)."""
+        return next((source for text, source in self.note_sources if text == note), "")
 
 
 class BomError(ValueError):
@@ -223,6 +237,7 @@ def _oracle_fs1_node_internals(
 def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequence[CatalogPart]) -> Bom:
     nodes, enclosures = platform.rac_nodes, platform.arrays
     notes: list[str] = []
+    cited: dict[str, str] = {}
     enclosure_parts = {p.part_number: p for p in parts if p.part_number in ORACLE_FS1_ENCLOSURES}
     ref_enclosure = next(
         (line.part for line in reference.lines if line.part.part_number in ORACLE_FS1_ENCLOSURES), None
@@ -268,13 +283,56 @@ def _oracle_fs1(platform: BomPlatform, reference: ReferenceDesign, parts: Sequen
         else:
             lines.append(_line(ref, ref.quantity, "1 set per system (same in both Table 11 columns)"))
             if number in ORACLE_FS1_CABLES and enclosures > ORACLE_FS1_MAX_STATED_ENCLOSURES:
-                notes.append(
+                note = (
                     f"Cable {number}: Table 11 states the cabling for 2 and 3 drive enclosures only; "
                     f"verify it for {enclosures} with Oracle."
                 )
+                notes.append(note)
+                cited[note] = TABLE_11
     if ref_enclosure is None:
         raise BomError("reference_configuration", f"{reference.slug} has no drive enclosure line")
-    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(dict.fromkeys(notes)))
+    if nodes > ORACLE_FS1_DIRECT_NODES:
+        lines = _with_section_line(lines, _oracle_fs1_infiniband_switch(parts))
+        note = (
+            f"{ORACLE_FS1_IB_SWITCH}: not in Table 11 (the document's bill of materials), which lists the "
+            "nodes' InfiniBand adapters but no switch. Table 2 lists the switch and Table 3 connects the "
+            f"half rack's RAC nodes through it (the quarter rack's {ORACLE_FS1_DIRECT_NODES} nodes are "
+            f"cabled directly), so a design of {nodes} nodes gets one; the document gives no part number "
+            "and no price: confirm both with Oracle."
+        )
+        notes.append(note)
+        cited[note] = ORACLE_FS1_IB_SOURCE
+    return Bom(
+        lines=tuple(line for line in lines if line.quantity > 0),
+        notes=tuple(dict.fromkeys(notes)),
+        note_sources=tuple(cited.items()),
+    )
+
+
+def _oracle_fs1_infiniband_switch(parts: Sequence[CatalogPart]) -> BomLine:
+    """The RAC interconnect switch Table 11 omits: one per system, flagged as not from Table 11."""
+    part = next((p for p in parts if p.part_number == ORACLE_FS1_IB_SWITCH), None) or CatalogPart(
+        ORACLE_FS1_IB_SWITCH, ORACLE_FS1_IB_SWITCH, "switch", ORACLE_FS1_IB_SWITCH, part_number_is_model=True
+    )
+    return BomLine(
+        section="network",
+        part_number=part.part_number,
+        description=part.description,
+        quantity=1,
+        rule=(
+            f"1 per system for more than {ORACLE_FS1_DIRECT_NODES} RAC nodes (RAC interconnect): "
+            "not in Table 11; from Table 2 and Table 3"
+        ),
+        source=ORACLE_FS1_IB_SOURCE,
+        part_number_is_model=part.part_number_is_model,
+    )
+
+
+def _with_section_line(lines: Sequence[BomLine], added: BomLine) -> list[BomLine]:
+    """`lines` with `added` after the last line of its section or of any section before it."""
+    order = SECTIONS.index(added.section)
+    at = max((i for i, line in enumerate(lines) if SECTIONS.index(line.section) <= order), default=-1)
+    return [*lines[: at + 1], added, *lines[at + 1 :]]
 
 
 def _is_array_line(line: ReferenceLine, storage_model: str) -> bool:
@@ -360,7 +418,10 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
     if not any(ref.part.kind == "server" for ref in reference.lines):
         server = next((p for p in parts if p.kind == "server"), None)
         if server is None:
-            notes.append("The source document names no server model: add the RAC servers as overrides.")
+            notes.append(
+                "The source document names no server model, so the BOM has no server line: "
+                "add one per RAC node with a BOM override."
+            )
         else:
             lines.append(
                 BomLine("servers", server.part_number, server.description, nodes,
@@ -391,7 +452,51 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
             )
         else:
             lines.append(_line(ref, ref.quantity, f"1 set per system ({reference.slug})"))
-    return Bom(lines=tuple(line for line in lines if line.quantity > 0), notes=tuple(notes))
+    server_ref = next((ref for ref in reference.lines if ref.part.kind == "server"), None)
+    server = server_ref.part if server_ref else next((p for p in parts if p.kind == "server"), None)
+    reference_source = _first_source(reference)
+    cited = dict.fromkeys(notes, reference_source) if reference_source else {}
+    server_source = ((server_ref.source if server_ref else "") or server.source) if server else ""
+    for note in _server_differs(platform, server):
+        notes.append(note)
+        if server_source:
+            cited[note] = server_source
+    return Bom(
+        lines=tuple(line for line in lines if line.quantity > 0),
+        notes=tuple(notes),
+        note_sources=tuple(cited.items()),
+    )
+
+
+def _first_source(reference: ReferenceDesign) -> str:
+    """What a note about the reference (or test system) as a whole cites: its first cited line."""
+    return next(
+        (ref.source or ref.part.source for ref in reference.lines if ref.source or ref.part.source), ""
+    )
+
+
+def _server_differs(platform: BomPlatform, server: CatalogPart | None) -> list[str]:
+    """A note when the design evaluates other cores or memory per node than the document's server
+    the BOM lists (its internals are not itemised, so the line cannot follow them)."""
+    if server is None:
+        return []
+    differs = []
+    if platform.cores_per_node is not None and server.cores and platform.cores_per_node != server.cores:
+        differs.append(f"{platform.cores_per_node} cores per RAC node (the server has {server.cores})")
+    if (
+        platform.memory_gb_per_node is not None
+        and server.memory_gb
+        and not math.isclose(platform.memory_gb_per_node, server.memory_gb)
+    ):
+        differs.append(
+            f"{platform.memory_gb_per_node:g} GB per RAC node (the server has {server.memory_gb} GB)"
+        )
+    if not differs:
+        return []
+    return [
+        f"The design evaluates {' and '.join(differs)}; the BOM lists the document's {server.part_number}: "
+        "change it with a BOM override to order the configuration evaluated."
+    ]
 
 
 def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:
@@ -411,7 +516,7 @@ def _assembled(platform: BomPlatform, parts: Sequence[CatalogPart]) -> Bom:
             )
         )
     else:
-        notes.append("The source document names no server part: add the RAC servers as overrides.")
+        notes.append("The source document names no server part: add one per RAC node with a BOM override.")
     array = _array_part(parts, platform.storage_model)
     if array is None:
         array = CatalogPart(

@@ -190,7 +190,9 @@ def test_csv_and_xlsx_carry_every_line_with_numbers(catalog, users, price_book) 
         if r["section"] not in ("subtotal", "total")
         and r["part_number"] not in bom_rules.ORACLE_LICENCE_PARTS
     ]
-    assert sorted(lines) == sorted(_expected("half"))  # Table 11, then the licences (unpriced here)
+    # Table 11, the InfiniBand switch it omits (unpriced: not in the test price book), the licences
+    switch = ("network", bom_rules.ORACLE_FS1_IB_SWITCH, 1)
+    assert sorted(lines) == sorted([*_expected("half"), switch])
     total = sum((prices[p] * q for _s, p, q in _expected("half")), Decimal(0))
     assert Decimal(rows[-1]["extended_price"]) == total
 
@@ -202,8 +204,11 @@ def test_csv_and_xlsx_carry_every_line_with_numbers(catalog, users, price_book) 
         for r in body
         if r[0].value not in ("subtotal", "total") and r[1].value not in bom_rules.ORACLE_LICENCE_PARTS
     ]
-    assert len(line_rows) == len(_expected("half"))
+    assert len(line_rows) == len(_expected("half")) + 1  # + the InfiniBand switch, unpriced
     for row in line_rows:
+        if row[1].value == bom_rules.ORACLE_FS1_IB_SWITCH:
+            assert row[4].value is None  # unpriced, never a made-up 0
+            continue
         assert row[3].data_type == "n" and isinstance(row[3].value, int)
         assert row[4].data_type == "n" and Decimal(str(row[4].value)) == prices[row[1].value]
         assert row[5].data_type == "n"

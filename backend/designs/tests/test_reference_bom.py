@@ -18,6 +18,13 @@ from engine_adapter.engine import bom_rules
 pytestmark = pytest.mark.django_db
 
 
+def with_infiniband_switch(lines: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """Table 11's half rack column plus the InfiniBand switch Table 11 omits (Table 2 and 3 use it), in
+    the network section: after the storage lines, before Table 11's miscellaneous Brocade switches."""
+    at = max(i for i, line in enumerate(lines) if line[0] == "storage") + 1
+    return [*lines[:at], ("network", bom_rules.ORACLE_FS1_IB_SWITCH, 1), *lines[at:]]
+
+
 def _lines(body: dict[str, Any]) -> list[tuple[str, str, int]]:
     """Table 11's lines: the Oracle licences after them are not in the table (test_licences.py)."""
     return [
@@ -34,7 +41,7 @@ def test_reference_design_bom_equals_table_11(catalog: None, slug: str, half: bo
     response = APIClient().get(f"/api/v1/reference-designs/{slug}/bom/")
     assert response.status_code == 200, response.content
     body = response.json()
-    expected = table_11_column(half)
+    expected = with_infiniband_switch(table_11_column(half)) if half else table_11_column(half)
     got = _lines(body)
     for number, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
         assert have == want, f"line {number}"
@@ -76,7 +83,9 @@ def test_quarter_rack_scaled_to_four_nodes_and_three_19_ssd_enclosures_is_the_ha
     }
     bom, _ = design_bom(platform=platform, configuration=quarter, overrides=[])
     hardware = [line for line in bom.lines if line.part_number not in bom_rules.ORACLE_LICENCE_PARTS]
-    assert [(line.section, line.part_number, line.quantity) for line in hardware] == table_11_column(True)
+    assert [(line.section, line.part_number, line.quantity) for line in hardware] == with_infiniband_switch(
+        table_11_column(True)
+    )
 
 
 def test_one_more_node_adds_exactly_one_node_worth_of_server_lines(catalog: None) -> None:
@@ -90,7 +99,11 @@ def test_one_more_node_adds_exactly_one_node_worth_of_server_lines(catalog: None
     }
     two, _ = design_bom(platform=base, configuration=quarter, overrides=[])
     three, _ = design_bom(platform={**base, "rac_nodes": 3}, configuration=quarter, overrides=[])
-    for before, after in zip(two.lines, three.lines, strict=True):
+    # A third node is one more than the quarter rack cables directly: the InfiniBand switch comes too.
+    switch = [line for line in three.lines if line.part_number == bom_rules.ORACLE_FS1_IB_SWITCH]
+    assert [(line.section, line.quantity) for line in switch] == [("network", 1)]
+    three_lines = [line for line in three.lines if line not in switch]
+    for before, after in zip(two.lines, three_lines, strict=True):
         assert (before.section, before.part_number) == (after.section, after.part_number)
         if before.section == "servers" or before.part_number in bom_rules.ORACLE_LICENCE_PARTS:
             assert after.quantity * 2 == before.quantity * 3, before.part_number  # per node (36 cores)

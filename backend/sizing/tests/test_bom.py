@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from sizing.bom import (
+    ORACLE_FS1_IB_SWITCH,
     ORACLE_FS1_PER_NODE,
     ORACLE_LICENCE_PARTS,
     Bom,
@@ -79,7 +80,13 @@ def _reference(column: int) -> ReferenceDesign:
 
 
 def _expected(column: int) -> list[tuple[str, str, int]]:
-    return [(row[0], row[1], _qty(row, column)) for row in TABLE_11 if _qty(row, column) > 0]
+    """Table 11's column; the half rack (4 nodes) also gets the InfiniBand switch of Table 2 that
+    Table 11 omits, with the network lines (after storage, before Table 11's miscellaneous)."""
+    rows = [(row[0], row[1], _qty(row, column)) for row in TABLE_11 if _qty(row, column) > 0]
+    if column == 4:
+        at = max(i for i, row in enumerate(rows) if row[0] == "storage") + 1
+        rows.insert(at, ("network", ORACLE_FS1_IB_SWITCH, 1))
+    return rows
 
 
 def _table(bom: Bom) -> list[tuple[str, str, int]]:
@@ -126,7 +133,27 @@ def test_a_third_node_and_enclosure_change_only_the_dependent_lines() -> None:
     assert quantities[("storage", "7101673")] == 6  # the array's HBAs do not depend on nodes
     assert quantities[("storage", "7104710")] == 2
     assert quantities[("miscellaneous", "7103553")] == 2
+    # More nodes than the quarter rack cables directly: the InfiniBand switch Table 11 omits, said so.
+    assert quantities[("network", ORACLE_FS1_IB_SWITCH)] == 1
+    assert len(bom.notes) == 1 and bom.notes[0].startswith(f"{ORACLE_FS1_IB_SWITCH}: not in Table 11")
+
+
+def test_two_nodes_are_cabled_directly_without_an_infiniband_switch() -> None:
+    bom = build_bom(platform=QUARTER, reference=_reference(4), parts=list(PARTS.values()))
+    assert ORACLE_FS1_IB_SWITCH not in {n for _, n, _ in _table(bom)}
     assert bom.notes == ()
+
+
+def test_the_infiniband_switch_comes_from_the_catalog_part_when_there_is_one() -> None:
+    part = CatalogPart(
+        ORACLE_FS1_IB_SWITCH, "IB switch (catalog)", "switch", part_number_is_model=True,
+        source="oracle-fs1-2016, Table 2; Table 3",
+    )  # fmt: skip
+    bom = build_bom(platform=HALF, reference=_reference(4), parts=[*PARTS.values(), part])
+    (line,) = [line for line in bom.lines if line.part_number == ORACLE_FS1_IB_SWITCH]
+    assert (line.description, line.part_number_is_model) == ("IB switch (catalog)", True)
+    assert "not in Table 11; from Table 2 and Table 3" in line.rule
+    assert line.source.endswith("not in Table 11")
 
 
 def test_more_enclosures_than_table_11_states_flags_the_cabling() -> None:

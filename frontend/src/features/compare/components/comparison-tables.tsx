@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { countOf, plural } from '../../../components/format';
 import type { Comparison } from '../api/types';
-import { bomDiffRows, bomSectionRows, compareRows } from '../lib/compare-table';
+import { bomDiffGroups, bomSectionRows, compareRows } from '../lib/compare-table';
 
 export function ComparisonTables({ comparison }: { comparison: Comparison }) {
   const columns = comparison.designs;
   const rows = compareRows(columns);
-  const bom = bomDiffRows(comparison.bom_differences, columns);
+  const groups = bomDiffGroups(comparison.bom_differences, columns, comparison.bom_sections);
+  const differing = groups.reduce((n, g) => n + g.rows.length, 0);
   const sections = bomSectionRows(comparison.bom_sections);
   return (
     <>
@@ -81,14 +82,13 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
           </p>
         ) : (
           <p className="muted small-text">
-            {countOf(bom.length, 'line')} {plural(bom.length, 'differs', 'differ')}; {comparison.bom_lines_in_common} in common.
+            {countOf(differing, 'line')} {plural(differing, 'differs', 'differ')}; {comparison.bom_lines_in_common} in common. A design without a line shows “—”.
           </p>
         )}
-        {bom.length > 0 && (
+        {differing > 0 && (
           <table className="table compact" data-testid="bom-differences">
             <thead>
               <tr>
-                <th scope="col">Section</th>
                 <th scope="col">Part number</th>
                 <th scope="col">Description</th>
                 {columns.map((c) => (
@@ -98,22 +98,33 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {bom.map((l) => (
-                <tr key={`${l.section}-${l.partNumber}`}>
-                  <td>{l.section}</td>
-                  <td>
-                    <code>{l.partNumber}</code>
-                  </td>
-                  <td>{l.description}</td>
-                  {l.quantities.map((q, i) => (
+            {groups.map((g) => (
+              <tbody key={g.section} data-testid={`bom-differences-${g.section}`}>
+                <tr className="section-row">
+                  <th scope="rowgroup" colSpan={2}>
+                    {g.label}
+                  </th>
+                  {g.costs.map((cost, i) => (
                     <td className="num" key={columns[i]?.id ?? i}>
-                      {q} {l.deltas[i] && <span className="delta">({l.deltas[i]})</span>}
+                      {cost}
                     </td>
                   ))}
                 </tr>
-              ))}
-            </tbody>
+                {g.rows.map((l) => (
+                  <tr key={`${l.section}-${l.partNumber}`}>
+                    <td>
+                      <code>{l.partNumber}</code>
+                    </td>
+                    <td>{l.description}</td>
+                    {l.texts.map((q, i) => (
+                      <td className="num" key={columns[i]?.id ?? i}>
+                        {q} {l.deltas[i] && <span className="delta">({l.deltas[i]})</span>}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            ))}
           </table>
         )}
       </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareColumn } from '../api/types';
-import { bestIndices, bomDiffRows, bomSectionRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
+import { NO_LINE, bestIndices, bomDiffGroups, bomDiffRows, bomSectionRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
 
 const column = (over: Partial<CompareColumn>): CompareColumn => ({
   id: 1,
@@ -169,7 +169,83 @@ describe('bomDiffRows', () => {
       [{ section: 'servers', part_number: 'X5-2', description: 'Sun Server X5-2', quantities: { '1': 2, '2': 1 } }],
       [quarter, oneNode],
     );
-    expect(rows).toEqual([{ section: 'servers', partNumber: 'X5-2', description: 'Sun Server X5-2', quantities: [2, 1], deltas: ['', '−1'] }]);
+    expect(rows).toEqual([
+      { section: 'servers', partNumber: 'X5-2', description: 'Sun Server X5-2', quantities: [2, 1], texts: ['2', '1'], deltas: ['', '−1'] },
+    ]);
+  });
+
+  it('writes "—" and no delta for a design without the line, never "0 (−2)" (issue 15, finding 9)', () => {
+    const fs1 = column({ id: 1, platform_family: 'oracle-fs1' });
+    const dell = column({ id: 2, name: 'EqualLogic', platform_family: 'equallogic' });
+    const rows = bomDiffRows(
+      [
+        { section: 'servers', part_number: '7110316', description: 'Oracle Server X5-2', quantities: { '1': 2 } },
+        { section: 'servers', part_number: 'PowerEdge R710', description: 'Dell PowerEdge R710', quantities: { '2': 2 } },
+      ],
+      [fs1, dell],
+    );
+    expect(rows.map((r) => r.texts)).toEqual([
+      ['2', NO_LINE],
+      [NO_LINE, '2'],
+    ]);
+    expect(rows.flatMap((r) => r.deltas)).toEqual(['', '', '', '']);
+    expect(rows.flatMap((r) => r.texts).some((t) => t === '0')).toBe(false);
+  });
+
+  it('keeps quantity deltas within one family, and the line a larger design adds shows "—" in the smaller', () => {
+    const half = column({ id: 3, name: 'Half rack' });
+    const rows = bomDiffRows(
+      [
+        { section: 'servers', part_number: '7110316', description: 'Oracle Server X5-2', quantities: { '1': 2, '3': 4 } },
+        { section: 'network', part_number: 'Sun Data Center InfiniBand Switch 36', description: 'IB switch', quantities: { '3': 1 } },
+        { section: 'servers', part_number: '7110353', description: 'DIMM', quantities: { '1': 32, '3': 1064 } },
+      ],
+      [quarter, half],
+    );
+    expect(rows.map((r) => [r.texts, r.deltas])).toEqual([
+      [['2', '4'], ['', '+2']],
+      [[NO_LINE, '1'], ['', '']],
+      [['32', '1,064'], ['', '+1,032']],
+    ]);
+  });
+});
+
+describe('bomDiffGroups', () => {
+  it('groups the differing lines by section, in the sections\' order, with each design\'s money for the section', () => {
+    const half = column({ id: 3, name: 'Half rack' });
+    const groups = bomDiffGroups(
+      [
+        { section: 'network', part_number: 'IB36', description: 'IB switch', quantities: { '3': 1 } },
+        { section: 'servers', part_number: '7110316', description: 'Oracle Server X5-2', quantities: { '1': 2, '3': 4 } },
+      ],
+      [quarter, half],
+      [
+        {
+          section: 'servers',
+          label: 'Servers',
+          designs: [
+            { design: 1, items: [{ part_number: '7110316', description: 'X5-2', quantity: 2 }], currency: 'USD', total: '20000.00', unpriced_lines: 0 },
+            { design: 3, items: [{ part_number: '7110316', description: 'X5-2', quantity: 4 }], currency: 'USD', total: '40000.00', unpriced_lines: 0 },
+          ],
+        },
+        {
+          section: 'network',
+          label: 'Network',
+          designs: [
+            { design: 1, items: [], currency: 'USD', total: null, unpriced_lines: 0 },
+            { design: 3, items: [{ part_number: 'IB36', description: 'IB switch', quantity: 1 }], currency: 'USD', total: '0.00', unpriced_lines: 1 },
+          ],
+        },
+      ],
+    );
+    expect(groups.map((g) => [g.label, g.costs, g.rows.map((r) => r.partNumber)])).toEqual([
+      ['Servers', ['20,000.00 USD', '40,000.00 USD'], ['7110316']],
+      ['Network', [NO_LINE, '0.00 USD (+1 line unpriced)'], ['IB36']],
+    ]);
+  });
+
+  it('has no group for a section without differences', () => {
+    expect(bomDiffGroups([], [quarter], [])).toEqual([]);
   });
 });
 

@@ -148,22 +148,53 @@ export interface BomDiffRow {
   section: string;
   partNumber: string;
   description: string;
-  quantities: number[];
-  /** Quantity minus the first design's, per design ("+2", "−1", "" for the first). */
+  /** Per design: its quantity of the line, null when the design has no such line. */
+  quantities: (number | null)[];
+  /** Per design, as shown: the quantity, or "—" for a design without the line (never "0"). */
+  texts: string[];
+  /** Quantity minus the first design's, per design ("+2", "−1"); "" for the first design, for equal
+   * quantities and whenever either design lacks the line (a part one design does not have is no
+   * "−2" of it: on another platform it is simply another part). */
   deltas: string[];
 }
 
+export const NO_LINE = '—';
+
 export function bomDiffRows(differences: BomDifference[], columns: CompareColumn[]): BomDiffRow[] {
   return differences.map((d) => {
-    const quantities = columns.map((c) => d.quantities[String(c.id)] ?? 0);
-    const first = quantities[0] ?? 0;
+    const quantities = columns.map((c) => d.quantities[String(c.id)] ?? null);
+    const first = quantities[0] ?? null;
     return {
       section: d.section,
       partNumber: d.part_number,
       description: d.description,
       quantities,
-      deltas: quantities.map((q, i) => (i === 0 || q === first ? '' : q > first ? `+${q - first}` : `−${first - q}`)),
+      texts: quantities.map((q) => (q === null ? NO_LINE : formatNumber(q))),
+      deltas: quantities.map((q, i) =>
+        i === 0 || q === null || first === null || q === first ? '' : q > first ? `+${formatNumber(q - first)}` : `−${formatNumber(first - q)}`,
+      ),
     };
+  });
+}
+
+export interface BomDiffGroup {
+  section: string;
+  label: string;
+  /** Per design: the section's cost (as bomSectionRows writes it). */
+  costs: string[];
+  rows: BomDiffRow[];
+}
+
+/** The differing lines grouped by BOM section, in the sections' order, each with its money per design. */
+export function bomDiffGroups(differences: BomDifference[], columns: CompareColumn[], sections: CompareBomSection[]): BomDiffGroup[] {
+  const rows = bomDiffRows(differences, columns);
+  const bySection = bomSectionRows(sections);
+  const order = [...bySection.map((s) => s.section), ...rows.map((r) => r.section)].filter((s, i, all) => all.indexOf(s) === i);
+  return order.flatMap((section) => {
+    const lines = rows.filter((r) => r.section === section);
+    if (!lines.length) return [];
+    const summary = bySection.find((s) => s.section === section);
+    return [{ section, label: summary?.label ?? section, costs: summary?.costs ?? columns.map(() => NO_LINE), rows: lines }];
   });
 }
 

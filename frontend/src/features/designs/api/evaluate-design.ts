@@ -16,6 +16,8 @@ export function savedDesignRequest(design: Design): EvaluateRequest {
     platform: design.platform,
     reference_configuration: design.reference_configuration,
     price_book: design.price_book?.id ?? null,
+    // its BOM overrides too: the cost shown for a saved design is the cost of what it orders
+    bom_overrides: design.bom_overrides,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Design } from '../api/types';
 import { designLoadOf, formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
+import type { BomOverride } from '../lib/bom';
 import { can } from '../lib/permissions';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
@@ -19,16 +20,20 @@ import { WorkloadPanel } from './workload-panel';
 
 export function DesignEditor({ design }: { design: Design }) {
   // The editor is keyed by the design's version: a save or reload starts it afresh (and clean).
-  const loaded = useMemo(() => ({ form: formFromInputs(design.workload, design.platform), meta: metaOf(design) }), [design]);
+  const loaded = useMemo(
+    () => ({ form: formFromInputs(design.workload, design.platform), meta: metaOf(design), overrides: design.bom_overrides }),
+    [design],
+  );
   const [form, setForm] = useState<DesignForm>(loaded.form);
   const [meta, setMeta] = useState(loaded.meta);
+  const [overrides, setOverrides] = useState<BomOverride[]>(loaded.overrides);
   // Inputs validate and evaluate without the registry; only the platform choices wait for it.
   const platforms = usePlatforms();
   // Unsaved edits: the browser asks before the tab closes, the app before an in-app link leaves the page.
-  const dirty = hasUnsavedChanges(loaded, { form, meta }, can(design, 'edit'));
+  const dirty = hasUnsavedChanges(loaded, { form, meta, overrides }, can(design, 'edit'));
   useUnsavedChangesWarning(dirty);
   const clientErrors = validateForm(form);
-  const inputs = useMemo(() => designInputsOf(form, design), [form, design]);
+  const inputs = useMemo(() => designInputsOf(form, design, overrides), [form, design, overrides]);
   // The measured curves follow the form's family even while a field is invalid.
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
   // Every valid edit is evaluated at once, no pause after typing: the query is keyed by the request, so
@@ -36,7 +41,7 @@ export function DesignEditor({ design }: { design: Design }) {
   // reaches fetch). The previous result stays on screen, marked stale, until the new one arrives.
   // An invalid field makes the request null: nothing is sent for it.
   // Untouched, the design is evaluated as saved: the request the route's preload has already sent.
-  const untouched = form === loaded.form && meta.priceBook === loaded.meta.priceBook;
+  const untouched = form === loaded.form && meta.priceBook === loaded.meta.priceBook && overrides === loaded.overrides;
   const request = useMemo(
     () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook)),
     [untouched, design, inputs, meta.priceBook],
@@ -83,6 +88,12 @@ export function DesignEditor({ design }: { design: Design }) {
           title={meta.name}
           invalid={request === null}
           measured={measured}
+          bomEditor={{
+            overrides,
+            onChange: setOverrides,
+            readOnly: !can(design, 'edit'),
+            errorBody: evaluation.error instanceof ApiError ? evaluation.error.body : undefined,
+          }}
         />
       </div>
     </div>

@@ -10,7 +10,7 @@ import { platformText } from '../lib/chart-heading';
 import { usePlatforms } from '../../../lib/platforms';
 import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
-import { BomTable } from './bom-table';
+import { BomTable, type BomOverridesControl } from './bom-table';
 import { CapacityChart } from './capacity-chart';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
@@ -27,6 +27,8 @@ interface Props {
   invalid: boolean;
   /** Measured points of the evidence by RAC node count (drawn over the model lines). */
   measured?: Map<number, MeasuredPoint[]>;
+  /** The editor's BOM overrides (absent where the BOM is read only, e.g. a shared link). */
+  bomEditor?: BomOverridesControl;
 }
 
 // Each evaluation shown gets a number of its own (payload objects are replaced, never mutated).
@@ -44,16 +46,16 @@ function evaluationKeyOf(payload: EvaluationPayload): string {
 
 /** The BOM and the assumptions, memoised: the urgent render of a new evaluation skips them (their
  * payload is still the deferred, previous one) and the deferred render draws them once. */
-const BelowTheCharts = memo(function BelowTheCharts({ payload }: { payload: EvaluationPayload }) {
+const BelowTheCharts = memo(function BelowTheCharts({ payload, bomEditor }: { payload: EvaluationPayload; bomEditor?: Props['bomEditor'] }) {
   return (
     <>
-      <BomTable bom={payload.bom} />
+      <BomTable bom={payload.bom} editor={bomEditor} />
       <AssumptionsList assumptions={payload.assumptions} engine={payload.evaluation.assumptions} />
     </>
   );
 });
 
-export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured }: Props) {
+export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured, bomEditor }: Props) {
   const platforms = usePlatforms();
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
@@ -119,7 +121,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
           </div>
           {below && (
             <div className="results-below" aria-busy={below !== payload}>
-              <BelowTheCharts payload={below} />
+              <BelowTheCharts payload={below} bomEditor={bomEditor} />
             </div>
           )}
         </div>

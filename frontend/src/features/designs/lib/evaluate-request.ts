@@ -1,19 +1,26 @@
 /** What the editor sends to POST /evaluate/ for an edited form. */
 import type { Design, EvaluateRequest, PlatformInput, WorkloadInput } from '../api/types';
+import type { BomOverride } from './bom';
 import { referenceConfigurationFor, toInputs, type DesignForm } from './design-form';
 
 export interface DesignInputs {
   workload: WorkloadInput;
   platform: PlatformInput;
   reference_configuration: string | null;
+  /** The editor's BOM overrides (sent to /evaluate/ and saved with the design). */
+  bom_overrides?: BomOverride[];
 }
 
 /** The form as a design's inputs; null while a field is invalid (nothing is sent then). */
-export function designInputsOf(form: DesignForm, saved: Pick<Design, 'platform' | 'reference_configuration'>): DesignInputs | null {
+export function designInputsOf(
+  form: DesignForm,
+  saved: Pick<Design, 'platform' | 'reference_configuration'>,
+  overrides?: BomOverride[],
+): DesignInputs | null {
   const converted = toInputs(form);
   if (!converted) return null;
   const reference = referenceConfigurationFor(form, { family: saved.platform.family, reference: saved.reference_configuration });
-  return { ...converted, reference_configuration: reference };
+  return { ...converted, reference_configuration: reference, ...(overrides ? { bom_overrides: overrides } : {}) };
 }
 
 export function evaluateRequestOf(inputs: DesignInputs | null, priceBook: number | null): EvaluateRequest | null {
