@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './a11y';
+import { describeViolation, expectNoSeriousViolations, seriousViolations } from './a11y';
 import { expect, test } from './fixtures';
 import { createDesign, resultsSettled, signIn, signOut } from './helpers';
 
@@ -18,6 +18,29 @@ let oltpId = 0;
 async function chartsDrawn(page: Page, testIds: string[]): Promise<void> {
   for (const id of testIds) await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
 }
+
+test('the check itself: axe runs under the CSP and reports a nameless button and grey-on-white text', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('health')).toHaveAttribute('data-status', 'ok');
+  expect(await seriousViolations(page)).toEqual([]);
+  // Broken on purpose (through the DOM: the CSP forbids inline styles, not script-set ones).
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.append(document.createElement('button'));
+    const faint = document.createElement('p');
+    faint.textContent = 'Faint text';
+    faint.style.color = '#cbd5e1';
+    main.append(faint);
+  });
+  const found = await seriousViolations(page);
+  expect(found.map((v) => v.id).sort()).toEqual(['button-name', 'color-contrast']);
+  // What a failure prints: the rule, its impact, where and the rule's help page.
+  const report = found.map(describeViolation).join('\n');
+  expect(report).toContain('[critical] button-name');
+  expect(report).toContain('[serious] color-contrast');
+  expect(report).toContain('main > p');
+  expect(report).toContain('https://dequeuniversity.com/rules/axe/');
+});
 
 test('signed out: home, sign-in (with its error), model report, not-found', async ({ page, expectedHttpErrors }) => {
   await page.goto('/');
@@ -167,7 +190,7 @@ test('a read-only link, opened without an account; the editor read-only for a ma
   const links = (await (await page.request.get(`/api/v1/designs/${oltpId}/share-links/`)).json()) as { token: string }[] | { results: { token: string }[] };
   const token = (Array.isArray(links) ? links : links.results)[0]?.token;
   expect(token).toBeTruthy();
-  await page.goto(`/designs/${oltpId}`);
+  await page.goto(`/designs/${oltpId}?tab=share`);
   await resultsSettled(page);
   await page.getByLabel('Visibility').selectOption({ label: 'Shared with team Presales A' });
   await expect(page.getByLabel('Visibility')).toHaveValue(/\d+/);
