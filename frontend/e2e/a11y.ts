@@ -41,4 +41,7 @@ export async function expectNoSeriousViolations(page: Page, name: string): Promi
   const serious = await seriousViolations(page);
   const report = serious.map(describeViolation).join('\n');
   expect.soft(serious.length, `axe: serious or critical violations on ${name}:\n${report}`).toBe(0);
+  // One level-one heading per page (the application's name; each page's title is a level two): axe's
+  // page-has-heading-one, a best-practice rule outside the WCAG tags, checked here directly.
+  expect.soft(await page.getByRole('heading', { level: 1 }).count(), `one level-one heading on ${name}`).toBe(1);
 }
