@@ -8,9 +8,12 @@ export function AppLayout() {
   return (
     <div className="app">
       <header className="app-header">
-        <NavLink to="/" className="brand">
-          DB Sizer
-        </NavLink>
+        {/* The application's name is the page's level-one heading; each page's title is a level two. */}
+        <h1 className="brand-heading">
+          <NavLink to="/" className="brand">
+            DB Sizer
+          </NavLink>
+        </h1>
         <nav aria-label="Main">
           <NavLink to="/designs">Designs</NavLink>
           <NavLink to="/compare">Compare</NavLink>

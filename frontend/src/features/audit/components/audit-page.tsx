@@ -14,7 +14,7 @@ export function AuditPage() {
   const fieldErrors = feed.error instanceof ApiError && feed.error.status === 400 ? feed.error.fieldErrors : {};
   return (
     <div className="page">
-      <h1>Audit</h1>
+      <h2>Audit</h2>
       <p className="muted">Who changed what and when, newest first, with each field before and after.</p>
       <AuditFiltersForm value={filters} onApply={setFilters} errors={fieldErrors} />
       {denied ? (

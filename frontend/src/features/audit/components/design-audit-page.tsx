@@ -23,7 +23,7 @@ export function DesignAuditPage() {
   const entries = trail.data.pages.flatMap((p) => p.results);
   return (
     <div className="page">
-      <h1>History of {entries[0]?.object_label ?? `design ${designId}`}</h1>
+      <h2>History of {entries[0]?.object_label ?? `design ${designId}`}</h2>
       <p>
         <Link to={`/designs/${designId}`}>Back to the design</Link>
       </p>

@@ -31,9 +31,10 @@ export function SignInPage() {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           aria-invalid={Boolean(fieldErrors.username)}
+          aria-describedby={fieldErrors.username ? 'username-error' : undefined}
           required
         />
-        {fieldErrors.username && <p className="field-error">{fieldErrors.username.join(' ')}</p>}
+        {fieldErrors.username && <p className="field-error" id="username-error">{fieldErrors.username.join(' ')}</p>}
         <label htmlFor="password">Password</label>
         <input
           id="password"
@@ -42,9 +43,10 @@ export function SignInPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={Boolean(fieldErrors.password)}
+          aria-describedby={fieldErrors.password ? 'password-error' : undefined}
           required
         />
-        {fieldErrors.password && <p className="field-error">{fieldErrors.password.join(' ')}</p>}
+        {fieldErrors.password && <p className="field-error" id="password-error">{fieldErrors.password.join(' ')}</p>}
         {(fieldErrors.non_field_errors || (signIn.error && !Object.keys(fieldErrors).length)) && (
           <p className="field-error" role="alert">
             {fieldErrors.non_field_errors?.join(' ') ?? signIn.error?.message}

@@ -11,6 +11,7 @@ import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
 import { balanceBandCount, balanceDatasets, balanceZoneItems, buildBalanceChart } from '../lib/balance-chart';
 import { bandCaption } from '../lib/bands';
 import { platformText } from '../lib/chart-heading';
+import { balanceSummary } from '../lib/chart-summaries';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
@@ -65,7 +66,7 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
         </>
       }
     >
-      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label="Balance chart: CPU against read latency" role="img" />
+      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={balanceSummary(model, balance.classification)} role="img" />
     </ChartCard>
   );
 }

@@ -7,6 +7,7 @@ import { formatNumber, plural } from '../../../components/format';
 import { ChartCard } from '../../../components/ui/chart-card';
 import type { CapacitySection } from '../api/types';
 import { buildCapacityChart, fullInText } from '../lib/capacity-chart';
+import { capacitySummary } from '../lib/chart-summaries';
 import { raidLabel, usePlatforms } from '../../../lib/platforms';
 
 const PLUGINS = [whiteBackgroundPlugin];
@@ -67,7 +68,7 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title, platfo
         </>
       }
     >
-      <Chart ref={ref} type="bar" data={data as ChartData<'bar'>} options={options} plugins={PLUGINS} aria-label="Capacity over the growth horizon" role="img" />
+      <Chart ref={ref} type="bar" data={data as ChartData<'bar'>} options={options} plugins={PLUGINS} aria-label={capacitySummary(model, growthPct)} role="img" />
     </ChartCard>
   );
 }

@@ -9,6 +9,7 @@ import type { ProjectionSeries, Quantity } from '../api/types';
 import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
 import { bandCaption, bandView } from '../lib/bands';
 import { loadResponseSubtitle } from '../lib/chart-heading';
+import { loadResponseSummary, throughputSummary } from '../lib/chart-summaries';
 import {
   bandDatasets,
   buildLoadResponseChart,
@@ -145,7 +146,7 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
         data={responseView ? responseData : throughputData}
         options={options}
         plugins={PLUGINS}
-        aria-label={responseView ? 'Response time against TPS per RAC node count' : 'TPS against concurrent users per RAC node count'}
+        aria-label={responseView ? loadResponseSummary(model, racNodes) : throughputSummary(throughput, racNodes)}
         role="img"
       />
     </ChartCard>

@@ -14,9 +14,9 @@ export function PreviewTable({ preview }: { preview: PriceBookPreview }) {
   const general = fileErrors(preview.errors);
   return (
     <section aria-labelledby="preview-title" data-testid="price-book-preview">
-      <h3 id="preview-title">
+      <h4 id="preview-title">
         Preview{preview.name && ` of ${preview.name}${preview.version ? ` v${preview.version}` : ''}`}
-      </h3>
+      </h4>
       <p className={preview.valid ? 'ok-text' : 'field-error'} role="status" data-testid="preview-verdict">
         {preview.valid
           ? `No errors: ${previewSummary(preview)}. Nothing is saved until you press Save.`

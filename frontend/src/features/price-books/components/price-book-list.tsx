@@ -10,7 +10,7 @@ export function PriceBookList({ books, today = todayIso() }: { books: PriceBook[
   if (!books.length) return <p className="empty">No price book yet: download the template, fill in prices and upload it above.</p>;
   return (
     <section className="card" aria-labelledby="price-book-list-title">
-      <h2 id="price-book-list-title">Price books</h2>
+      <h3 id="price-book-list-title">Price books</h3>
       <ErrorMessage error={setActive.error} />
       <table className="table compact" data-testid="price-book-list">
         <thead>

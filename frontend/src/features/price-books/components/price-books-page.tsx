@@ -11,7 +11,7 @@ export function PriceBooksPage() {
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>Price books</h1>
+        <h2>Price books</h2>
         <p className="export-links">
           Template of every catalog part: <a href={`${TEMPLATE_URL}?as=csv`} download>CSV</a> ·{' '}
           <a href={`${TEMPLATE_URL}?as=xlsx`} download>XLSX</a>

@@ -43,7 +43,7 @@ export function UploadPanel() {
 
   return (
     <form className="card stack" onSubmit={save} aria-labelledby="upload-title">
-      <h2 id="upload-title">Upload a price book</h2>
+      <h3 id="upload-title">Upload a price book</h3>
       <div className="filters">
         <div className="field">
           <label htmlFor="pb-name">Name</label>
