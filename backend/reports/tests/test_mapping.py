@@ -15,6 +15,7 @@ from reports.mapping import proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, bom_from_priced
 from reports.tests.readback import pdftotext, rows_with
 from reports.tests.samples import table11_lines
+from reports.text import fmt_number
 from sizing import (
     Assumption,
     DesignEvaluation,
@@ -167,7 +168,7 @@ def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
     assert labels["Sustained throughput"].unit == "MB/s"
     assert data.balance is None and data.load_response is None
     text = pdftotext(render_proposal_pdf(data))
-    assert rows_with(text, "TPS at SLA", "n/a")
+    assert not rows_with(text, "TPS at SLA")  # a DSS proposal prints no empty TPS row
     assert "No balance curve" not in text  # no chart at all rather than an empty frame
     assert "Sustained throughput" in text
     assert "4 query streams" in data.workload.title
@@ -292,8 +293,10 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
     assert result == {("raid-rule", False), ("fs1-advice", True)}
     text = pdftotext(render_proposal_pdf(data))
     assert rows_with(text, "Large pages", "No warning")
-    assert "rule fs1-advice v2" in text
     assert rows_with(text, "WARNING", "Use RAID 10")
+    # The slug and version are in the technical annex only, after the checks in words.
+    body, annex = text.split("Technical annex", 1)
+    assert "fs1-advice" not in body and rows_with(annex, "Large pages", "fs1-advice v2")
 
 
 def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -> None:
@@ -331,10 +334,12 @@ def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -
 
     text = " ".join(pdftotext(render_proposal_pdf(data)).split())
     tps = published["max_sustained_tps"]
+    # Four significant figures for people (the band's ends are computed, not measured); the
+    # half-width as a percentage to one decimal.
     assert (
-        f"Maximum sustained TPS within the SLA: {tps['value']['value']:,.0f} TPS "
-        f"({tps['low']['value']:,.0f} - {tps['high']['value']:,.0f} TPS; +/-{tps['half_width']['value']:g} %: "
-        f"{tps['basis']})"
+        f"Maximum sustained TPS within the SLA: {fmt_number(tps['value']['value'])} TPS "
+        f"({fmt_number(tps['low']['value'])} - {fmt_number(tps['high']['value'])} TPS; "
+        f"+/-{round(tps['half_width']['value'], 1):g} %: {tps['basis']})"
     ) in text
     assert "Storage latency per I/O at design load" in text
     assert "Workload profile" in text

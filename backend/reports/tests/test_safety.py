@@ -109,8 +109,8 @@ def test_hostile_text_renders_literally_and_fetches_nothing(render: Callable[...
     assert '<a href="http://example.com/x">c</a>' in text
     assert "<b>7110316</b>" in text
     assert "<font name='/etc/passwd'>x</font>" in text
-    if render is render_proposal_pdf:
-        assert 'rule <img src="/etc/hostname"> v1' in text and "rule <u>x</u> v2" in text
+    if render is render_proposal_pdf:  # rule slugs are printed in the technical annex
+        assert '<img src="/etc/hostname"> v1' in text and "<u>x</u> v2" in text
     assert "root:x:0:0" not in text  # /etc/passwd content
     # pypdf agrees, and the header of every page carries the literal name too.
     assert all(HOSTILE in page for page in pypdf_pages(pdf))
