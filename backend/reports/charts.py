@@ -296,8 +296,6 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
         d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
         legend.append(("Operating point", colors.black, "box"))
     if chart.band_pct:
-        legend.append(
-            (f"Response band +/-{fmt_percent(chart.band_pct)} %", _light(SERIES_COLOURS[0]), "box")
-        )
+        legend.append((f"Response band +/-{fmt_percent(chart.band_pct)} %", _light(SERIES_COLOURS[0]), "box"))
     _legend(d, width - 132, height - 20, legend)
     return d
