@@ -164,9 +164,9 @@ class _ExportView(APIView):
             data = proposal_data(design, unsaved)
         body = RENDERERS[self.document](data)
         response = HttpResponse(body, content_type=self.content_type)
-        filename = export_filename(
-            design.name, data.meta.revision, data.meta.date, self.extension, self.suffix
-        )
+        # The unsaved proposal is named apart so it never passes for the saved revision's file.
+        suffix = f"{self.suffix}-unsaved" if unsaved is not None else self.suffix
+        filename = export_filename(design.name, data.meta.revision, data.meta.date, self.extension, suffix)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         # Customer names and prices: not for shared caches.
         response["Cache-Control"] = "private, no-store"

@@ -28,7 +28,12 @@ function BrandingForm({ slug, branding }: { slug: string; branding: TeamBranding
   const [saved, setSaved] = useState(false);
 
   // An object URL is released when the choice changes or the page goes away.
-  useEffect(() => () => logo && URL.revokeObjectURL(logo.url), [logo]);
+  useEffect(
+    () => () => {
+      if (logo) URL.revokeObjectURL(logo.url);
+    },
+    [logo],
+  );
   const choose = (file: File | null) => setLogo(file ? { file, url: URL.createObjectURL(file) } : null);
 
   const fieldErrors = update.error instanceof ApiError ? update.error.fieldErrors : {};
