@@ -28,6 +28,8 @@ User = AbstractBaseUser | AnonymousUser
 
 
 def _role(user: User, team: Team) -> str | None:
+    if user.pk is None:
+        return None
     return Membership.objects.filter(team=team, user_id=user.pk).values_list("role", flat=True).first()
 
 

@@ -81,7 +81,7 @@ def test_a_jpeg_logo_is_kept_as_uploaded_and_re_encoded_to_png_for_the_pdf(users
     )
     assert response.status_code == 200, response.content
     team = Team.objects.get(slug="presales-a")
-    assert bytes(team.logo) == jpeg and team.logo_content_type == "image/jpeg"
+    assert team.logo is not None and bytes(team.logo) == jpeg and team.logo_content_type == "image/jpeg"
     png = logo_png(team)
     assert png is not None and png.startswith(b"\x89PNG")
     with Image.open(io.BytesIO(png)) as image:

@@ -228,7 +228,8 @@ def test_unsaved_changes_are_exported_as_on_screen_and_stamped_on_every_page(
     assert response.status_code == 200, response.content
     assert response["Content-Type"] == "application/pdf" and response["X-Design-Unsaved"] == "true"
     assert re.fullmatch(
-        r'attachment; filename="acme-half-rack-unsaved_rev1_\d{4}-\d{2}-\d{2}\.pdf"', response["Content-Disposition"]
+        r'attachment; filename="acme-half-rack-unsaved_rev1_\d{4}-\d{2}-\d{2}\.pdf"',
+        response["Content-Disposition"],
     )
     pages = _page_texts(response.content)
     stamp = "Unsaved changes \u2014 not a saved revision (based on revision 1)"

@@ -143,7 +143,9 @@ def test_appendix_lists_rule_versions_and_sources_for_this_platform(catalog, use
     # Applied: the capacity rule, cited with its document (publisher and year) and table.
     assert rows_with(annex, "dell-oltp-capacity", "1", "Dell 2010, Table 7")
     # Pinned for Oracle FS1, with its catalog title and source; another platform's rule is left out.
-    assert rows_with(annex, "oracle-fs1-data-mirrored", "1", "OLTP data LUNs use the mirrored", "Oracle 2016a")
+    assert rows_with(
+        annex, "oracle-fs1-data-mirrored", "1", "OLTP data LUNs use the mirrored", "Oracle 2016a"
+    )
     assert "netapp-raid-dp" not in text
     # The same rule in the best-practice checklist (in words), with the result of the check; its slug
     # beside it in the annex only.
