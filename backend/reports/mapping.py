@@ -252,9 +252,8 @@ def _q(value: float, unit: str) -> str:
 
 def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
     """The executive summary in words: what is proposed, whether it holds and why, the headroom."""
-    out = [
-        f"We propose {_platform(ev).title} for {_workload(ev).title[:1].lower()}{_workload(ev).title[1:]}."
-    ]
+    # The workload title starts with its kind ("OLTP, 12,000 users, ..."), kept as written.
+    out = [f"We propose {_platform(ev).title}, for this workload: {_workload(ev).title}."]
     holds = ev.verdict == "holds"
     critical = [w.message for w in ev.warnings if w.severity == "critical"]
     if isinstance(ev, DssEvaluation):
@@ -305,7 +304,7 @@ def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
     if n_warn:
         out.append(
             f"{n_warn} warning{'s' if n_warn != 1 else ''} ({len(critical)} critical) "
-            "are listed under Warnings with what would fix them."
+            "are listed under Warnings and best-practice checks."
         )
     return tuple(out)
 

@@ -370,3 +370,23 @@ def test_a_closed_loop_and_the_users_own_awr_figures_are_printed_as_given(bundle
     assert workload["Physical writes per second"].source == "design input (AWR)"
     assert "Redo per second" not in workload  # not given
     assert "Warehouses" not in workload
+
+
+def test_the_executive_summary_says_in_words_what_is_proposed_and_whether_it_holds(bundle) -> None:
+    light = {**FS1, "workload": {"kind": "oltp", "users": 1000, "database_size_gb": 500}}
+    heavy = {**FS1, "workload": {"kind": "oltp", "target_tps": 60000, "database_size_gb": 500}}
+    holds, fails = _proposal(_evaluate(bundle, light)), _proposal(_evaluate(bundle, heavy))
+    assert holds.headline.verdict == "Design holds" and fails.headline.verdict == "Design does not hold"
+    first = holds.headline.narrative[0]
+    assert (
+        first.startswith("We propose Oracle FS1-2, 2 RAC nodes x 36 cores")
+        and "for this workload: OLTP, 1,000 users" in first
+    )
+    assert holds.headline.narrative[1].startswith("The design holds: at the design load of ")
+    assert "headroom" in holds.headline.narrative[1]
+    why = fails.headline.narrative[1]
+    assert why.startswith("The design does not hold: the design load of 60,000 TPS exceeds the ")
+    text = " ".join(pdftotext(render_proposal_pdf(fails)).split())
+    assert why in text  # printed as built (its numbers already for people)
+    # And the cost, exact to the cent, from the priced BOM.
+    assert f"The bill of materials totals USD {fails.bom.total:,.2f}" in text
