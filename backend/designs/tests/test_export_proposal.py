@@ -89,8 +89,9 @@ def _images(pdf: bytes) -> list[list[str]]:
 # too (39,000 has 2; 39,114 has 5). A percentage is noise with more than one decimal place
 # (0.0000002016 % has only 4 significant figures, but 10 decimals of floating-point residue).
 # Exempt, because they are exact and not the model's noise: dates, money (every amount of the priced
-# BOM and the cost per TPS, to the cent), part numbers, and figures the documents print that the
-# assumptions quote verbatim (e.g. "10,693,915" waits in the AWR report).
+# BOM and the cost per TPS, to the cent), part numbers and the model numbers in the catalog's part
+# descriptions ("Broadcom 57711"), and figures the documents print that the assumptions quote
+# verbatim (e.g. "10,693,915" waits in the AWR report).
 NUMBER = re.compile(
     r"(?<![\w.,/-])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w/-])|(?<![\w.,/-])-?\d+(?:\.\d+)?(?![\w/.,-])"
 )
@@ -124,6 +125,8 @@ def _exempt(evaluation: dict[str, Any]) -> set[str]:
         money.append(evaluation["cost_per_throughput"]["amount"])
     exempt = {f"{Decimal(m):,.2f}" for m in money}
     exempt |= {line["part_number"] for line in bom["lines"]}
+    for line in bom["lines"]:  # the catalog's product names ("Broadcom 57711 dual-port")
+        exempt |= set(NUMBER.findall(line["description"]))
     for assumption in evaluation["assumptions"]:  # the documents' own figures, quoted
         exempt |= set(NUMBER.findall(assumption["text"] or ""))
     return exempt
@@ -205,11 +208,56 @@ def test_the_proposal_a_customer_receives(catalog, users, demo_prices, branded) 
     # Numbers for people.
     assert noisy_numbers(text, _exempt(evaluation)) == []
 
-    # No near-empty page: every page but the cover carries at least 1,200 characters beyond the
-    # header and footer (the old document had a page with a 10-row table and nothing else).
-    furniture = 260
-    for i, page in enumerate(pages[1:], start=2):
-        assert len(page.strip()) - furniture >= 1200, f"page {i} is nearly empty:\n{page}"
+    assert_no_near_empty_page(pages)
+
+
+# Header and footer of a page (document, design, revision, date, status; customer, "Page i of n").
+FURNITURE = 260
+
+
+def assert_no_near_empty_page(pages: list[str]) -> None:
+    """Every page between the cover and the last carries at least 1,200 characters beyond the header
+    and footer (the old document had a page holding one 10-row table and nothing else: ~1,100);
+    the last page, where the document simply ends, at least 400 (a few lines)."""
+    for i, page in enumerate(pages[1:-1], start=2):
+        assert len(page.strip()) - FURNITURE >= 1200, f"page {i} is nearly empty:\n{page}"
+    assert len(pages[-1].strip()) - FURNITURE >= 400, f"the last page is nearly empty:\n{pages[-1]}"
+
+
+@pytest.mark.parametrize(
+    "inputs",
+    [
+        {
+            "workload": {"kind": "dss", "target_throughput_mb_s": 500, "query_streams": 4},
+            "platform": {"family": "equallogic", "storage_model": "PS6110XV", "arrays": 1},
+        },
+        {
+            "workload": {"kind": "oltp", "users": 1000, "database_size_gb": 500},
+            "platform": {"family": "netapp", "storage_model": "FAS3140", "arrays": 1},
+        },
+    ],
+    ids=["equallogic-dss", "netapp-oltp"],
+)
+def test_no_near_empty_page_on_other_platforms(catalog, users, demo_prices, inputs) -> None:
+    design = create_design(
+        users["alice"],
+        name="Other platform",
+        price_book=demo_prices.pk,
+        reference_configuration=None,
+        **inputs,
+    )
+    response = client_for(users["alice"]).get(f"/api/v1/designs/{design['id']}/export/proposal.pdf")
+    assert response.status_code == 200, response.content
+    pages = _page_texts(response.content)
+    assert len(pages) > 3
+    assert_no_near_empty_page(pages)
+    assert (
+        noisy_numbers(
+            "\f".join(pages),
+            _exempt(client_for(users["alice"]).get(f"/api/v1/designs/{design['id']}/evaluation/").json()),
+        )
+        == []
+    )
 
 
 def test_unsaved_changes_are_exported_as_on_screen_and_stamped_on_every_page(
