@@ -15,6 +15,12 @@ class Team(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="Membership", related_name="teams")
+    # Branding for the cover of the team's proposals (accounts.branding): the company's name and
+    # logo. The logo is kept in the database as the uploaded bytes (PNG or JPEG, validated with
+    # Pillow, at most LOGO_MAX_BYTES), so exports never read a file.
+    company_name = models.CharField(max_length=120, blank=True, default="")
+    logo = models.BinaryField(null=True, blank=True, editable=False)
+    logo_content_type = models.CharField(max_length=20, blank=True, default="")
     history = HistoricalRecords()
 
     class Meta:

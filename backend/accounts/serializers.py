@@ -128,3 +128,27 @@ class TeamSerializer(serializers.ModelSerializer[Team]):
 class TokenSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(read_only=True, help_text="send it as `Authorization: Token <token>`")
     expiry = serializers.DateTimeField(read_only=True, help_text="the token stops working then")
+
+
+class TeamBrandingSerializer(serializers.Serializer[Any]):
+    """A team's branding for its proposals' cover (accounts.branding)."""
+
+    team = serializers.CharField(read_only=True, help_text="the team's slug")
+    team_name = serializers.CharField(read_only=True)
+    company_name = serializers.CharField(read_only=True, help_text="printed on the proposal's cover")
+    logo = serializers.CharField(
+        read_only=True, allow_null=True, help_text="the logo as a data: URL (PNG or JPEG), null without one"
+    )
+    logo_content_type = serializers.CharField(read_only=True, allow_null=True)
+    logo_bytes = serializers.IntegerField(read_only=True)
+    can_edit = serializers.BooleanField(
+        read_only=True, help_text="the caller may change it (manager or staff)"
+    )
+
+
+class TeamBrandingUpdateSerializer(serializers.Serializer[Any]):
+    """PATCH body (multipart/form-data for a logo, or JSON for the name alone)."""
+
+    company_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    logo = serializers.FileField(required=False, help_text="PNG or JPEG, at most 512 KB and 2,000 px a side")
+    clear_logo = serializers.BooleanField(required=False, default=False, help_text="remove the logo")

@@ -7,6 +7,7 @@ from accounts.views import (
     LogoutView,
     MeView,
     PasswordChangeView,
+    TeamBrandingView,
     TeamViewSet,
     TokenView,
 )
@@ -21,5 +22,6 @@ urlpatterns = [
     path("auth/me/", MeView.as_view(), name="auth-me"),
     path("auth/password/", PasswordChangeView.as_view(), name="auth-password"),
     path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("teams/<slug:slug>/branding/", TeamBrandingView.as_view(), name="team-branding"),
     *router.urls,
 ]

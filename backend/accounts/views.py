@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.branding import LOGO_MAX_BYTES, branding_data, branding_update, team_for_branding
 from accounts.models import Team
 from accounts.selectors import user_teams
 from accounts.serializers import (
@@ -32,9 +33,12 @@ from accounts.serializers import (
     CurrentUserSerializer,
     LoginSerializer,
     PasswordChangeSerializer,
+    TeamBrandingSerializer,
+    TeamBrandingUpdateSerializer,
     TeamSerializer,
     TokenSerializer,
 )
+from core.errors import InvalidInput
 from core.openapi import BAD_REQUEST_SCHEMA, ERROR_SCHEMA, FIELD_ERRORS_SCHEMA
 from core.throttling import ScopedRateThrottle
 
@@ -186,3 +190,44 @@ class TeamViewSet(viewsets.ReadOnlyModelViewSet[Team]):
 
     def get_queryset(self) -> QuerySet[Team]:
         return user_teams(user=self.request.user).prefetch_related("memberships__user")
+
+
+class TeamBrandingView(APIView):
+    """A team's branding (company name and logo on the proposal cover): members read it, managers
+    and staff change it, everyone else gets a 404."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: TeamBrandingSerializer}, operation_id="teams_branding_retrieve")
+    def get(self, request: Request, slug: str) -> Response:
+        team = team_for_branding(user=request.user, slug=slug)
+        return Response(TeamBrandingSerializer(branding_data(team, request.user)).data)
+
+    @extend_schema(
+        request={
+            "multipart/form-data": TeamBrandingUpdateSerializer,
+            "application/json": TeamBrandingUpdateSerializer,
+        },
+        responses={200: TeamBrandingSerializer},
+        operation_id="teams_branding_partial_update",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        team = team_for_branding(user=request.user, slug=slug, write=True)
+        serializer = TeamBrandingUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        upload = data.get("logo")
+        logo = None
+        if upload is not None:
+            if (upload.size or 0) > LOGO_MAX_BYTES:
+                raise InvalidInput(
+                    {"logo": [f"The logo is {upload.size // 1024} KB; at most {LOGO_MAX_BYTES // 1024} KB."]}
+                )
+            logo = upload.read()
+        team = branding_update(
+            team=team,
+            company_name=data.get("company_name"),
+            logo=logo,
+            clear_logo=data.get("clear_logo", False),
+        )
+        return Response(TeamBrandingSerializer(branding_data(team, request.user)).data)

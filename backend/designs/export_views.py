@@ -11,26 +11,32 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django.db import transaction
+from django.db.models import Max
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from catalog.models import SizingRule
+from accounts.branding import logo_png
+from accounts.models import Team
+from catalog.models import SizingRule, SourceDocument
+from catalog.versioning import catalog_snapshot
 from core.errors import NotFound
+from core.openapi import FIELD_ERRORS_SCHEMA
 from designs import services
-from designs.models import Design
+from designs.models import Design, DesignRevision
 from designs.permissions import DesignAccess, DesignPermission
 from designs.selectors import get_visible_design_or_404
+from designs.serializers import EvaluateInputSerializer
 from engine_adapter import engine
 from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
 from reports.mapping import proposal_from_evaluation
-from reports.model import CatalogRule, DesignMeta, bom_from_priced
+from reports.model import CatalogRule, DesignMeta, DocumentRef, bom_from_priced, document_refs
 from reports.text import export_filename
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -42,10 +48,21 @@ RENDERERS: dict[str, Callable[[ProposalData], bytes]] = {
 }
 
 
-def _meta(design: Design, revision: int) -> DesignMeta:
+def _branding_team(design: Design) -> Team | None:
+    """Whose branding the cover carries: the design's team, else the author's (first) team."""
+    if design.team_id and design.team:
+        return design.team
+    return Team.objects.filter(memberships__user_id=design.owner_id).order_by("name").first()
+
+
+def _meta(design: Design, revision: int, *, unsaved: bool = False) -> DesignMeta:
     owner = design.owner
     author = owner.get_full_name() or owner.get_username()
+    branding = _branding_team(design)
     return DesignMeta(
+        company=branding.company_name if branding else "",
+        logo_png=logo_png(branding),
+        unsaved=unsaved,
         name=design.name,
         customer=design.customer,
         author=author,
@@ -74,27 +91,46 @@ def _rule_catalog(pins: dict[str, int]) -> list[CatalogRule]:
     ]
 
 
-def proposal_data(design: Design) -> ProposalData:
+def _documents() -> tuple[DocumentRef, ...]:
+    """Every source document: the proposal cites them by publisher and year and lists their titles."""
+    return document_refs(list(SourceDocument.objects.values_list("slug", "title", "publisher", "year")))
+
+
+def _latest_revision(design: Design) -> int:
+    return int(DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"] or 0)
+
+
+def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> ProposalData:
     """The document model of a saved design: its evaluation (pinned rules, price book) and revision,
-    read back as the typed evaluation with the numbers the API publishes."""
-    result = services.design_evaluation(design)
+    read back as the typed evaluation with the numbers the API publishes. With `unsaved` (a validated
+    evaluate body: what the editor shows), that is evaluated instead, as POST /evaluate/ does, and
+    the document says it is not a saved revision (its revision is the last saved one)."""
+    if unsaved is None:
+        result = services.design_evaluation(design)
+        revision = int(result.get("revision") or 0)
+    else:
+        result = services.evaluate_unsaved(data=unsaved)
+        revision = _latest_revision(design)
     pins = dict(result["rule_versions"])
     return proposal_from_evaluation(
         engine.evaluation_from_json(result["evaluation"]),
-        meta=_meta(design, int(result.get("revision") or 0)),
+        meta=_meta(design, revision, unsaved=unsaved is not None),
         bom=bom_from_priced(result["bom"]),
         assumptions=engine.assumptions_from_json(result["assumptions"]),
         rule_versions=pins,
         rule_catalog=_rule_catalog(pins),
+        cost_per_throughput=result.get("cost_per_throughput"),
+        documents=_documents(),
     )
 
 
 class JsonErrorsNegotiation(BaseContentNegotiation):
-    """Errors (401/403/404) are always JSON whatever the client accepts, and `Accept:
-    application/pdf` never gets a 406: the views return the file themselves, not through a renderer."""
+    """Errors (400/401/403/404) are always JSON whatever the client accepts, and `Accept:
+    application/pdf` never gets a 406: the views return the file themselves, not through a renderer.
+    The POST body is parsed as JSON (DRF's default negotiation picks the parser)."""
 
     def select_parser(self, request: Request, parsers: Any) -> Any:
-        return parsers[0] if parsers else None
+        return DefaultContentNegotiation().select_parser(request, parsers)
 
     def select_renderer(self, request: Request, renderers: Any, format_suffix: str | None = None) -> Any:
         return (renderers[0], renderers[0].media_type)
@@ -112,6 +148,9 @@ class _ExportView(APIView):
     suffix: ClassVar[str] = ""
 
     def get(self, request: Request, pk: int) -> HttpResponse:
+        return self._export(request, pk, None)
+
+    def _export(self, request: Request, pk: int, unsaved: dict[str, Any] | None) -> HttpResponse:
         design = get_visible_design_or_404(request.user, pk)
         self.check_object_permissions(request, design)
         with transaction.atomic():
@@ -122,16 +161,18 @@ class _ExportView(APIView):
             if locked.values_list("pk", flat=True).first() is None:
                 raise NotFound("No such design.")
             design.refresh_from_db()
-            data = proposal_data(design)
+            data = proposal_data(design, unsaved)
         body = RENDERERS[self.document](data)
         response = HttpResponse(body, content_type=self.content_type)
-        filename = export_filename(
-            design.name, data.meta.revision, data.meta.date, self.extension, self.suffix
-        )
+        # The unsaved proposal is named apart so it never passes for the saved revision's file.
+        suffix = f"{self.suffix}-unsaved" if unsaved is not None else self.suffix
+        filename = export_filename(design.name, data.meta.revision, data.meta.date, self.extension, suffix)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         # Customer names and prices: not for shared caches.
         response["Cache-Control"] = "private, no-store"
         response["X-Design-Revision"] = str(data.meta.revision)
+        if unsaved is not None:
+            response["X-Design-Unsaved"] = "true"
         return response
 
 
@@ -163,11 +204,40 @@ class ProposalPdfView(_ExportView):
 
     @_schema(
         "designs_export_proposal_pdf",
-        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, appendix)",
+        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, evidence, technical annex)",
         "application/pdf",
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return super().get(request, pk)
+
+    @extend_schema(
+        operation_id="designs_export_proposal_pdf_unsaved",
+        summary="The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision",
+        request=EvaluateInputSerializer,
+        responses={
+            (200, "application/pdf"): OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="The file, as an attachment; every page says it is not a saved revision.",
+            ),
+            (400, "application/json"): OpenApiResponse(
+                FIELD_ERRORS_SCHEMA, description="Field-level messages, as POST /evaluate/ gives them."
+            ),
+            (401, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in."),
+            (403, "application/json"): OpenApiResponse(
+                ErrorDetail, description="Not signed in (session), or a viewer: exports need a manager."
+            ),
+            (404, "application/json"): OpenApiResponse(
+                ErrorDetail, description="No such design visible to you."
+            ),
+        },
+    )
+    def post(self, request: Request, pk: int) -> HttpResponse:
+        design = get_visible_design_or_404(request.user, pk)
+        self.check_object_permissions(request, design)  # a viewer is refused before the body is read
+        snapshot = catalog_snapshot()
+        serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
+        serializer.is_valid(raise_exception=True)
+        return self._export(request, pk, dict(serializer.validated_data))
 
 
 class BomPdfView(_ExportView):

@@ -28,7 +28,8 @@ def balance_chart(ev: OltpEvaluation) -> BalanceChart | None:
         Zone("Read latency limit", "critical", y_min=z.read_latency_limit.value),
     )
     operating = (b.at_sla.cpu_utilisation_pct, b.at_sla.read_latency_ms)
-    sources = "; ".join(f"{rule_text(r)} ({r.source})" for r in z.rules)
+    # The zones' documents (the rules' slugs are for the technical annex, not the chart caption).
+    sources = "; ".join(dict.fromkeys(r.source if r.source else rule_text(r) for r in z.rules))
     source = f"{MODEL}; zones: {sources}" if sources else MODEL
     source = f"{b.classification} at the SLA point; {source}"
     return BalanceChart(

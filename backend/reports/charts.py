@@ -13,7 +13,7 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, Pol
 from reportlab.lib import colors
 
 from reports.model import BalanceChart, LoadResponseChart, Zone
-from reports.text import clean, fmt_number
+from reports.text import clean, fmt_number, fmt_percent
 
 FONT = "Helvetica"
 ZONE_FILL = {
@@ -203,7 +203,7 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
     axes.polyline(d, chart.points, colour)
     legend: list[tuple[str, colors.Color, str]] = [("Balance curve", colour, "line")]
     if chart.band_pct:
-        legend.append((f"Latency band +/-{fmt_number(chart.band_pct, 3)} %", _light(colour), "box"))
+        legend.append((f"Latency band +/-{fmt_percent(chart.band_pct)} %", _light(colour), "box"))
     if chart.operating_point:
         ox, oy = chart.operating_point
         d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
@@ -296,8 +296,6 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
         d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
         legend.append(("Operating point", colors.black, "box"))
     if chart.band_pct:
-        legend.append(
-            (f"Response band +/-{fmt_number(chart.band_pct, 3)} %", _light(SERIES_COLOURS[0]), "box")
-        )
+        legend.append((f"Response band +/-{fmt_percent(chart.band_pct)} %", _light(SERIES_COLOURS[0]), "box"))
     _legend(d, width - 132, height - 20, legend)
     return d

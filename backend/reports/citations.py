@@ -5,7 +5,7 @@ locator the numbers come from. No wording of the document itself (that is report
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 
 from pydantic import BaseModel
@@ -131,9 +131,37 @@ def sources_used(
         add(s, "storage performance")
     add(ev.capacity.hardware_source, "drive and RAID geometry")
     for a in assumptions:
-        add(a.source, f"assumption: {a.key}")
+        add(a.source, "model assumptions")
     for r in rules:
-        add(r.source, f"rule {r.slug} v{r.version}")
+        # The rule in words; its slug and version are in the technical annex.
+        add(r.source, f"rule: {r.title}" if r.title else f"rule {r.slug} v{r.version}")
     for line in bom.lines:
         add(line.source, "bill of materials")
     return tuple(SourceRef(doc, loc, ", ".join(purposes)) for (doc, loc), purposes in sorted(used.items()))
+
+
+def citer(rules: Sequence[RuleRef], titles: Mapping[str, str]) -> Callable[[str], str]:
+    """A citation as a customer reads it: a rule reference ("cpu-utilisation-limit v1") becomes the
+    rule's document and locator, a document slug its title ("oracle-fs1-2016, Table 1" ->
+    "Oracle FS1-2 ... reference architecture, Table 1"); repeated parts are printed once."""
+    rule_sources = {f"{r.slug} v{r.version}": r.source for r in rules if r.source}
+    rule_re = _alternation(rule_sources)
+    doc_re = _alternation(titles)
+
+    def cite(text: str) -> str:
+        if not text:
+            return text
+        if rule_re is not None:
+            text = rule_re.sub(lambda m: rule_sources[m.group(0)], text)
+        if doc_re is not None:
+            text = doc_re.sub(lambda m: titles[m.group(0)], text)
+        return cites(part.strip() for part in text.split(";"))
+
+    return cite
+
+
+def _alternation(keys: Iterable[str]) -> re.Pattern[str] | None:
+    ordered = sorted(keys, key=len, reverse=True)  # the longest first: no slug eats a longer one
+    if not ordered:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(k) for k in ordered) + r")(?![\w-])")

@@ -17,9 +17,10 @@ PROFILE = "workload profile"
 def fact(label: str, value: Quantity | float | None, source: str, unit: str = "") -> Fact | None:
     if value is None:
         return None
+    exact = source == INPUT  # what the architect typed is printed as typed, not rounded
     if isinstance(value, Quantity):
-        return Fact(label, value.value, value.unit, source)
-    return Fact(label, float(value), unit, source)
+        return Fact(label, value.value, value.unit, source, exact)
+    return Fact(label, float(value), unit, source, exact)
 
 
 def present(*facts: Fact | None) -> tuple[Fact, ...]:

@@ -9,6 +9,7 @@ DSS evaluation has no curves, so its document has no charts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from reports.chart_data import balance_chart, load_response_chart
 from reports.citations import (
@@ -24,13 +25,15 @@ from reports.model import (
     Bom,
     CapacityRow,
     CatalogRule,
+    CostPer,
     DesignMeta,
+    DocumentRef,
     Fact,
     Headline,
     ProposalData,
     Summary,
 )
-from reports.text import fmt_number
+from reports.text import fmt_number, fmt_percent
 from sizing import (
     RAID_LABELS,
     Assumption,
@@ -77,7 +80,7 @@ def _workload(ev: DesignEvaluation) -> Summary:
         load = f"{fmt_number(users)} users" if users is not None else f"{fmt_number(target)} TPS target"
         # The read share as the engine ran it: the design's, else the profile's measured mix.
         title = (
-            f"OLTP, {load}, profile: {profile_words(ev)}, {fmt_number(demand.read_pct.value)} % reads, "
+            f"OLTP, {load}, profile: {profile_words(ev)}, {fmt_percent(demand.read_pct.value)} % reads, "
             f"{fmt_number(float(o.block_size_kb))} KB blocks, "
             f"{fmt_number(float(o.database_size_gb))} GB database"
         )
@@ -187,7 +190,7 @@ def _headline(ev: DesignEvaluation) -> Headline:
     storage_src = storage_sources(ev) or "model"
     cap = ev.capacity
     capacity = present(
-        fact("Capacity required", cap.total, rule_text(cap.rule) or "model"),
+        fact("Capacity required", cap.total, cap.rule.source if cap.rule else "model"),
         fact("Usable capacity", cap.usable, cap.hardware_source),
         fact("Raw capacity", cap.raw, cap.hardware_source),
     )
@@ -203,6 +206,7 @@ def _headline(ev: DesignEvaluation) -> Headline:
                 fact("Storage utilisation", s.storage_utilisation, "model"),
             ),
             verdict=VERDICTS[ev.verdict],
+            narrative=narrative(ev),
             bands=tuple(band(b) for b in ev.bands),
         )
     o = ev.summary
@@ -217,7 +221,13 @@ def _headline(ev: DesignEvaluation) -> Headline:
     ]
     iops_rule = ev.demand.iops_rule
     if iops_rule is not None:
-        extra.append(fact("IOPS demand by the IOPS-per-user rule", iops_rule.iops, rule_text(iops_rule.rule)))
+        extra.append(
+            fact(
+                "IOPS demand by the IOPS-per-user rule",
+                iops_rule.iops,
+                iops_rule.rule.source if iops_rule.rule else rule_text(iops_rule.rule),
+            )
+        )
     return Headline(
         tps_at_sla=fact("TPS at SLA", o.max_sustained_tps, f"{MODEL}; storage: {storage_src}"),
         sla_response=fact("SLA response time", o.sla_response, INPUT),
@@ -228,13 +238,80 @@ def _headline(ev: DesignEvaluation) -> Headline:
         capacity=capacity,
         extra=present(*extra),
         verdict=VERDICTS[ev.verdict],
+        narrative=narrative(ev),
         bands=tuple(band(b) for b in ev.bands),
     )
 
 
+def _q(value: float, unit: str) -> str:
+    """A figure with its unit in running text (4 significant figures; "%" without a space)."""
+    if unit == "%":
+        return f"{fmt_percent(value)} %"
+    return f"{fmt_number(value)} {unit}".strip()
+
+
+def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
+    """The executive summary in words: what is proposed, whether it holds and why, the headroom."""
+    # The workload title starts with its kind ("OLTP, 12,000 users, ..."), kept as written.
+    out = [f"We propose {_platform(ev).title}, for this workload: {_workload(ev).title}."]
+    holds = ev.verdict == "holds"
+    critical = [w.message for w in ev.warnings if w.severity == "critical"]
+    if isinstance(ev, DssEvaluation):
+        d = ev.summary
+        sustained = _q(d.sustained_throughput.value, d.sustained_throughput.unit)
+        target = _q(d.target_throughput.value, d.target_throughput.unit)
+        if holds:
+            out.append(
+                f"The design holds: it sustains {sustained} against the {target} target, "
+                f"{_q(d.headroom_pct.value, '%')} headroom."
+            )
+        else:
+            out.append(
+                f"The design does not hold: it sustains {sustained} against the {target} target "
+                f"({_q(d.headroom_pct.value, '%')} headroom)."
+            )
+    else:
+        o = ev.summary
+        sla = _q(o.sla_response.value, o.sla_response.unit)
+        design = _q(o.design_tps.value, o.design_tps.unit)
+        most = _q(o.max_sustained_tps.value, o.max_sustained_tps.unit)
+        response = _q(o.response_at_design.value, o.response_at_design.unit)
+        headroom = _q(o.headroom_pct.value, "%")
+        if holds:
+            out.append(
+                f"The design holds: at the design load of {design} it answers in {response}, within "
+                f"the {sla} SLA, and it sustains up to {most} within the SLA ({headroom} headroom)."
+            )
+        elif o.design_tps.value > o.max_sustained_tps.value:
+            out.append(
+                f"The design does not hold: the design load of {design} exceeds the {most} it "
+                f"sustains within the {sla} SLA ({headroom} headroom); at that load it answers in {response}."
+            )
+        else:
+            out.append(
+                f"The design does not hold: it sustains up to {most} within the {sla} SLA "
+                f"({headroom} headroom) against a design load of {design}."
+            )
+    overloaded = (
+        isinstance(ev, OltpEvaluation) and ev.summary.design_tps.value > ev.summary.max_sustained_tps.value
+    )
+    if critical and not holds and not overloaded:  # an overload is said above already
+        out.append("Why: " + " ".join(m.rstrip(".") + "." for m in critical[:2]))
+    bottleneck = ev.summary.bottleneck
+    if bottleneck:
+        out.append(f"The first resource to saturate is {bottleneck}.")
+    n_warn = len(ev.warnings)
+    if n_warn:
+        out.append(
+            f"{n_warn} warning{'s' if n_warn != 1 else ''} ({len(critical)} critical) "
+            "are listed under Warnings and best-practice checks."
+        )
+    return tuple(out)
+
+
 def _capacity_rows(ev: DesignEvaluation) -> tuple[CapacityRow, ...]:
     cap = ev.capacity
-    rule = rule_text(cap.rule)
+    rule = cap.rule.source if cap.rule else ""
     hw = cap.hardware_source
     storage_src = storage_sources(ev)
     rows = [CapacityRow(e.label or e.element, e.size.value, None, e.size.unit, rule) for e in cap.elements]
@@ -286,6 +363,8 @@ def proposal_from_evaluation(
     assumptions: Sequence[Assumption] | None = None,
     rule_versions: Mapping[str, int] | None = None,
     rule_catalog: Sequence[CatalogRule] = (),
+    cost_per_throughput: Mapping[str, object] | None = None,
+    documents: Sequence[DocumentRef] = (),
 ) -> ProposalData:
     """The document of an evaluation (numbers as printed: `sizing.as_printed`). The designs service
     adds BOM assumptions and the pinned rule versions beside the engine's own (None: the engine's)."""
@@ -312,4 +391,20 @@ def proposal_from_evaluation(
         rules=rules,
         sources=sources_used(evaluation, assumptions, rules, bom),
         model_notes=tuple(notes),
+        cost_per=_cost_per(cost_per_throughput),
+        documents=tuple(documents),
+    )
+
+
+def _cost_per(cost: Mapping[str, object] | None) -> CostPer | None:
+    """The designs payload's cost_per_throughput (money as a decimal string) as the document's."""
+    if not cost:
+        return None
+    amount = cost.get("amount")
+    return CostPer(
+        amount=Decimal(str(amount)) if amount is not None else None,
+        currency=str(cost["currency"]) if cost.get("currency") else None,
+        unit=str(cost["unit"]) if cost.get("unit") else None,
+        basis=str(cost.get("basis") or ""),
+        note=str(cost.get("note") or ""),
     )

@@ -26,6 +26,7 @@ class Fact:
     value: Number | str | None
     unit: str = ""
     source: str = ""
+    exact: bool = False  # a design input: printed as typed, not rounded to 4 significant figures
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,18 @@ class DesignMeta:
     status: str
     team: str = ""
     description: str = ""
+    # The author's team branding for the cover: company name and logo (PNG bytes, re-encoded by
+    # the caller through Pillow; drawn from memory, never from a path).
+    company: str = ""
+    logo_png: bytes | None = None
+    # True: the document shows unsaved changes on top of `revision` (the last saved one).
+    unsaved: bool = False
+
+    @property
+    def revision_words(self) -> str:
+        if self.unsaved:
+            return f"Unsaved changes — not a saved revision (based on revision {self.revision})"
+        return f"Revision {self.revision}"
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,9 @@ class Headline:
     capacity: tuple[Fact, ...] = ()
     extra: tuple[Fact, ...] = ()  # workload-specific figures (DSS throughput, users at the SLA, ...)
     verdict: str = ""  # e.g. "Design holds" / "Design does not hold"
+    # The executive summary in words (what is proposed, whether it holds and why, the headroom),
+    # sentences built from the evaluation by reports.mapping; the cost sentence is the renderer's.
+    narrative: tuple[str, ...] = ()
     bands: tuple[Band, ...] = ()  # the banded projections (max TPS, response, storage latency, MB/s)
 
 
@@ -279,6 +295,39 @@ class SourceRef:
 
 
 @dataclass(frozen=True)
+class DocumentRef:
+    slug: str
+    title: str
+    short: str = ""  # "Oracle 2016a": publisher and year, a letter when two share them
+
+
+def document_refs(rows: Sequence[tuple[str, str, str, int | None]]) -> tuple[DocumentRef, ...]:
+    """(slug, title, publisher, year) rows as references: "Publisher Year", with a/b/... where two
+    documents share publisher and year (the author-year citation style)."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for slug, title, publisher, year in sorted(rows):
+        key = " ".join(str(x) for x in (publisher, year) if x) or title
+        groups.setdefault(key, []).append((slug, title))
+    out = []
+    for key, docs in groups.items():
+        for i, (slug, title) in enumerate(docs):
+            out.append(DocumentRef(slug, title, key + (chr(ord("a") + i) if len(docs) > 1 else "")))
+    return tuple(sorted(out, key=lambda d: d.slug))
+
+
+@dataclass(frozen=True)
+class CostPer:
+    """The BOM's cost per unit of sustained throughput (designs.evaluation.cost_per_throughput):
+    `amount` None with the reason in `note` when it has no meaning (no prices, unpriced lines)."""
+
+    amount: Decimal | None
+    currency: str | None
+    unit: str | None
+    basis: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class ProposalData:
     meta: DesignMeta
     workload: Summary
@@ -294,3 +343,7 @@ class ProposalData:
     rules: tuple[RuleRef, ...] = ()
     sources: tuple[SourceRef, ...] = ()
     model_notes: tuple[str, ...] = field(default_factory=tuple)
+    cost_per: CostPer | None = None
+    # The source documents: the body cites them by `short` (publisher and year), the evidence
+    # appendix by full title; never by slug.
+    documents: tuple[DocumentRef, ...] = ()

@@ -3,7 +3,9 @@
 Safety: every piece of user or catalog text that goes into a Paragraph passes through
 `reports.text.markup`, so ReportLab's mini-markup (`<img>`, `<a>`, `<font>`) never sees a tag from
 data; canvas strings are drawn literally. Only the standard PDF fonts (Helvetica) are used, so no
-font file is looked up, and no Image flowable exists, so nothing is read from disk or network.
+font file is looked up. The one image, the team's logo on the cover, is drawn from PNG bytes in memory
+(re-encoded through Pillow by the caller); no path or URL reaches ReportLab, so nothing is read from
+disk or network.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -25,6 +28,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    Image,
     KeepTogether,
     PageBreak,
     PageTemplate,
@@ -35,8 +39,9 @@ from reportlab.platypus import (
 )
 
 from reports.charts import balance_drawing, load_response_drawing, response_axis_cap
+from reports.citations import citer
 from reports.model import Band, Bom, DesignMeta, Fact, ProposalData, RuleRef
-from reports.text import clean, fmt_amount, fmt_fact, fmt_number, markup
+from reports.text import clean, fmt_amount, fmt_fact, fmt_number, fmt_percent, markup, round_numbers_in_text
 
 PAGE = A4
 MARGIN = 18 * mm
@@ -65,6 +70,8 @@ S = {
     "h2": _style("h2", 12, bold=True, spaceBefore=10, spaceAfter=5, textColor=DARK),
     "h3": _style("h3", 10, bold=True, spaceBefore=6, spaceAfter=3),
     "cover_kicker": _style("cover_kicker", 12, textColor=colors.Color(0.35, 0.35, 0.35), spaceAfter=6),
+    "cover_company": _style("cover_company", 18, bold=True, leading=22, spaceAfter=4, textColor=DARK),
+    "cover_warning": _style("cover_warning", 11, bold=True, textColor=colors.Color(0.75, 0.1, 0.1)),
     "cover_title": _style("cover_title", 24, bold=True, leading=30, spaceAfter=16, textColor=DARK),
 }
 
@@ -107,7 +114,7 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 def _canvas_class(title: str, meta: DesignMeta) -> type[Canvas]:
     """A canvas that draws the header and "Page i of n" on every page once the count is known."""
     left = f"{title}: {meta.name}"
-    right = f"Revision {meta.revision}  |  {meta.date.strftime('%Y-%m-%d')}  |  {meta.status}"
+    right = f"{meta.revision_words}  |  {meta.date.strftime('%Y-%m-%d')}  |  {meta.status}"
     footer_left = f"Customer: {meta.customer}" if meta.customer else ""
 
     class NumberedCanvas(Canvas):
@@ -134,7 +141,10 @@ def _canvas_class(title: str, meta: DesignMeta) -> type[Canvas]:
             self.setFillColor(colors.Color(0.3, 0.3, 0.3))
             right_w = stringWidth(right, FONT, 7.5)
             self.drawString(MARGIN, h - 11 * mm, _fit(left, FONT, 7.5, WIDTH - right_w - 12))
+            if meta.unsaved:  # stamped on every page: this is not a saved revision
+                self.setFillColor(colors.Color(0.75, 0.1, 0.1))
             self.drawRightString(w - MARGIN, h - 11 * mm, right)
+            self.setFillColor(colors.Color(0.3, 0.3, 0.3))
             self.setStrokeColor(colors.Color(0.7, 0.7, 0.7))
             self.setLineWidth(0.4)
             self.line(MARGIN, h - 12.5 * mm, w - MARGIN, h - 12.5 * mm)
@@ -176,7 +186,7 @@ def _meta_rows(meta: DesignMeta) -> list[list[Any]]:
         ["Customer", P(meta.customer or "-")],
         ["Author", P(meta.author or "-")],
         ["Date", meta.date.strftime("%Y-%m-%d")],
-        ["Revision", str(meta.revision)],
+        ["Revision", P(meta.revision_words if meta.unsaved else str(meta.revision))],
         ["Status", P(meta.status)],
     ]
     if meta.team:
@@ -184,9 +194,9 @@ def _meta_rows(meta: DesignMeta) -> list[list[Any]]:
     return rows
 
 
-def _facts_table(facts: Sequence[Fact]) -> Table:
+def _facts_table(facts: Sequence[Fact], cite: Callable[[str], str] = str) -> Table:
     rows: list[list[Any]] = [["Item", "Value", "Source"]]
-    rows += [[P(f.label), P(fmt_fact(f)), P(f.source or "-", "small")] for f in facts]
+    rows += [[P(f.label), P(fmt_fact(f)), P(cite(f.source) or "-", "small")] for f in facts]
     return _grid_table(rows, [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH])
 
 
@@ -259,24 +269,64 @@ def bom_flowables(bom: Bom) -> list[Flowable]:
     return out
 
 
-def _headline_rows(data: ProposalData) -> list[list[Any]]:
+Cite = Callable[[str], str]
+
+
+def _citer(data: ProposalData) -> Cite:
+    return citer(data.rules, {d.slug: d.short or d.title for d in data.documents})
+
+
+def _headline_rows(data: ProposalData, cite: Cite) -> list[list[Any]]:
     h = data.headline
     rows: list[list[Any]] = [["Figure", "Value", "Source"]]
 
     def add(label: str, fact: Fact | None) -> None:
-        rows.append(
-            [P(label), P(fmt_fact(fact), "cell_b"), P(fact.source if fact and fact.source else "-", "small")]
-        )
+        if fact is None:
+            return
+        rows.append([P(label), P(fmt_fact(fact), "cell_b"), P(cite(fact.source) or "-", "small")])
 
     add("TPS at SLA", h.tps_at_sla)
     add("SLA response time", h.sla_response)
     add("Headroom", h.headroom)
-    rows.append([P("Bottleneck"), P(h.bottleneck or "n/a", "cell_b"), P("model", "small")])
+    if h.bottleneck:
+        rows.append([P("Bottleneck"), P(h.bottleneck, "cell_b"), P("model", "small")])
     add("IOPS demand", h.iops_demand)
     add("IOPS capacity", h.iops_capacity)
     for fact in (*h.capacity, *h.extra):
         add(fact.label, fact)
+    bom, cost = data.bom, data.cost_per
+    if bom.priced:
+        label, amount = _total_cells("Bill of materials", bom.total, bom.unpriced())
+        rows.append([P(label), P(f"{bom.currency} {amount}", "cell_b"), P(bom.price_book or "-", "small")])
+    if cost is not None and cost.amount is not None and cost.unit:
+        rows.append(
+            [
+                P(f"Cost per {cost.unit.split(' per ')[-1]}"),
+                P(f"{fmt_amount(cost.amount)} {cost.unit}", "cell_b"),
+                P(f"total / {cost.basis}", "small"),
+            ]
+        )
     return rows
+
+
+def cost_words(data: ProposalData) -> str:
+    """The cost sentence of the executive summary (money exact, to the cent)."""
+    bom, cost = data.bom, data.cost_per
+    if not bom.priced:
+        return f"{NO_PRICE_BOOK}: the bill of materials lists part numbers and quantities without prices."
+    text = f"The bill of materials totals {bom.currency} {fmt_amount(bom.total)}"
+    unpriced = bom.unpriced()
+    if unpriced:
+        text += f" without its {unpriced} unpriced line{'s' if unpriced != 1 else ''}"
+    software = bom.section_total("software")
+    if software:
+        text += f", of which {bom.currency} {fmt_amount(software)} are Oracle software licences and support"
+    text += f" (price book {bom.price_book})." if bom.price_book else "."
+    if cost is not None and cost.amount is not None and cost.unit:
+        text += f" That is {fmt_amount(cost.amount)} {cost.unit}, for {cost.basis}."
+    elif cost is not None and cost.note:
+        text += f" No cost per unit of throughput: {cost.note[:1].lower()}{cost.note[1:]}."
+    return text
 
 
 BANDS_INTRO = (
@@ -295,7 +345,7 @@ def band_line(band: Band) -> str:
     interval = f"{fmt_number(band.low)} - {fmt_number(band.high)}{unit}"
     return (
         f"{band.label}: {fmt_number(band.value)}{unit} ({interval}; "
-        f"+/-{fmt_number(band.half_width_pct, 3)} %: {band.basis})"
+        f"+/-{fmt_percent(band.half_width_pct)} %: {band.basis})"
     )
 
 
@@ -315,38 +365,42 @@ def band_flowables(bands: Sequence[Band]) -> list[Flowable]:
     return out
 
 
-def _executive_summary(data: ProposalData) -> list[Flowable]:
+def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
     h = data.headline
     out: list[Flowable] = [P("Executive summary", "h1")]
     if h.verdict:
         out.append(P(h.verdict, "h3"))
-    parts = [f"Workload: {data.workload.title}.", f"Platform: {data.platform.title}."]
-    if h.tps_at_sla is not None:
-        parts.append(f"At the SLA the platform sustains {fmt_fact(h.tps_at_sla)}")
-        if h.headroom is not None:
-            parts[-1] += f" with {fmt_fact(h.headroom)} headroom"
-        parts[-1] += "."
-    if h.bottleneck:
-        parts.append(f"The first resource to saturate is {h.bottleneck}.")
-    out.append(P(" ".join(parts), "body"))
-    out.append(_grid_table(_headline_rows(data), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]))
+    sentences = list(h.narrative) or [
+        f"Workload: {data.workload.title}.",
+        f"Platform: {data.platform.title}.",
+    ]
+    out += [P(round_numbers_in_text(sentence), "body") for sentence in sentences]
+    out.append(P(cost_words(data), "body"))
+    out += [
+        P("Key figures", "h2"),
+        _grid_table(_headline_rows(data, cite), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]),
+    ]
     out += band_flowables(h.bands)
-    out += [P("Workload", "h2"), P(data.workload.title, "body"), _facts_table(data.workload.facts)]
-    out += [P("Platform", "h2"), P(data.platform.title, "body"), _facts_table(data.platform.facts)]
+    out += [CondPageBreak(50 * mm), P("Workload", "h2"), P(data.workload.title, "body")]
+    out += [_facts_table(data.workload.facts, cite)]
+    out += [CondPageBreak(50 * mm), P("Platform", "h2"), P(data.platform.title, "body")]
+    out += [_facts_table(data.platform.facts, cite)]
     return out
 
 
-def _charts(data: ProposalData) -> list[Flowable]:
-    out: list[Flowable] = [PageBreak(), P("Performance", "h1")]
+def _charts(data: ProposalData, cite: Cite) -> list[Flowable]:
+    # No forced page break: a chart that does not fit moves on whole (KeepTogether), so the page
+    # before it is never left nearly blank.
+    out: list[Flowable] = [CondPageBreak(110 * mm), P("Performance", "h1")]
     if data.balance is not None:
         caption = "Server CPU against storage read latency as load grows; shaded areas are stress zones."
         if data.balance.band_pct:
             caption += (
-                f" The band around the curve is the storage latency +/-{fmt_number(data.balance.band_pct, 3)} %"
+                f" The band around the curve is the storage latency +/-{fmt_percent(data.balance.band_pct)} %"
                 " (its error band, see the executive summary)."
             )
         if data.balance.source:
-            caption += f" Source: {data.balance.source}."
+            caption += f" Source: {cite(data.balance.source)}."
         out.append(
             KeepTogether([P("Balance", "h2"), balance_drawing(data.balance, WIDTH), P(caption, "small")])
         )
@@ -354,14 +408,14 @@ def _charts(data: ProposalData) -> list[Flowable]:
         caption = "Response time against throughput per RAC node count; the dashed line is the SLA."
         if data.load_response.band_pct:
             caption += (
-                f" The band around each curve is the response +/-{fmt_number(data.load_response.band_pct, 3)} %"
+                f" The band around each curve is the response +/-{fmt_percent(data.load_response.band_pct)} %"
                 " (its error band, see the executive summary)."
             )
         cap = response_axis_cap(data.load_response)
         if cap is not None:
             caption += f" Curves are cut at {fmt_number(cap, 3)} ms, where the platform is saturated."
         if data.load_response.source:
-            caption += f" Source: {data.load_response.source}."
+            caption += f" Source: {cite(data.load_response.source)}."
         drawing = load_response_drawing(data.load_response, WIDTH)
         out.append(KeepTogether([P("Load and response", "h2"), drawing, P(caption, "small")]))
     if data.balance is None and data.load_response is None:
@@ -369,7 +423,7 @@ def _charts(data: ProposalData) -> list[Flowable]:
     return out
 
 
-def _capacity(data: ProposalData) -> list[Flowable]:
+def _capacity(data: ProposalData, cite: Cite) -> list[Flowable]:
     out: list[Flowable] = [CondPageBreak(60 * mm), P("Capacity", "h1")]
     if not data.capacity_rows:
         return [*out, P("No capacity figures.", "body")]
@@ -382,11 +436,11 @@ def _capacity(data: ProposalData) -> list[Flowable]:
                 P(fmt_number(c.required) if c.required is not None else "-", "cell_r"),
                 P(fmt_number(c.available) if c.available is not None else "-", "cell_r"),
                 P(c.unit),
-                P(f"{util:.0f} %" if util is not None else "-", "cell_r"),
-                P(c.source or "-", "small"),
+                P(f"{fmt_percent(util)} %" if util is not None else "-", "cell_r"),
+                P(cite(c.source) or "-", "small"),
             ]
         )
-    out.append(_grid_table(rows, [w * WIDTH for w in (0.26, 0.12, 0.12, 0.08, 0.11, 0.31)]))
+    out.append(_grid_table(rows, [w * WIDTH for w in (0.24, 0.11, 0.11, 0.08, 0.11, 0.35)]))
     return out
 
 
@@ -396,14 +450,7 @@ def _rule_ref(slug: str, version: int | None) -> str:
     return f"{slug} v{version}" if version is not None else slug
 
 
-def _with_rule(text: str, slug: str, version: int | None) -> Paragraph:
-    """Text with the rule (slug and version) on a small line under it: slugs are long and unbreakable."""
-    rule = _rule_ref(slug, version)
-    tail = "" if rule == "-" else f'<br/><font size="6.5" color="#555555">rule {markup(rule)}</font>'
-    return Paragraph(markup(text) + tail, S["cell"])
-
-
-def _warnings(data: ProposalData) -> list[Flowable]:
+def _warnings(data: ProposalData, cite: Cite) -> list[Flowable]:
     out: list[Flowable] = [CondPageBreak(50 * mm), P("Warnings and best-practice checks", "h1")]
     if data.warnings:
         rows: list[list[Any]] = [["Severity", "Message", "Source"]]
@@ -411,11 +458,11 @@ def _warnings(data: ProposalData) -> list[Flowable]:
             rows.append(
                 [
                     P(w.severity.upper(), "cell_b"),
-                    _with_rule(w.message, w.rule_slug, w.rule_version),
-                    P(w.source or "-", "small"),
+                    P(round_numbers_in_text(w.message)),
+                    P(cite(w.source) or "-", "small"),
                 ]
             )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.12, 0.58, 0.30)]))
+        out.append(_grid_table(rows, [w * WIDTH for w in (0.12, 0.53, 0.35)]))
     else:
         out.append(P("No warnings.", "body"))
     if data.checks:
@@ -428,63 +475,131 @@ def _warnings(data: ProposalData) -> list[Flowable]:
                 "small",
             )
         )
-        rows = [["Rule", "Result", "Source"]]
+        rows = [["Practice", "Result", "Source"]]
         for c in data.checks:
             title = f"{c.title} ({c.detail})" if c.detail else c.title
             rows.append(
                 [
-                    _with_rule(title, c.rule_slug, c.rule_version),
+                    P(round_numbers_in_text(title)),
                     P("No warning" if c.passed else "WARNING", "cell_b"),
-                    P(c.source or "-", "small"),
+                    P(cite(c.source) or "-", "small"),
                 ]
             )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.55, 0.13, 0.32)]))
+        out.append(_grid_table(rows, [w * WIDTH for w in (0.50, 0.13, 0.37)]))
     return out
 
 
-def _rules_table(rules: Sequence[RuleRef]) -> Table:
+def _rules_table(rules: Sequence[RuleRef], cite: Cite) -> Table:
     rows: list[list[Any]] = [["Rule", "Version", "Title", "Source"]]
     rows += [
-        [P(r.slug, "small"), str(r.version), P(r.title or "-"), P(r.source or "-", "small")] for r in rules
+        [P(r.slug, "small"), str(r.version), P(r.title or "-"), P(cite(r.source) or "-", "small")]
+        for r in rules
     ]
-    return _grid_table(rows, [w * WIDTH for w in (0.32, 0.08, 0.36, 0.24)])
+    return _grid_table(rows, [w * WIDTH for w in (0.30, 0.08, 0.34, 0.28)])
 
 
-def _appendix(data: ProposalData) -> list[Flowable]:
-    out: list[Flowable] = [PageBreak(), P("Appendix: assumptions, rules and sources", "h1")]
+def _sources_table(data: ProposalData) -> Table:
+    """The documents by title, each followed by its tables / figures / sections and what they gave."""
+    titles = {d.slug: f"{d.short}: {d.title}" if d.short else d.title for d in data.documents}
+    rows: list[list[Any]] = [["Table / figure / section", "Used for"]]
+    style: list[tuple[Any, ...]] = []
+    current = None
+    for s in data.sources:
+        if s.document != current:
+            current = s.document
+            r = len(rows)
+            rows.append([P(titles.get(s.document, s.document), "cell_b"), ""])
+            style += [
+                ("SPAN", (0, r), (-1, r)),
+                ("BACKGROUND", (0, r), (-1, r), colors.Color(0.96, 0.97, 1.0)),
+            ]
+        rows.append([P(s.locator or "(whole document)"), P(s.used_for or "-")])
+    table = _grid_table(rows, [0.42 * WIDTH, 0.58 * WIDTH])
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _appendix(data: ProposalData, cite: Cite) -> list[Flowable]:
+    out: list[Flowable] = [CondPageBreak(80 * mm), P("Appendix: evidence", "h1")]
+    out.append(
+        P(
+            "Every figure of this proposal comes from the documents below (by table, figure or section) "
+            "or from the sizing model calibrated on them.",
+            "small",
+        )
+    )
+    out.append(P("Source documents", "h2"))
+    out.append(_sources_table(data) if data.sources else P("None recorded.", "body"))
     out.append(P("Assumptions", "h2"))
-    if data.assumptions:
-        out.append(_facts_table(data.assumptions))
-    else:
-        out.append(P("None recorded.", "body"))
+    out.append(_facts_table(data.assumptions, cite) if data.assumptions else P("None recorded.", "body"))
+    return out
+
+
+TECHNICAL_ANNEX = "Technical annex"
+
+
+def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
+    """Identifiers for whoever checks the sizing: rule slugs and versions, engine version."""
+    out: list[Flowable] = [CondPageBreak(80 * mm), P(TECHNICAL_ANNEX, "h1")]
+    out.append(
+        P(
+            "For reviewers of the sizing: the catalog identifiers (rule slug and version) of every rule "
+            "the evaluation applied or the design pins, and the warnings and checks they raised.",
+            "small",
+        )
+    )
     applied = [r for r in data.rules if r.applied]
     pinned = [r for r in data.rules if not r.applied]
     out.append(P("Rules applied in this evaluation", "h2"))
-    out.append(_rules_table(applied) if applied else P("None recorded.", "body"))
+    out.append(_rules_table(applied, cite) if applied else P("None recorded.", "body"))
     if pinned:
         out.append(P("Other rules pinned by the design for this platform", "h2"))
         out.append(P("Checked or available at these versions; none of them changed a figure above.", "small"))
-        out.append(_rules_table(pinned))
-    out.append(P("Sources", "h2"))
-    if data.sources:
-        rows = [["Document", "Table / figure / section", "Used for"]]
-        rows += [[P(s.document), P(s.locator), P(s.used_for or "-")] for s in data.sources]
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.38, 0.24, 0.38)]))
-    else:
-        out.append(P("None recorded.", "body"))
+        out.append(_rules_table(pinned, cite))
+    raised = [(w.message, w.rule_slug, w.rule_version) for w in data.warnings if w.rule_slug]
+    raised += [(c.title, c.rule_slug, c.rule_version) for c in data.checks if c.rule_slug]
+    if raised:
+        out.append(P("Warnings and checks by rule", "h2"))
+        rows: list[list[Any]] = [["Warning or check", "Rule"]]
+        rows += [
+            [P(round_numbers_in_text(text)), P(_rule_ref(slug, version), "small")]
+            for text, slug, version in raised
+        ]
+        out.append(_grid_table(rows, [0.62 * WIDTH, 0.38 * WIDTH]))
     if data.model_notes:
         out.append(P("Model notes", "h2"))
         out += [P(note, "body") for note in data.model_notes]
     return out
 
 
-def _cover(data: ProposalData) -> list[Flowable]:
+LOGO_BOX = (60 * mm, 25 * mm)
+
+
+def logo_flowable(png: bytes) -> Flowable:
+    """The team's logo, from bytes in memory (ImageReader of a BytesIO: no path, no URL), scaled to
+    fit the cover's logo box."""
+    reader = ImageReader(io.BytesIO(png))
+    width, height = reader.getSize()
+    scale = min(LOGO_BOX[0] / width, LOGO_BOX[1] / height)
+    image = Image(io.BytesIO(png), width=width * scale, height=height * scale)
+    image.hAlign = "LEFT"
+    return image
+
+
+def _cover(data: ProposalData, cite: Cite) -> list[Flowable]:
     meta = data.meta
-    out: list[Flowable] = [
-        Spacer(1, 35 * mm),
+    out: list[Flowable] = []
+    if meta.logo_png:
+        out += [logo_flowable(meta.logo_png), Spacer(1, 6 * mm)]
+    if meta.company:
+        out.append(P(meta.company, "cover_company"))
+    out += [
+        Spacer(1, 20 * mm if meta.logo_png or meta.company else 35 * mm),
         P("Oracle database infrastructure proposal", "cover_kicker"),
         P(meta.name, "cover_title"),
     ]
+    if meta.customer:
+        out.append(P(f"Prepared for {meta.customer}", "cover_kicker"))
     table = Table(_meta_rows(meta), colWidths=[35 * mm, WIDTH - 35 * mm])
     table.setStyle(
         TableStyle(
@@ -497,13 +612,23 @@ def _cover(data: ProposalData) -> list[Flowable]:
         )
     )
     out.append(table)
+    if meta.unsaved:
+        out += [
+            Spacer(1, 6 * mm),
+            P(
+                f"This document shows the design as it was on screen, with changes that are not saved: it is "
+                f"not a saved revision. The last saved revision is {meta.revision}.",
+                "cover_warning",
+            ),
+        ]
     if meta.description:
         out += [Spacer(1, 8 * mm), P(meta.description, "body")]
     out += [
         Spacer(1, 12 * mm),
         P(
-            "Sized by DB Sizer from measured vendor benchmarks. Every figure cites its source document and "
-            "table; the appendix lists the assumptions and rule versions used.",
+            "Sized from measured vendor benchmarks. Every figure cites its source document and table; "
+            "the evidence appendix lists the documents and assumptions, the technical annex the rule "
+            "versions used.",
             "small",
         ),
         PageBreak(),
@@ -512,8 +637,9 @@ def _cover(data: ProposalData) -> list[Flowable]:
 
 
 def render_proposal_pdf(data: ProposalData) -> bytes:
+    cite = _citer(data)
     story: list[Flowable] = []
-    sections: Sequence[Callable[[ProposalData], list[Flowable]]] = (
+    sections: Sequence[Callable[[ProposalData, Cite], list[Flowable]]] = (
         _cover,
         _executive_summary,
         _charts,
@@ -521,9 +647,10 @@ def render_proposal_pdf(data: ProposalData) -> bytes:
         _warnings,
     )
     for section in sections:
-        story += section(data)
+        story += section(data, cite)
     story += [CondPageBreak(60 * mm), P("Bill of materials", "h1"), *bom_flowables(data.bom)]
-    story += _appendix(data)
+    story += _appendix(data, cite)
+    story += _technical_annex(data, cite)
     return _build(story, "Proposal", data.meta, "Oracle database infrastructure proposal")
 
 

@@ -79,6 +79,7 @@ def world() -> dict[str, Any]:
                 "curves": BenchmarkCurve.objects.earliest("pk").slug,
                 "documents": "oracle-fs1-2016",
                 "manufacturers": "oracle",
+                "teams": alice.memberships.earliest("pk").team.slug,  # /teams/{slug}/branding/
             },
             "number": 1,
             "token": link["token"],

@@ -206,9 +206,21 @@ def _export_operations() -> dict[str, Operation]:
     def export(name: str) -> Request:
         return lambda client, scene: client.get(reverse(name, kwargs={"pk": scene.design.pk}))
 
+    def export_unsaved(name: str) -> Request:
+        # The proposal of the editor's unsaved inputs (here: the design's own, a valid body).
+        def post(client: APIClient, scene: Scene) -> Any:
+            body = {"workload": scene.design.workload, "platform": scene.design.platform}
+            return client.post(reverse(name, kwargs={"pk": scene.design.pk}), body, format="json")
+
+        return post
+
     rows = {}
     for name, method, pattern in _api_routes("designs."):
-        if name.startswith("design-export-"):
+        if name.startswith("design-export-") and method == "post":
+            rows[f"export {pattern.pattern} (POST, unsaved)"] = Operation(
+                name, method, export_unsaved(name), EXPORT
+            )
+        elif name.startswith("design-export-"):
             rows[f"export {pattern.pattern}"] = Operation(name, method, export(name), EXPORT)
     return rows
 

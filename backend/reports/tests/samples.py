@@ -27,9 +27,20 @@ from reports.model import (
     WarningItem,
     Zone,
     build_bom,
+    document_refs,
 )
 
 SRC = "oracle-fs1-2016, Table 11"
+FS1_TITLE = (
+    "A Reference Architecture for Implementing an Oracle RAC Database on Oracle Servers, Switches, and SAN "
+    "Storage Hardware"
+)
+DOCUMENTS = document_refs(
+    [
+        ("oracle-fs1-2016", FS1_TITLE, "Oracle", 2016),
+        ("dell-equallogic-oltp-2010", "Sizing and Best Practices for Deploying Oracle 11g ...", "Dell", 2010),
+    ]
+)
 # (section, part number, description, quarter rack qty, half rack qty): Oracle FS1-2 Table 11.
 TABLE_11: tuple[tuple[str, str, str, int, int], ...] = (
     ("servers", "7110316", "Oracle Server X5-2: Model family", 2, 4),
@@ -234,4 +245,5 @@ def sample_proposal(
         assumptions=(Fact("Think time", 1.0, "s", "oracle-fs1-2016, Section 5"),),
         rules=(RuleRef("reference-bom-quarter-rack", 1, "Quarter rack BOM", "oracle-fs1-2016, Table 11"),),
         sources=(SourceRef("oracle-fs1-2016", "Table 11", "bill of materials"),),
+        documents=DOCUMENTS,
     )

@@ -15,6 +15,7 @@ from reports.mapping import proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, bom_from_priced
 from reports.tests.readback import pdftotext, rows_with
 from reports.tests.samples import table11_lines
+from reports.text import fmt_number
 from sizing import (
     Assumption,
     DesignEvaluation,
@@ -167,7 +168,7 @@ def test_dss_evaluation_has_no_tps_but_throughput(bundle) -> None:
     assert labels["Sustained throughput"].unit == "MB/s"
     assert data.balance is None and data.load_response is None
     text = pdftotext(render_proposal_pdf(data))
-    assert rows_with(text, "TPS at SLA", "n/a")
+    assert not rows_with(text, "TPS at SLA")  # a DSS proposal prints no empty TPS row
     assert "No balance curve" not in text  # no chart at all rather than an empty frame
     assert "Sustained throughput" in text
     assert "4 query streams" in data.workload.title
@@ -292,8 +293,10 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
     assert result == {("raid-rule", False), ("fs1-advice", True)}
     text = pdftotext(render_proposal_pdf(data))
     assert rows_with(text, "Large pages", "No warning")
-    assert "rule fs1-advice v2" in text
     assert rows_with(text, "WARNING", "Use RAID 10")
+    # The slug and version are in the technical annex only, after the checks in words.
+    body, annex = text.split("Technical annex", 1)
+    assert "fs1-advice" not in body and rows_with(annex, "Large pages", "fs1-advice v2")
 
 
 def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -> None:
@@ -331,10 +334,12 @@ def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -
 
     text = " ".join(pdftotext(render_proposal_pdf(data)).split())
     tps = published["max_sustained_tps"]
+    # Four significant figures for people (the band's ends are computed, not measured); the
+    # half-width as a percentage to one decimal.
     assert (
-        f"Maximum sustained TPS within the SLA: {tps['value']['value']:,.0f} TPS "
-        f"({tps['low']['value']:,.0f} - {tps['high']['value']:,.0f} TPS; +/-{tps['half_width']['value']:g} %: "
-        f"{tps['basis']})"
+        f"Maximum sustained TPS within the SLA: {fmt_number(tps['value']['value'])} TPS "
+        f"({fmt_number(tps['low']['value'])} - {fmt_number(tps['high']['value'])} TPS; "
+        f"+/-{round(tps['half_width']['value'], 1):g} %: {tps['basis']})"
     ) in text
     assert "Storage latency per I/O at design load" in text
     assert "Workload profile" in text
@@ -365,3 +370,23 @@ def test_a_closed_loop_and_the_users_own_awr_figures_are_printed_as_given(bundle
     assert workload["Physical writes per second"].source == "design input (AWR)"
     assert "Redo per second" not in workload  # not given
     assert "Warehouses" not in workload
+
+
+def test_the_executive_summary_says_in_words_what_is_proposed_and_whether_it_holds(bundle) -> None:
+    light = {**FS1, "workload": {"kind": "oltp", "users": 1000, "database_size_gb": 500}}
+    heavy = {**FS1, "workload": {"kind": "oltp", "target_tps": 60000, "database_size_gb": 500}}
+    holds, fails = _proposal(_evaluate(bundle, light)), _proposal(_evaluate(bundle, heavy))
+    assert holds.headline.verdict == "Design holds" and fails.headline.verdict == "Design does not hold"
+    first = holds.headline.narrative[0]
+    assert (
+        first.startswith("We propose Oracle FS1-2, 2 RAC nodes x 36 cores")
+        and "for this workload: OLTP, 1,000 users" in first
+    )
+    assert holds.headline.narrative[1].startswith("The design holds: at the design load of ")
+    assert "headroom" in holds.headline.narrative[1]
+    why = fails.headline.narrative[1]
+    assert why.startswith("The design does not hold: the design load of 60,000 TPS exceeds the ")
+    text = " ".join(pdftotext(render_proposal_pdf(fails)).split())
+    assert why in text  # printed as built (its numbers already for people)
+    # And the cost, exact to the cent, from the priced BOM.
+    assert f"The bill of materials totals USD {fails.bom.total:,.2f}" in text

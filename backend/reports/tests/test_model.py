@@ -8,8 +8,8 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reports.model import BomLine, CapacityRow, build_bom
-from reports.text import export_filename, fmt_number, slugify
+from reports.model import BomLine, CapacityRow, Fact, build_bom
+from reports.text import export_filename, fmt_fact, fmt_number, fmt_percent, round_numbers_in_text, slugify
 
 money = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999999.99"), places=2)
 
@@ -61,10 +61,31 @@ def test_filename_slug_revision_and_date() -> None:
 
 
 def test_number_formatting() -> None:
-    assert fmt_number(12345.6) == "12,346"
+    # Four significant figures: 39,114 TPS of a model is 39,110 TPS to a reader.
+    assert fmt_number(12345.6) == "12,350"
+    assert fmt_number(39114) == "39,110"
+    assert fmt_number(232179.4) == "232,200"
+    assert fmt_number(9999.6) == "10,000"
+    assert fmt_number(12345, exact=True) == "12,345"  # a design input is printed as typed
+    assert fmt_number(-0.0) == "0"
     assert fmt_number(2.4) == "2.4"
     assert fmt_number(Decimal("15.60")) == "15.6"
     assert fmt_number(0.012344) == "0.01234"
     assert fmt_number(None) == "n/a"
+    # Percentages: the residue of a subtraction is 0 %, not 0.0000002016 %.
+    assert fmt_percent(2.016e-7) == "0"
+    assert fmt_percent(-1e-9) == "0"
+    assert fmt_percent(67.62) == "68"
+    assert fmt_percent(9.06) == "9.1"
+    assert fmt_percent(-61.2) == "-61"
+    assert fmt_fact(Fact("Headroom", 2.016e-7, "%")) == "0 %"
+    assert fmt_fact(Fact("Users", 12345.0, "users", exact=True)) == "12,345 users"
+    # Engine text (warnings): numbers of more than four significant figures rounded, nothing else.
+    assert round_numbers_in_text("design load 39,113.9 TPS exceeds the 39,000.0 TPS within 20 ms") == (
+        "design load 39,110 TPS exceeds the 39,000 TPS within 20 ms"
+    )
+    assert round_numbers_in_text("X5-2 v1 on 2026-11-27: 1.5 ms, 0.84 ms, 12,000 users") == (
+        "X5-2 v1 on 2026-11-27: 1.5 ms, 0.84 ms, 12,000 users"
+    )
     assert CapacityRow("x", 25, 100, "TB").utilisation_pct == 25.0
     assert CapacityRow("x", 25, 0, "TB").utilisation_pct is None

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from reports import render_bom_pdf, render_proposal_pdf
 from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages, rows_with
-from reports.tests.samples import TABLE_11, sample_proposal, synthetic_lines, table11_lines
+from reports.tests.samples import FS1_TITLE, TABLE_11, sample_proposal, synthetic_lines, table11_lines
 
 RENDERERS = [render_proposal_pdf, render_bom_pdf]
 
@@ -47,7 +47,7 @@ def test_totals_are_printed_and_exact(render) -> None:
 def test_proposal_carries_tps_at_sla_revision_and_cover() -> None:
     data = sample_proposal(revision=7)
     text = pdftotext(render_proposal_pdf(data))
-    assert rows_with(text, "TPS at SLA", "12,346 TPS")
+    assert rows_with(text, "TPS at SLA", "12,350 TPS")  # 12,345.6: four significant figures
     assert rows_with(text, "Revision", "7")
     for value in ("Acme Corp", "Alice Architect", "2026-11-22", "draft", "Design holds", "server CPU"):
         assert value in text
@@ -58,14 +58,20 @@ def test_proposal_carries_tps_at_sla_revision_and_cover() -> None:
         "Capacity",
         "Warnings and best-practice checks",
         "Bill of materials",
-        "Appendix",
+        "Appendix: evidence",
+        "Technical annex",
     ):
         assert heading in text
-    # Appendix: assumptions, rule versions, sources (document + table).
-    assert rows_with(text, "reference-bom-quarter-rack", "1", "Quarter rack BOM")
-    assert rows_with(text, "oracle-fs1-2016", "Table 11", "bill of materials")
-    (think,) = rows_with(text, "Think time", "oracle-fs1-2016, Section 5")
+    # Evidence appendix: the documents by title, each with its tables and what they gave; the body
+    # cites "publisher year, locator"; rule slugs and versions only in the technical annex.
+    body, annex = text.split("Technical annex", 1)
+    assert f"Oracle 2016: {FS1_TITLE}" in " ".join(body.split())
+    assert rows_with(body, "Table 11", "bill of materials")
+    (think,) = rows_with(body, "Think time", "Oracle 2016, Section 5")
     assert re.search(r"\b1 ?s\b", think)  # pdftotext may close the gap before a one-letter unit
+    assert "oracle-fs1-2016" not in text
+    assert "reference-bom-quarter-rack" not in body
+    assert rows_with(annex, "reference-bom-quarter-rack", "1", "Quarter rack BOM")
 
 
 @pytest.mark.parametrize("render", RENDERERS, ids=["proposal", "bom"])

@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from reports import render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
 from reports.model import Check, WarningItem, build_bom
-from reports.tests.readback import pdftotext, pypdf_pages
+from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages
 from reports.tests.samples import sample_proposal, table11_lines
 from reports.text import clean, markup
 
@@ -109,8 +109,8 @@ def test_hostile_text_renders_literally_and_fetches_nothing(render: Callable[...
     assert '<a href="http://example.com/x">c</a>' in text
     assert "<b>7110316</b>" in text
     assert "<font name='/etc/passwd'>x</font>" in text
-    if render is render_proposal_pdf:
-        assert 'rule <img src="/etc/hostname"> v1' in text and "rule <u>x</u> v2" in text
+    if render is render_proposal_pdf:  # rule slugs are printed in the technical annex
+        assert '<img src="/etc/hostname"> v1' in text and "<u>x</u> v2" in text
     assert "root:x:0:0" not in text  # /etc/passwd content
     # pypdf agrees, and the header of every page carries the literal name too.
     assert all(HOSTILE in page for page in pypdf_pages(pdf))
@@ -154,3 +154,36 @@ def test_text_outside_the_standard_fonts_renders_without_error() -> None:
         pdf = render_proposal_pdf(data)
     assert calls == []
     assert "Ünïcödé design" in pdftotext(pdf)
+
+
+def test_the_logo_is_drawn_from_memory_and_nothing_else_is_read() -> None:
+    # The cover's logo reaches ReportLab as PNG bytes in a BytesIO: every read the recorder sees is
+    # of such a buffer (ImageReader, and open_for_read handing the buffer back), never a path, a URL
+    # or a file open.
+    from PIL import Image
+
+    png = io.BytesIO()
+    Image.new("RGB", (200, 80), (20, 80, 160)).save(png, format="PNG")
+    data = _hostile_data()
+    data = replace(data, meta=replace(data.meta, company="Northwind <b>Systems</b>", logo_png=png.getvalue()))
+    with recording_fetches() as calls:
+        pdf = render_proposal_pdf(data)
+    assert calls and all(
+        kind in ("reportlab.ImageReader", "reportlab.open_for_read")
+        and arg.startswith("(<_io.BytesIO object")
+        for kind, arg in calls
+    ), calls
+    assert "Northwind <b>Systems</b>" in pdftotext(pdf)
+    assert image_xobjects(pdf) == 1
+
+
+def test_unsaved_changes_are_stamped_on_every_page() -> None:
+    data = sample_proposal(table11_lines("half"), revision=6)
+    data = replace(data, meta=replace(data.meta, unsaved=True))
+    pages = pypdf_pages(render_proposal_pdf(data))
+    assert len(pages) > 2
+    assert all("Unsaved changes \u2014 not a saved revision (based on revision 6)" in page for page in pages)
+    assert all(
+        "Unsaved changes" not in page
+        for page in pypdf_pages(render_proposal_pdf(sample_proposal(revision=6)))
+    )

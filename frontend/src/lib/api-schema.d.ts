@@ -407,10 +407,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, appendix) */
+        /** The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, evidence, technical annex) */
         get: operations["designs_export_proposal_pdf"];
         put?: never;
-        post?: never;
+        /** The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision */
+        post: operations["designs_export_proposal_pdf_unsaved"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1171,6 +1172,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{slug}/branding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A team's branding (company name and logo on the proposal cover): members read it, managers
+         *     and staff change it, everyone else gets a 404.
+         */
+        get: operations["teams_branding_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description A team's branding (company name and logo on the proposal cover): members read it, managers
+         *     and staff change it, everyone else gets a 404.
+         */
+        patch: operations["teams_branding_partial_update"];
         trace?: never;
     };
 }
@@ -2994,6 +3019,20 @@ export interface components {
             year?: number;
             seed_file?: string;
         };
+        /** @description PATCH body (multipart/form-data for a logo, or JSON for the name alone). */
+        PatchedTeamBrandingUpdateRequest: {
+            company_name?: string;
+            /**
+             * Format: binary
+             * @description PNG or JPEG, at most 512 KB and 2,000 px a side
+             */
+            logo?: string;
+            /**
+             * @description remove the logo
+             * @default false
+             */
+            clear_logo: boolean;
+        };
         /**
          * @description * `oracle-fs1` - Oracle FS1-2
          *     * `equallogic` - Dell EqualLogic
@@ -3530,6 +3569,20 @@ export interface components {
             slug: string;
             readonly role: string | null;
             readonly members: components["schemas"]["TeamMember"][];
+        };
+        /** @description A team's branding for its proposals' cover (accounts.branding). */
+        TeamBranding: {
+            /** @description the team's slug */
+            readonly team: string;
+            readonly team_name: string;
+            /** @description printed on the proposal's cover */
+            readonly company_name: string;
+            /** @description the logo as a data: URL (PNG or JPEG), null without one */
+            readonly logo: string | null;
+            readonly logo_content_type: string | null;
+            readonly logo_bytes: number;
+            /** @description the caller may change it (manager or staff) */
+            readonly can_edit: boolean;
         };
         TeamBrief: {
             readonly id: number;
@@ -5886,6 +5939,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    designs_export_proposal_pdf_unsaved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateInputRequest"];
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment; every page says it is not a saved revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Field-level messages, as POST /evaluate/ gives them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such design visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10074,6 +10207,143 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    teams_branding_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamBranding"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    teams_branding_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["PatchedTeamBrandingUpdateRequest"];
+                "application/json": components["schemas"]["PatchedTeamBrandingUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamBranding"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

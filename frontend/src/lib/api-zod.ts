@@ -1027,6 +1027,15 @@ export const zPatchedSourceDocumentRequest = z.object({
 });
 
 /**
+ * PATCH body (multipart/form-data for a logo, or JSON for the name alone).
+ */
+export const zPatchedTeamBrandingUpdateRequest = z.object({
+    company_name: z.string().max(120).optional(),
+    logo: z.string().optional(),
+    clear_logo: z.boolean().optional().default(false)
+});
+
+/**
  * * `oracle-fs1` - Oracle FS1-2
  * * `equallogic` - Dell EqualLogic
  * * `xtremio` - EMC XtremIO
@@ -1869,6 +1878,19 @@ export const zStorageProfileRequest = z.object({
     qos_priority: z.string().max(32).optional(),
     stripe_width: z.string().max(32).optional(),
     source_locator: z.string().max(200).optional()
+});
+
+/**
+ * A team's branding for its proposals' cover (accounts.branding).
+ */
+export const zTeamBranding = z.object({
+    team: z.string().readonly(),
+    team_name: z.string().readonly(),
+    company_name: z.string().readonly(),
+    logo: z.string().readonly().nullable(),
+    logo_content_type: z.string().readonly().nullable(),
+    logo_bytes: z.int().readonly(),
+    can_edit: z.boolean().readonly()
 });
 
 export const zTeamBrief = z.object({
@@ -3231,6 +3253,17 @@ export const zDesignsExportProposalPdfPath = z.object({
  */
 export const zDesignsExportProposalPdfResponse = z.string();
 
+export const zDesignsExportProposalPdfUnsavedBody = zEvaluateInputRequest;
+
+export const zDesignsExportProposalPdfUnsavedPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment; every page says it is not a saved revision.
+ */
+export const zDesignsExportProposalPdfUnsavedResponse = z.string();
+
 export const zV1DesignsRevisionsListPath = z.object({
     id: z.int()
 });
@@ -3791,3 +3824,17 @@ export const zV1TeamsRetrievePath = z.object({
 });
 
 export const zV1TeamsRetrieveResponse = zTeam;
+
+export const zTeamsBrandingRetrievePath = z.object({
+    slug: z.string()
+});
+
+export const zTeamsBrandingRetrieveResponse = zTeamBranding;
+
+export const zTeamsBrandingPartialUpdateBody = zPatchedTeamBrandingUpdateRequest;
+
+export const zTeamsBrandingPartialUpdatePath = z.object({
+    slug: z.string()
+});
+
+export const zTeamsBrandingPartialUpdateResponse = zTeamBranding;

@@ -76,7 +76,7 @@ export function DesignEditor({ design }: { design: Design }) {
             registry={platforms.data}
             registryError={platforms.error}
           />
-          <DesignSideTabs design={design} />
+          <DesignSideTabs design={design} unsaved={!untouched} onScreen={untouched ? null : request} />
         </div>
         <ResultsPanel
           payload={evaluation.data ?? null}

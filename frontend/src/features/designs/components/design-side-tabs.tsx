@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { Design } from '../api/types';
+import type { Design, EvaluateRequest } from '../api/types';
 import { ExportLinks } from './export-links';
 import { HistoryPanel } from './history-panel';
 import { SharePanel } from './share-panel';
@@ -7,7 +7,17 @@ import { can } from '../lib/permissions';
 
 type Tab = 'history' | 'share' | 'export';
 
-export function DesignSideTabs({ design }: { design: Design }) {
+/** `unsaved` / `onScreen`: the editor's unsaved edits and the request it evaluates, for the proposal
+ * export of what is on screen (ExportLinks). */
+export function DesignSideTabs({
+  design,
+  unsaved = false,
+  onScreen = null,
+}: {
+  design: Design;
+  unsaved?: boolean;
+  onScreen?: EvaluateRequest | null;
+}) {
   // In the URL, so the open tab survives the editor's reload after a save and can be linked to.
   const [params, setParams] = useSearchParams();
   // Exports are for the owner, editors and managers: a viewer gets no Export tab (the API would say 403).
@@ -39,7 +49,7 @@ export function DesignSideTabs({ design }: { design: Design }) {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'history' && <HistoryPanel design={design} />}
         {tab === 'share' && <SharePanel design={design} />}
-        {tab === 'export' && <ExportLinks design={design} />}
+        {tab === 'export' && <ExportLinks design={design} unsaved={unsaved} onScreen={onScreen} />}
       </div>
     </section>
   );

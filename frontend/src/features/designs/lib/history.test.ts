@@ -19,6 +19,26 @@ describe('changedFields', () => {
 });
 
 describe('exportLinks', () => {
+  it('says which revision a saved export shows', () => {
+    expect(exportLinks(7, 4).map((l) => [l.revisionNote, l.postsOnScreenInputs])).toEqual([
+      ['exports revision 4', false],
+      ['exports revision 4', false],
+      ['exports revision 4', false],
+      ['exports revision 4', false],
+    ]);
+  });
+
+  it('with unsaved changes, the proposal exports the screen and the BOM files say they leave the changes out', () => {
+    const [proposal, ...boms] = exportLinks(7, 4, true);
+    expect(proposal!.postsOnScreenInputs).toBe(true);
+    expect(proposal!.revisionNote).toBe('exports what is on screen, marked "unsaved changes, not a saved revision"');
+    expect(boms.map((l) => [l.revisionNote, l.postsOnScreenInputs])).toEqual([
+      ['exports revision 4 (unsaved changes not included)', false],
+      ['exports revision 4 (unsaved changes not included)', false],
+      ['exports revision 4 (unsaved changes not included)', false],
+    ]);
+  });
+
   it('points at the four export endpoints of the design', () => {
     expect(exportLinks(7).map((l) => l.href)).toEqual([
       '/api/v1/designs/7/export/proposal.pdf',

@@ -39,12 +39,34 @@ function nestedChanges(before: unknown, after: unknown): string[] {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown): string => (v === undefined || v === null ? '—' : typeof v === 'object' ? '…' : String(v));
 
-export function exportLinks(designId: number): { label: string; href: string; note: string }[] {
+export interface ExportLink {
+  label: string;
+  href: string;
+  note: string;
+  /** Which revision the file shows: "Revision 4", or that the unsaved changes are not in it. */
+  revisionNote: string;
+  /** The proposal can also be rendered from the inputs on screen (POST to the same URL). */
+  postsOnScreenInputs: boolean;
+}
+
+/** The design's exports. `revision` is the last saved one (what a GET exports); with `unsaved`, the
+ * editor shows changes that are not saved: the proposal exports them (POST, stamped as not a saved
+ * revision), the BOM files say they export the saved revision without them. */
+export function exportLinks(designId: number, revision: number | null = null, unsaved = false): ExportLink[] {
   const base = `/api/v1/designs/${designId}/export`;
+  const saved = revision === null ? 'the saved design' : `revision ${revision}`;
+  const savedNote = unsaved ? `exports ${saved} (unsaved changes not included)` : `exports ${saved}`;
+  const link = (label: string, file: string, note: string, posts = false): ExportLink => ({
+    label,
+    href: `${base}/${file}`,
+    note,
+    revisionNote: posts && unsaved ? `exports what is on screen, marked "unsaved changes, not a saved revision"` : savedNote,
+    postsOnScreenInputs: posts && unsaved,
+  });
   return [
-    { label: 'Proposal (PDF)', href: `${base}/proposal.pdf`, note: 'charts, BOM, assumptions and sources' },
-    { label: 'Bill of materials (PDF)', href: `${base}/bom.pdf`, note: 'for the order' },
-    { label: 'Bill of materials (CSV)', href: `${base}/bom.csv`, note: 'for spreadsheets and ERP import' },
-    { label: 'Bill of materials (XLSX)', href: `${base}/bom.xlsx`, note: 'Excel workbook' },
+    link('Proposal (PDF)', 'proposal.pdf', 'cover, summary, charts, priced BOM, evidence', true),
+    link('Bill of materials (PDF)', 'bom.pdf', 'for the order'),
+    link('Bill of materials (CSV)', 'bom.csv', 'for spreadsheets and ERP import'),
+    link('Bill of materials (XLSX)', 'bom.xlsx', 'Excel workbook'),
   ];
 }
