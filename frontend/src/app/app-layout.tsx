@@ -4,7 +4,10 @@ import { UserMenu } from '../features/auth/components/user-menu';
 
 export function AppLayout() {
   // The audit trail and the price books are for administrators (the API refuses others); so are their links.
-  const isStaff = useCurrentUser().data?.is_staff === true;
+  const user = useCurrentUser().data;
+  const isStaff = user?.is_staff === true;
+  // The proposal's cover carries the team's company name and logo: its members see the branding, managers change it.
+  const team = user?.teams[0];
   return (
     <div className="app">
       <header className="app-header">
@@ -19,6 +22,7 @@ export function AppLayout() {
           <NavLink to="/compare">Compare</NavLink>
           <NavLink to="/catalog">Catalog</NavLink>
           <NavLink to="/model">Model accuracy</NavLink>
+          {team && <NavLink to={`/teams/${team.slug}/branding`}>Branding</NavLink>}
           {isStaff && <NavLink to="/price-books">Price books</NavLink>}
           {isStaff && <NavLink to="/audit">Audit</NavLink>}
           <a href="/api/docs/">API docs</a>

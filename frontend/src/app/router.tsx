@@ -22,6 +22,9 @@ const DesignAuditPage = lazy(() =>
 );
 const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
 const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
+const TeamBrandingPage = lazy(() =>
+  import('../features/teams/components/team-branding-page').then((m) => ({ default: m.TeamBrandingPage })),
+);
 const PriceBooksPage = lazy(() =>
   import('../features/price-books/components/price-books-page').then((m) => ({ default: m.PriceBooksPage })),
 );
@@ -83,6 +86,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'catalog', element: <Page><CatalogPage /></Page> },
         { path: 'audit', element: <Page><AuditPage /></Page> },
         { path: 'price-books', element: <Page><PriceBooksPage /></Page> },
+        { path: 'teams/:slug/branding', element: <Page><TeamBrandingPage /></Page> },
         { path: 'model', element: <Page auth={false}><ModelReportPage /></Page> },
         { path: '*', element: <p role="alert">Page not found.</p> },
       ],

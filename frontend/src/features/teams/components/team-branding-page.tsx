@@ -59,7 +59,7 @@ function BrandingForm({ slug, branding }: { slug: string; branding: TeamBranding
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>Proposal branding: {branding.team_name}</h1>
+        <h2>Proposal branding: {branding.team_name}</h2>
       </div>
       <p className="muted">
         The company name and logo are printed on the cover of every proposal exported by this team's members.
