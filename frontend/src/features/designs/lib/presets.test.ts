@@ -94,11 +94,12 @@ describe('newDesignInputs', () => {
 });
 
 describe('a reference rack opens at its rated load', () => {
-  // The catalog's FS1-2 quarter rack attributes (fixtures/oracle-fs1-2016.yaml, as the API serves them).
+  // The catalog's FS1-2 quarter rack attributes (fixtures/oracle-fs1-2016.yaml) as the API serves them:
+  // values are decimal strings. With numbers here, this test passed while the app found no rated load.
   const rated: ReferenceDesign = {
     ...quarter,
     description: 'An all-flash FS1-2 with two enclosures of 13 x 1.6 TB SSD. Rated about 25,800 TPS at 20 ms Swingbench response.',
-    attributes: { rac_nodes: { value: 2, unit: 'count' }, swingbench_tps: { value: 25800, unit: 'TPS' }, swingbench_database_size: { value: 2, unit: 'TB' } },
+    attributes: { rac_nodes: { value: '2', unit: 'count' }, swingbench_tps: { value: '25800', unit: 'TPS' }, swingbench_database_size: { value: '2', unit: 'TB' } },
   };
   it('starts at the rated TPS and the database size it was rated with', () => {
     expect(ratedLoad(rated)).toEqual({ workload: { kind: 'oltp', target_tps: 25800, database_size_gb: 2000 }, words: 'Rated 25,800 TPS, 2 TB database' });
@@ -113,5 +114,7 @@ describe('a reference rack opens at its rated load', () => {
     const start = startingPoints([], REGISTRY).find((s) => s.id === 'equallogic-ps6010xv')!;
     expect(newDesignInputs(start).workload).toMatchObject({ users: 1000, database_size_gb: REALISTIC_DATABASE_GB });
     expect(ratedLoad({ attributes: { xbricks: { value: 2, unit: 'count' } } })).toBeNull();
+    expect(ratedLoad({ attributes: { swingbench_tps: { value: 39000, unit: 'TPS' } } })?.workload).toMatchObject({ target_tps: 39000 });
+    expect(ratedLoad({ attributes: { swingbench_tps: { value: 'n/a', unit: 'TPS' } } })).toBeNull();
   });
 });

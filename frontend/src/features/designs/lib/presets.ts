@@ -37,8 +37,14 @@ interface Measure {
   value: number;
   unit: string;
 }
-const isMeasure = (v: unknown): v is Measure =>
-  typeof v === 'object' && v !== null && typeof (v as Measure).value === 'number' && typeof (v as Measure).unit === 'string';
+/** A catalog attribute `{value, unit}` as a number: the API sends catalog figures as decimal strings
+ * ("39000", exact Decimal), so a check for JSON numbers alone found no rated load at all. */
+function measureOf(v: unknown): Measure | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const { value, unit } = v as { value?: unknown; unit?: unknown };
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) && typeof unit === 'string' ? { value: number, unit } : null;
+}
 const GB_PER: Record<string, number> = { GB: 1, TB: 1000 };
 
 /**
@@ -48,7 +54,10 @@ const GB_PER: Record<string, number> = { GB: 1, TB: 1000 };
  */
 export function ratedLoad(reference: Pick<ReferenceDesign, 'attributes'>): { workload: WorkloadInput; words: string } | null {
   const attributes = (reference.attributes ?? {}) as Record<string, unknown>;
-  const entries = Object.entries(attributes).filter((e): e is [string, Measure] => isMeasure(e[1]));
+  const entries = Object.entries(attributes).flatMap(([key, v]): [string, Measure][] => {
+    const m = measureOf(v);
+    return m ? [[key, m]] : [];
+  });
   const tps = entries.find(([, m]) => m.unit === 'TPS')?.[1];
   if (!tps || tps.value <= 0) return null;
   const size = entries.find(([key, m]) => key.endsWith('database_size') && GB_PER[m.unit] !== undefined)?.[1];
