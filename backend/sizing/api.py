@@ -303,6 +303,8 @@ def _curves(
     curve_rows = {n: add(by_nodes[n], curve_users) for n in nodes}
     batch = mva.schweitzer_batch(batch_networks, think, pops)
     limits = {n: batch.solution(at_sla_rows[n]) for n in nodes}
+    for n in nodes:  # the searches for the smallest fix (sizing.remedies) read these, not re-solve them
+        remedies.remember(by_nodes[n], think, sla, sla_users[n], limits[n])
     points = balance.curve_of(
         own, read_calls, batch.users[b], batch.throughput[b], batch.residence_s[b], batch.utilisation[b]
     )

@@ -9,10 +9,10 @@ for a search; the warnings (sizing.api) print the answer.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sizing import mva
 from sizing.demand import RawCapacity
@@ -76,24 +76,58 @@ def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -
     return _sla(st, think_s, sla_s).throughput if n <= 1.0 else n / (think_s + sla_s)
 
 
-@functools.lru_cache(maxsize=4096)
+# The SLA population and SLA point of each network a search tries, kept per network (bounded): a
+# what-if on the same model searches the same networks, and sizing.api hands over (`remember`) the SLA
+# points its vectorised pass has just solved for 1 to 4 RAC nodes, so a search below 5 nodes solves
+# nothing twice. Keyed by the network itself (frozen stations), think time and SLA.
+_Key = tuple[tuple[mva.Station, ...], float, float]
+_SLA_USERS: dict[_Key, float] = {}
+_SLA_POINTS: dict[_Key, mva.Solution] = {}
+_KEPT = 4096
+
+
+def _keep(cache: dict[_Key, Any], key: _Key, value: Any) -> None:
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = value
+
+
 def _sla_users(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
-    return mva.sla_population(stations, think_s, sla_s)
+    key = (stations, think_s, sla_s)
+    users = _SLA_USERS.get(key)
+    if users is None:
+        users = mva.sla_population(stations, think_s, sla_s)
+        _keep(_SLA_USERS, key, users)
+    return users
 
 
 def _attainable(stations: tuple[mva.Station, ...], sla_s: float) -> bool:
     return sum(s.demand_s for s in stations) <= sla_s * (1 + TOLERANCE)
 
 
-@functools.lru_cache(maxsize=4096)
 def _sla(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> mva.Solution:
-    """The SLA point of a network, kept: a what-if on the same model searches the same networks."""
-    return mva.sla_point(stations, think_s, sla_s)
+    """The SLA point of a network (mva.sla_point), kept."""
+    key = (stations, think_s, sla_s)
+    point = _SLA_POINTS.get(key)
+    if point is None:
+        point = mva.schweitzer(stations, think_s, _sla_users(stations, think_s, sla_s))
+        _keep(_SLA_POINTS, key, point)
+    return point
+
+
+def remember(
+    stations: tuple[mva.Station, ...], think_s: float, sla_s: float, users: float, point: mva.Solution
+) -> None:
+    """An SLA population and the SLA point solved at it (mva.sla_population, then mva.schweitzer or
+    its batch, equal to it bit for bit), solved elsewhere: the searches read them instead of solving."""
+    key = (stations, think_s, sla_s)
+    _keep(_SLA_USERS, key, users)
+    _keep(_SLA_POINTS, key, point)
 
 
 def forget() -> None:
-    _sla.cache_clear()
-    _sla_users.cache_clear()
+    _SLA_USERS.clear()
+    _SLA_POINTS.clear()
 
 
 def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
