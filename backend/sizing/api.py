@@ -694,7 +694,7 @@ def _evaluate_oltp(
         extrapolated=bool(model.flags),
         extrapolation=list(model.flags),
         assumptions=[*model.assumptions, MVA_ASSUMPTION],
-        rule_versions=dict(sorted(rules.versions().items())),
+        rule_versions=rules.sorted_versions(),
         bands=bands,
     )
 
@@ -831,7 +831,7 @@ def _evaluate_dss(
         extrapolated=bool(flags),
         extrapolation=flags,
         assumptions=assumptions,
-        rule_versions=dict(sorted(rules.versions().items())),
+        rule_versions=rules.sorted_versions(),
         bands=bands,
     )
 

@@ -30,7 +30,12 @@ class Constant:
     sources: tuple[Source, ...]
 
     def cite(self) -> str:
-        return "; ".join(sorted({s.cite() for s in self.sources}))
+        # asked for on every evaluation (each constant is an assumption of the model): formatted once
+        cited: str | None = self.__dict__.get("_cited")
+        if cited is None:
+            cited = "; ".join(sorted({s.cite() for s in self.sources}))
+            object.__setattr__(self, "_cited", cited)
+        return cited
 
 
 def orion_estimate(bundle: EvidenceBundle, storage_model: str, block_kb: float, read_pct: float) -> Estimate:

@@ -119,7 +119,7 @@ def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
     owner = next((f for f in REGISTRY.values() if f.profile == slug and f.fit_profile is not None), None)
     if owner is None or owner.fit_profile is None:
         return None
-    key = f"profile:{slug}:{id(b.rules)}:{sorted(b.rules.versions().items())}"
+    key = f"profile:{slug}:{b.rules.cache_key()}"
     if key not in b.evidence.cache:
         b.evidence.cache[key] = owner.fit_profile(b.evidence, b.rules)
     fit: ProfileFit = b.evidence.cache[key]

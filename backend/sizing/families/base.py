@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from sizing import mva
 from sizing.cases import CasesHook, KeysHook, no_cases, no_keys
 from sizing.evidence import Estimate, EvidenceBundle
-from sizing.notes import Assumption, Flag
+from sizing.notes import Assumption, Flag, assumption, flag
 from sizing.rules import RuleSet
 from sizing.units import q
 
@@ -252,13 +252,13 @@ class ModelBuild:
         return self.profile_fit.profile.sla_s
 
     def note(self, name: str, text: str, source: str, value: float | None = None, unit: str = "") -> None:
-        self.assumptions.append(Assumption(name, text, source, q(value, unit) if value is not None else None))
+        self.assumptions.append(assumption(name, text, source, q(value, unit) if value is not None else None))
 
     def const(self, c: Constant) -> None:
         self.note(c.name, c.derivation, c.cite(), c.value, c.unit)
 
     def flag(self, field_name: str, text: str) -> None:
-        self.flags.append(Flag(field_name, text))
+        self.flags.append(flag(field_name, text))
 
 
 BomRule = Callable[["BomPlatform", "ReferenceDesign | None", "Sequence[CatalogPart]"], "Bom"]

@@ -579,7 +579,7 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
 
 
 def cached_fit(bundle: EvidenceBundle, rules: RuleSet) -> Fs1Fit:
-    key = f"fs1-fit:{id(rules)}:{sorted(rules.versions().items())}"
+    key = f"fs1-fit:{rules.cache_key()}"
     if key not in bundle.cache:
         bundle.cache[key] = fit(bundle, rules)
     out: Fs1Fit = bundle.cache[key]
