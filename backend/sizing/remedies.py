@@ -65,8 +65,16 @@ def _carries(
     if not _attainable(st, sla_s):
         return False
     if workload.users is not None:
-        return _sla_users(st, think_s, sla_s) >= workload.users * (1 - TOLERANCE)
-    return _sla_throughput(st, think_s, sla_s) >= design_tps * (1 - TOLERANCE)
+        users = workload.users * (1 - TOLERANCE)
+        # Little's law at the SLA bounds the population from above: well short of the load, the network
+        # certainly does not carry it and is not solved (a search's probe at the maximum, mostly)
+        if mva.sla_population_bound(st, think_s, sla_s) < users:
+            return False
+        return _sla_users(st, think_s, sla_s) >= users
+    tps = design_tps * (1 - TOLERANCE)
+    if _sla_throughput_bound(st, think_s, sla_s) < tps:
+        return False
+    return _sla_throughput(st, think_s, sla_s) >= tps
 
 
 def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
@@ -74,6 +82,14 @@ def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -
     gives X = N / (Z + SLA) (to the solver's 1e-10); the clamped one-user point is solved."""
     n = _sla_users(st, think_s, sla_s)
     return _sla(st, think_s, sla_s).throughput if n <= 1.0 else n / (think_s + sla_s)
+
+
+def _sla_throughput_bound(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
+    """At least `_sla_throughput`: the population bound over Z + SLA, or the one-user point's
+    X = 1 / (Z + R(1)) with R(1) >= the sum of the demands (whichever is larger), with a 1e-9 margin."""
+    one_user = think_s + sum(s.demand_s for s in st)
+    bound = mva.sla_population_bound(st, think_s, sla_s) / (think_s + sla_s)
+    return max(bound, 1.0 / one_user if one_user > 0 else math.inf) * (1.0 + 1e-9)
 
 
 # The SLA population and SLA point of each network a search tries, kept per network (bounded): a
@@ -189,12 +205,15 @@ def arrays_for_load(
 def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) -> Remedy | None:
     """The fewest RAC nodes with the CPU at the SLA point within the limit (`result`: that CPU %)."""
 
-    def cpu_pct(n: int) -> float:  # utilisation law at the SLA point's throughput
+    def within(n: int) -> bool:  # utilisation law at the SLA point's throughput
         st = model.stations(n)
-        cpu = next(s for s in st if s.name == "cpu")
-        return min(_sla_throughput(st, model.think_s, model.sla_s) * cpu.busy_per_server, 1.0) * 100.0
+        busy = next(s for s in st if s.name == "cpu").busy_per_server
+        # within the limit even at the most throughput the SLA allows: no need to solve the network
+        if min(_sla_throughput_bound(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct:
+            return True
+        return min(_sla_throughput(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct
 
-    n = _first(platform.rac_nodes, MAX_NODES, lambda n: cpu_pct(n) <= limit_pct)
+    n = _first(platform.rac_nodes, MAX_NODES, within)
     if n is None:
         return None
     st = model.stations(n)
