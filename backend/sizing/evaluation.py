@@ -10,7 +10,7 @@ Schema that the OpenAPI document publishes, so the API, the exports and the SPA 
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -29,7 +29,7 @@ from sizing.balance import Classification as BalanceClassification
 from sizing.inputs import DssWorkload, OltpWorkload, Platform
 from sizing.notes import Assumption, Flag, RuleRef
 from sizing.projection import LoadPoint, Series
-from sizing.units import Quantity, Quantity3, Quantity5, published_rows, rounded
+from sizing.units import Quantity, Quantity3, Quantity5, built, published_rows, rounded
 from sizing.usl import UslCoefficients
 from sizing.warnings import Warning
 
@@ -40,6 +40,15 @@ class Section(BaseModel):
     """A part of the evaluation: frozen, and closed (a field not declared here is an error)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def built(cls, **fields: Any) -> Self:
+        """The section from values the engine has just built and typed itself (quantities from `q`,
+        floats, strings, its own sections), without re-running the validator on them: an evaluation
+        makes ~40 models. Every field must be given or have a default. The validator stays at the
+        boundaries (inputs, a published evaluation read back); test_publishing checks that an
+        evaluation built this way publishes exactly what a validated copy of it publishes."""
+        return built(cls, fields)
 
 
 # --- OLTP ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 import numpy as np
-from pydantic import Field, PlainSerializer, field_serializer
+from pydantic import BaseModel, Field, PlainSerializer, field_serializer
 from pydantic.dataclasses import dataclass
 
 # The closed unit list of the seed catalog (fixtures/README.md), plus the engine's own "ratio" style units.
@@ -26,6 +26,34 @@ UNITS = frozenset(get_args(Unit))
 
 DEFAULT_DIGITS = 4
 T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+_DEFAULTS: dict[type[BaseModel], tuple[tuple[str, ...], dict[str, Any], frozenset[str]]] = {}
+
+
+def built(cls: type[M], fields: dict[str, Any]) -> M:
+    """A pydantic model instance set up as its validator leaves it (fields in declaration order - the
+    order the serializer publishes them in - fields set, no extra, no private attributes), from values
+    that need no validation."""
+    known = _DEFAULTS.get(cls)
+    if known is None:
+        defaults = {n: f.default for n, f in cls.model_fields.items() if not f.is_required()}
+        required = frozenset(n for n, f in cls.model_fields.items() if f.is_required())
+        known = _DEFAULTS[cls] = (tuple(cls.model_fields), defaults, required)
+    order, defaults, required = known
+    values = dict.fromkeys(order)
+    values.update(defaults)
+    values.update(fields)
+    if len(values) != len(order) or not fields.keys() >= required:
+        raise TypeError(
+            f"{cls.__name__}: fields {sorted(set(order) ^ set(fields) - set(defaults))} missing or unknown"
+        )
+    out = _new(cls)
+    _set(out, "__dict__", values)
+    _set(out, "__pydantic_fields_set__", set(fields))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
 
 
 def rounded(x: float, digits: int = DEFAULT_DIGITS) -> float:

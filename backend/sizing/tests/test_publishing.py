@@ -114,3 +114,32 @@ def test_the_sla_points_handed_to_the_searches_are_the_ones_they_would_solve(cat
         point = mva.schweitzer(key[0], key[1], users)
         assert _bits(remedies._SLA_USERS[key]) == _bits(users)
         assert remedies._SLA_POINTS[key] == point
+
+
+@pytest.mark.filterwarnings("error")  # a value of the wrong type would make pydantic warn as it serialises
+def test_an_evaluation_built_without_the_validator_publishes_what_a_validated_copy_does(
+    catalog: Catalog,
+) -> None:
+    """The engine builds its sections from its own typed values without re-validating them
+    (units.built): validating the same evaluation again must change nothing that is published."""
+    for data in _designs():
+        forget_models()
+        evaluation = evaluate_design(design_inputs_from_dict(data), *catalog)
+        inputs = evaluation.inputs  # the inputs as given (a dump would turn a whole number into a float)
+        validated = type(evaluation).model_validate(
+            {**evaluation.model_dump(), "inputs": {"workload": inputs.workload, "platform": inputs.platform}}
+        )
+        assert json.dumps(published(evaluation)) == json.dumps(published(validated)), data
+        assert validated == evaluation
+
+
+def test_a_section_built_without_the_validator_still_needs_every_field() -> None:
+    from sizing.evaluation import OltpStorage
+    from sizing.units import q
+
+    with pytest.raises(TypeError, match="missing or unknown"):
+        OltpStorage.built(iops_capacity=q(1, "IOPS"), tps_capacity=q(2, "TPS"), basis="x", sources=[])
+    with pytest.raises(TypeError, match="missing or unknown"):
+        OltpStorage.built(
+            iops_capacity=q(1, "IOPS"), tps_capacity=q(2, "TPS"), basis="x", sources=[], notes=[], x=1
+        )
