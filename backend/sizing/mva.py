@@ -333,15 +333,15 @@ class Batch:
     utilisation: np.ndarray  # (M, K) per server, 0..1
 
     def solution(self, m: int) -> Solution:
-        residence = tuple(float(r) for r in self.residence_s[m])
+        residence = tuple(self.residence_s[m].tolist())
         x = float(self.throughput[m])
         return Solution(
             float(self.users[m]),
             x,
             float(self.response_s[m]),
             residence,
-            tuple(float(u) for u in self.utilisation[m]),
-            tuple(x * r for r in residence),
+            tuple(self.utilisation[m].tolist()),
+            tuple([x * r for r in residence]),
         )
 
 

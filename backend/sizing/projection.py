@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass
 
 from sizing import mva
-from sizing.units import Float4, Float5, Quantity, Quantity5, built, finite_floats, q
+from sizing.units import Float4, Float5, Quantity, Quantity5, built, finite_rows, q
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,7 @@ def series_of(
     for n in nodes:
         at = limits[n]
         users, tps, response_s = curves[n]
-        pts = [
-            finite_floats(LoadPoint, u, x, r * 1000.0)
-            for u, x, r in zip(users.tolist(), tps.tolist(), response_s.tolist(), strict=True)
-        ]
+        pts = finite_rows(LoadPoint, users.tolist(), tps.tolist(), [r * 1000.0 for r in response_s.tolist()])
         series = {
             "rac_nodes": n,
             "points": pts,

@@ -102,6 +102,20 @@ def finite_floats(cls: type[T], *values: float) -> T:
     return cls(*values)
 
 
+def finite_rows(cls: type[T], *columns: list[float]) -> list[T]:
+    """`finite_floats(cls, *row)` for every row of the columns (a chart's points), the checks made once
+    per column."""
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    if all(set(map(type, c)) <= {float} and all(map(_isfinite, c)) for c in columns):
+        out = []
+        for row in zip(*columns, strict=True):
+            point = _new(cls)
+            point.__dict__.update(zip(names, row, strict=True))
+            out.append(point)
+        return out
+    return [finite_floats(cls, *row) for row in zip(*columns, strict=True)]
+
+
 _new = object.__new__
 
 

@@ -198,10 +198,14 @@ class PlatformModel:
         return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
 
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
+        return self.network(rac_nodes, self.cpu_demand_s, self.other_s)
+
+    def network(self, rac_nodes: int, cpu_demand_s: float, other_s: float) -> tuple[mva.Station, ...]:
+        """The stations at `rac_nodes` with these CPU and other-delay demands per transaction."""
         reads_s = self.reads_at(rac_nodes) * self.read_service_s
         waited_s = reads_s / self.reads_in_flight
         out: tuple[mva.Station, ...] = (
-            mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
+            mva.Station("cpu", cpu_demand_s, rac_nodes * self.cores_per_node),
             mva.Station(
                 "storage",
                 waited_s,
@@ -209,8 +213,8 @@ class PlatformModel:
                 background_s=(reads_s - waited_s) + self.writes_per_tx * self.write_service_s,
             ),
         )
-        if self.other_s > 0:
-            out = (*out, mva.Station("other", self.other_s, delay=True))
+        if other_s > 0:
+            out = (*out, mva.Station("other", other_s, delay=True))
         return out
 
 

@@ -143,3 +143,25 @@ def test_a_section_built_without_the_validator_still_needs_every_field() -> None
         OltpStorage.built(
             iops_capacity=q(1, "IOPS"), tps_capacity=q(2, "TPS"), basis="x", sources=[], notes=[], x=1
         )
+
+
+def test_chart_rows_built_at_once_equal_the_points_built_one_by_one() -> None:
+    from sizing.projection import LoadPoint
+    from sizing.units import finite_floats, finite_rows
+
+    users, tps, response = [1.0, 2.0, 3.5], [10.0, 19.5, 27.25], [5.0, 5.5, 7.0]
+    rows = finite_rows(LoadPoint, users, tps, response)
+    assert rows == [finite_floats(LoadPoint, *row) for row in zip(users, tps, response, strict=True)]
+    assert rows == [LoadPoint(*row) for row in zip(users, tps, response, strict=True)]
+    # a non-finite value goes through the validator (which lets it through; publishing refuses it)
+    with_nan = finite_rows(LoadPoint, users, [10.0, math.nan, 27.25], response)
+    assert math.isnan(with_nan[1].tps)
+    with pytest.raises(ValueError, match="non-finite"):
+        published_rows_of(with_nan)
+
+
+def published_rows_of(points: list[Any]) -> list[dict[str, float]]:
+    from sizing.projection import LoadPoint
+    from sizing.units import published_rows
+
+    return published_rows(LoadPoint, points)
