@@ -259,7 +259,7 @@ class ModelBuild:
         self.assumptions.append(assumption(name, text, source, q(value, unit) if value is not None else None))
 
     def const(self, c: Constant) -> None:
-        self.note(c.name, c.derivation, c.cite(), c.value, c.unit)
+        self.assumptions.append(c.assumption())
 
     def flag(self, field_name: str, text: str) -> None:
         self.flags.append(flag(field_name, text))
