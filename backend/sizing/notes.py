@@ -37,7 +37,13 @@ class RuleRef:
 
 
 def rule_ref(rule: Rule) -> RuleRef:
-    return RuleRef(rule.slug, rule.version, rule.source.cite(), rule.from_catalog)
+    """The reference to a rule, made once per rule (a frozen rule set's rules are cited by every
+    evaluation) and kept on it."""
+    ref: RuleRef | None = rule.__dict__.get("_ref")
+    if ref is None:
+        ref = RuleRef(rule.slug, rule.version, rule.source.cite(), rule.from_catalog)
+        object.__setattr__(rule, "_ref", ref)
+    return ref
 
 
 def assumption(key: str, text: str, source: str, value: Quantity | None = None) -> Assumption:

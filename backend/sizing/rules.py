@@ -132,6 +132,7 @@ class RuleSet:
     # the same sorted by slug, and the key the per-bundle caches file this rule set's fits under
     _sorted: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
     _key: list[str] = field(default_factory=list, compare=False, repr=False, hash=False)
+    _best: list[Rule] = field(default_factory=list, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         for r in self.rules:
@@ -139,6 +140,7 @@ class RuleSet:
             self._versions[r.slug] = r.version
         self._sorted.update(sorted(self._versions.items()))
         self._key[:] = [f"{id(self)}:{sorted(self._versions.items())}"]
+        self._best[:] = [r for r in self.rules if r.kind == "best_practice" and r.check]
 
     def get(self, slug: str) -> Rule:
         """The catalog's rule; else a catalog rule of the same kind carrying every parameter the
@@ -169,7 +171,7 @@ class RuleSet:
         return value, rule
 
     def best_practices(self) -> list[Rule]:
-        return [r for r in self.rules if r.kind == "best_practice" and r.check]
+        return list(self._best)
 
     def versions(self) -> dict[str, int]:
         return dict(self._versions)
