@@ -144,9 +144,9 @@ def _capacity(
         platform.dedup_ratio if platform.thin_provisioning or platform.dedup_ratio else None,
         demand.stated_usable_gb_per_unit(platform.storage_model, rules),
     )
-    section = Capacity(
+    section = Capacity.built(
         elements=[
-            CapacityElement(element=name, label=demand.ELEMENT_LABELS[name], size=q(gb, "GB"))
+            CapacityElement.built(element=name, label=demand.ELEMENT_LABELS[name], size=q(gb, "GB"))
             for name, gb in breakdown.elements
         ],
         total=q(breakdown.total_gb, "GB"),
@@ -303,6 +303,8 @@ def _curves(
     curve_rows = {n: add(by_nodes[n], curve_users) for n in nodes}
     batch = mva.schweitzer_batch(batch_networks, think, pops)
     limits = {n: batch.solution(at_sla_rows[n]) for n in nodes}
+    for n in nodes:  # the searches for the smallest fix (sizing.remedies) read these, not re-solve them
+        remedies.remember(by_nodes[n], think, sla, sla_users[n], limits[n])
     points = balance.curve_of(
         own, read_calls, batch.users[b], batch.throughput[b], batch.residence_s[b], batch.utilisation[b]
     )
@@ -325,7 +327,7 @@ def _stations(
     stations: tuple[mva.Station, ...], at_design: mva.Solution, at_sla: mva.Solution
 ) -> list[Station]:
     return [
-        Station(
+        Station.built(
             name=s.name,
             servers=q(s.servers, "count"),
             demand=q(s.demand_s * 1000, "ms"),
@@ -339,7 +341,7 @@ def _stations(
 
 
 def _operating_point(solution: mva.Solution) -> OperatingPoint:
-    return OperatingPoint(
+    return OperatingPoint.built(
         users=q(solution.users, "users"),
         tps=q(solution.throughput, "TPS"),
         response=q(solution.response_s * 1000, "ms"),
@@ -347,7 +349,7 @@ def _operating_point(solution: mva.Solution) -> OperatingPoint:
 
 
 def _iops_per_user_rule(rule: demand.IopsPerUser, users: float) -> IopsPerUserRule:
-    return IopsPerUserRule(
+    return IopsPerUserRule.built(
         iops=q(rule.iops(users), "IOPS"),
         iops_per_user=q(rule.ratio, "IOPS/user"),
         iops_per_user_as_printed=q(rule.ratio_rounded, "IOPS/user"),
@@ -509,7 +511,7 @@ def _oltp_growth(
     capacity_full = demand.years_until(
         raw.required_gb, raw.usable_gb, workload.data_growth_pct_per_year, horizon
     )
-    growth = OltpGrowth(
+    growth = OltpGrowth.built(
         horizon=q(workload.horizon_years, "years"),
         user_growth_per_year=q(workload.user_growth_pct_per_year, "%"),
         data_growth_per_year=q(workload.data_growth_pct_per_year, "%"),
@@ -552,7 +554,7 @@ def _oltp_demand(
     # (Swingbench's 0.1 s) would be misread by it, so it is only reported where it applies.
     dell_rule = platform_family(platform.family).dell_tpcc_rules
     profile = model.profile
-    return OltpDemand(
+    return OltpDemand.built(
         users=q(load.users, "users"),
         tps=q(load.design_tps, "TPS"),
         think_time=q(model.think_s, "s"),
@@ -580,15 +582,15 @@ def _performance(
     headroom: float,
 ) -> Performance:
     """The queueing model's stations, the design and SLA operating points and the asymptotic bounds."""
-    return Performance(
+    return Performance.built(
         stations=_stations(stations, load.solution, at_sla),
-        at_design=OperatingPoint(
+        at_design=OperatingPoint.built(
             users=q(load.users, "users"),
             tps=q(load.solution.throughput, "TPS"),
             response=q(load.solution.response_s * 1000, "ms"),
         ),
         at_sla=_operating_point(at_sla),
-        bounds=Bounds(
+        bounds=Bounds.built(
             throughput_upper=q(bounds.throughput_upper, "TPS"),
             max_throughput=q(bounds.max_throughput, "TPS"),
             response_lower=q(bounds.response_lower_s * 1000, "ms"),
@@ -647,11 +649,11 @@ def _evaluate_oltp(
     warnings += _band_warnings(bands)
 
     users = q(load.users, "users")
-    return OltpEvaluation(
+    return OltpEvaluation.built(
         kind="oltp",
-        inputs=OltpInputs(workload=workload, platform=platform),
+        inputs=OltpInputs.built(workload=workload, platform=platform),
         verdict="holds" if holds else "does-not-hold",
-        summary=OltpSummary(
+        summary=OltpSummary.built(
             users=users,
             design_tps=q(load.design_tps, "TPS"),
             max_sustained_tps=q(limit.max_tps, "TPS"),
@@ -668,7 +670,7 @@ def _evaluate_oltp(
         ),
         demand=_oltp_demand(workload, platform, model, load, iops_model, iops_rule),
         capacity=capacity,
-        storage=OltpStorage(
+        storage=OltpStorage.built(
             iops_capacity=q(model.storage_iops, "IOPS"),
             tps_capacity=q(model.storage_tps, "TPS"),
             basis=model.storage_estimate.basis,
@@ -676,13 +678,13 @@ def _evaluate_oltp(
             notes=list(model.storage_estimate.notes),
         ),
         performance=_performance(stations, load, at_sla, bounds, bottleneck, headroom),
-        balance=Balance(
+        balance=Balance.built(
             points=list(solved.balance_points),
             at_sla=balance_at_sla,
             zones=zones.published(),
             classification=classification,
         ),
-        projection=Projection(
+        projection=Projection.built(
             sla=q(model.sla_s * 1000, "ms"),
             series=list(solved.series),
         ),
@@ -692,7 +694,7 @@ def _evaluate_oltp(
         extrapolated=bool(model.flags),
         extrapolation=list(model.flags),
         assumptions=[*model.assumptions, MVA_ASSUMPTION],
-        rule_versions=dict(sorted(rules.versions().items())),
+        rule_versions=rules.sorted_versions(),
         bands=bands,
     )
 
@@ -829,7 +831,7 @@ def _evaluate_dss(
         extrapolated=bool(flags),
         extrapolation=flags,
         assumptions=assumptions,
-        rule_versions=dict(sorted(rules.versions().items())),
+        rule_versions=rules.sorted_versions(),
         bands=bands,
     )
 

@@ -13,7 +13,7 @@ from pydantic.dataclasses import dataclass as published
 from sizing import mva
 from sizing.notes import RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
-from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_floats, q
+from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_rows, q
 
 Classification = Literal["cpu-bound", "storage-bound", "balanced"]
 
@@ -120,7 +120,4 @@ def curve_of(
     no_reads = [0.0] * len(users)
     latency = (residence_s[:, sto] / reads_per_tx * 1000.0).tolist() if reads_per_tx else no_reads
     cpu_pct = (utilisation[:, cpu] * 100.0).tolist()
-    return [
-        finite_floats(BalancePoint, u, x, c, lat)
-        for u, x, c, lat in zip(users.tolist(), tps.tolist(), cpu_pct, latency, strict=True)
-    ]
+    return finite_rows(BalancePoint, users.tolist(), tps.tolist(), cpu_pct, latency)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sizing.evidence import Estimate, EvidenceBundle, Source, block_and_mix_iops
+from sizing.notes import Assumption, assumption
+from sizing.units import q
 
 TPCC = "benchmark_factory_tpcc"
 SWINGBENCH = "swingbench_orderentry"
@@ -29,8 +31,22 @@ class Constant:
     derivation: str
     sources: tuple[Source, ...]
 
+    def assumption(self) -> Assumption:
+        """The constant as an assumption of a model (its name, derivation, sources and value): built once
+        per constant (a fit's constants are made once per evidence bundle and listed by every model)."""
+        made: Assumption | None = self.__dict__.get("_assumption")
+        if made is None:
+            made = assumption(self.name, self.derivation, self.cite(), q(self.value, self.unit))
+            object.__setattr__(self, "_assumption", made)
+        return made
+
     def cite(self) -> str:
-        return "; ".join(sorted({s.cite() for s in self.sources}))
+        # asked for on every evaluation (each constant is an assumption of the model): formatted once
+        cited: str | None = self.__dict__.get("_cited")
+        if cited is None:
+            cited = "; ".join(sorted({s.cite() for s in self.sources}))
+            object.__setattr__(self, "_cited", cited)
+        return cited
 
 
 def orion_estimate(bundle: EvidenceBundle, storage_model: str, block_kb: float, read_pct: float) -> Estimate:

@@ -84,7 +84,7 @@ def band(family: str, quantity: str, value: float, unit: str, flags: Sequence[Fl
     if widened:
         pct *= EXTRAPOLATION_FACTOR
         basis += f", x{EXTRAPOLATION_FACTOR:g} because the design reaches beyond the measured configurations"
-    return Band(
+    return Band.built(
         quantity=quantity,
         label=LABELS[quantity],
         value=q(value, unit),

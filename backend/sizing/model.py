@@ -5,8 +5,6 @@ the evidence."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sizing.calibration import Constant
 from sizing.errors import EvidenceError
 from sizing.evidence import EvidenceBundle, Source
@@ -36,7 +34,11 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
                "design input", p.node_cores, "count")  # fmt: skip
     model = family.build_model(b)
     profile = model.profile or (b.profile_fit.profile if b.profile_fit else None)
-    return replace(model, read_pct=b.read_pct, rac_nodes=p.rac_nodes, profile=profile)
+    # dataclasses.replace without re-running __init__ over the model's ~25 fields (a frozen dataclass
+    # with no __post_init__: the copy is the one replace makes)
+    out = object.__new__(type(model))
+    out.__dict__.update(model.__dict__, read_pct=b.read_pct, rac_nodes=p.rac_nodes, profile=profile)
+    return out
 
 
 # A custom profile's defaults where the AWR figures say nothing about them (flagged).
@@ -119,7 +121,7 @@ def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
     owner = next((f for f in REGISTRY.values() if f.profile == slug and f.fit_profile is not None), None)
     if owner is None or owner.fit_profile is None:
         return None
-    key = f"profile:{slug}:{id(b.rules)}:{sorted(b.rules.versions().items())}"
+    key = f"profile:{slug}:{b.rules.cache_key()}"
     if key not in b.evidence.cache:
         b.evidence.cache[key] = owner.fit_profile(b.evidence, b.rules)
     fit: ProfileFit = b.evidence.cache[key]

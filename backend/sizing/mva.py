@@ -293,6 +293,31 @@ def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) 
     return max(x * (think_s + sla_s), 1.0)
 
 
+def sla_population_bound(stations: tuple[Station, ...], think_s: float, sla_s: float) -> float:
+    """A cheap upper bound on `sla_population` (Little's law at the SLA: N = X (Z + SLA), X below
+    each queue's limit), for a search that only needs to know the population is too small.
+
+    The first round of `sla_population` (a = 1) solves R(X) = SLA with the largest coefficients, so its
+    population N1 is the smallest of the rounds (each later round's a = (N-1)/N comes from a population
+    >= N1) and N1 >= max(x_lo (Z + SLA), 1), x_lo the root with every queue at the largest coefficient.
+    Every round's X then keeps each queue's term within what the SLA leaves it:
+    D_k / (1 - c_k X) <= SLA - fixed - sum of the other queues' D_j, with c_k >= a_lo D_k + B_k.
+    Returned with a 1e-9 relative margin (the solver's tolerances are 1e-13)."""
+    d = [st.queue_demand for st in stations]
+    bg = [st.background_per_server for st in stations]
+    fixed = sum(st.fixed_delay for st in stations)
+    sum_d = sum(d)
+    if fixed + sum_d >= sla_s or max(d) == 0.0:
+        return 1.0
+    total = think_s + sla_s
+    queues = [(dk, bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
+    c_max = max(dk + bk for dk, bk in queues)
+    n_lo = max((1.0 - sum_d / (sla_s - fixed)) / c_max * total, 1.0)
+    a_lo = (n_lo - 1.0) / n_lo
+    x_hi = min((1.0 - dk / (sla_s - fixed - (sum_d - dk))) / (a_lo * dk + bk) for dk, bk in queues)
+    return max(x_hi * total, 1.0) * (1.0 + 1e-9)
+
+
 # --- many populations in one vectorised pass ---------------------------------------------------
 
 
@@ -308,15 +333,15 @@ class Batch:
     utilisation: np.ndarray  # (M, K) per server, 0..1
 
     def solution(self, m: int) -> Solution:
-        residence = tuple(float(r) for r in self.residence_s[m])
+        residence = tuple(self.residence_s[m].tolist())
         x = float(self.throughput[m])
         return Solution(
             float(self.users[m]),
             x,
             float(self.response_s[m]),
             residence,
-            tuple(float(u) for u in self.utilisation[m]),
-            tuple(x * r for r in residence),
+            tuple(self.utilisation[m].tolist()),
+            tuple([x * r for r in residence]),
         )
 
 

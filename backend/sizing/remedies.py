@@ -9,10 +9,10 @@ for a search; the warnings (sizing.api) print the answer.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sizing import mva
 from sizing.demand import RawCapacity
@@ -65,8 +65,16 @@ def _carries(
     if not _attainable(st, sla_s):
         return False
     if workload.users is not None:
-        return _sla_users(st, think_s, sla_s) >= workload.users * (1 - TOLERANCE)
-    return _sla_throughput(st, think_s, sla_s) >= design_tps * (1 - TOLERANCE)
+        users = workload.users * (1 - TOLERANCE)
+        # Little's law at the SLA bounds the population from above: well short of the load, the network
+        # certainly does not carry it and is not solved (a search's probe at the maximum, mostly)
+        if mva.sla_population_bound(st, think_s, sla_s) < users:
+            return False
+        return _sla_users(st, think_s, sla_s) >= users
+    tps = design_tps * (1 - TOLERANCE)
+    if _sla_throughput_bound(st, think_s, sla_s) < tps:
+        return False
+    return _sla_throughput(st, think_s, sla_s) >= tps
 
 
 def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
@@ -76,24 +84,66 @@ def _sla_throughput(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -
     return _sla(st, think_s, sla_s).throughput if n <= 1.0 else n / (think_s + sla_s)
 
 
-@functools.lru_cache(maxsize=4096)
+def _sla_throughput_bound(st: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
+    """At least `_sla_throughput`: the population bound over Z + SLA, or the one-user point's
+    X = 1 / (Z + R(1)) with R(1) >= the sum of the demands (whichever is larger), with a 1e-9 margin."""
+    one_user = think_s + sum(s.demand_s for s in st)
+    bound = mva.sla_population_bound(st, think_s, sla_s) / (think_s + sla_s)
+    return max(bound, 1.0 / one_user if one_user > 0 else math.inf) * (1.0 + 1e-9)
+
+
+# The SLA population and SLA point of each network a search tries, kept per network (bounded): a
+# what-if on the same model searches the same networks, and sizing.api hands over (`remember`) the SLA
+# points its vectorised pass has just solved for 1 to 4 RAC nodes, so a search below 5 nodes solves
+# nothing twice. Keyed by the network itself (frozen stations), think time and SLA.
+_Key = tuple[tuple[mva.Station, ...], float, float]
+_SLA_USERS: dict[_Key, float] = {}
+_SLA_POINTS: dict[_Key, mva.Solution] = {}
+_KEPT = 4096
+
+
+def _keep(cache: dict[_Key, Any], key: _Key, value: Any) -> None:
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = value
+
+
 def _sla_users(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
-    return mva.sla_population(stations, think_s, sla_s)
+    key = (stations, think_s, sla_s)
+    users = _SLA_USERS.get(key)
+    if users is None:
+        users = mva.sla_population(stations, think_s, sla_s)
+        _keep(_SLA_USERS, key, users)
+    return users
 
 
 def _attainable(stations: tuple[mva.Station, ...], sla_s: float) -> bool:
     return sum(s.demand_s for s in stations) <= sla_s * (1 + TOLERANCE)
 
 
-@functools.lru_cache(maxsize=4096)
 def _sla(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> mva.Solution:
-    """The SLA point of a network, kept: a what-if on the same model searches the same networks."""
-    return mva.sla_point(stations, think_s, sla_s)
+    """The SLA point of a network (mva.sla_point), kept."""
+    key = (stations, think_s, sla_s)
+    point = _SLA_POINTS.get(key)
+    if point is None:
+        point = mva.schweitzer(stations, think_s, _sla_users(stations, think_s, sla_s))
+        _keep(_SLA_POINTS, key, point)
+    return point
+
+
+def remember(
+    stations: tuple[mva.Station, ...], think_s: float, sla_s: float, users: float, point: mva.Solution
+) -> None:
+    """An SLA population and the SLA point solved at it (mva.sla_population, then mva.schweitzer or
+    its batch, equal to it bit for bit), solved elsewhere: the searches read them instead of solving."""
+    key = (stations, think_s, sla_s)
+    _keep(_SLA_USERS, key, users)
+    _keep(_SLA_POINTS, key, point)
 
 
 def forget() -> None:
-    _sla.cache_clear()
-    _sla_users.cache_clear()
+    _SLA_USERS.clear()
+    _SLA_POINTS.clear()
 
 
 def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
@@ -155,12 +205,15 @@ def arrays_for_load(
 def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) -> Remedy | None:
     """The fewest RAC nodes with the CPU at the SLA point within the limit (`result`: that CPU %)."""
 
-    def cpu_pct(n: int) -> float:  # utilisation law at the SLA point's throughput
+    def within(n: int) -> bool:  # utilisation law at the SLA point's throughput
         st = model.stations(n)
-        cpu = next(s for s in st if s.name == "cpu")
-        return min(_sla_throughput(st, model.think_s, model.sla_s) * cpu.busy_per_server, 1.0) * 100.0
+        busy = next(s for s in st if s.name == "cpu").busy_per_server
+        # within the limit even at the most throughput the SLA allows: no need to solve the network
+        if min(_sla_throughput_bound(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct:
+            return True
+        return min(_sla_throughput(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct
 
-    n = _first(platform.rac_nodes, MAX_NODES, lambda n: cpu_pct(n) <= limit_pct)
+    n = _first(platform.rac_nodes, MAX_NODES, within)
     if n is None:
         return None
     st = model.stations(n)

@@ -129,11 +129,18 @@ class RuleSet:
     _by_slug: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False, hash=False)
     # {slug: version}, asked several times per evaluation: built once (the rules never change)
     _versions: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # the same sorted by slug, and the key the per-bundle caches file this rule set's fits under
+    _sorted: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _key: list[str] = field(default_factory=list, compare=False, repr=False, hash=False)
+    _best: list[Rule] = field(default_factory=list, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         for r in self.rules:
             self._by_slug[r.slug] = r
             self._versions[r.slug] = r.version
+        self._sorted.update(sorted(self._versions.items()))
+        self._key[:] = [f"{id(self)}:{sorted(self._versions.items())}"]
+        self._best[:] = [r for r in self.rules if r.kind == "best_practice" and r.check]
 
     def get(self, slug: str) -> Rule:
         """The catalog's rule; else a catalog rule of the same kind carrying every parameter the
@@ -164,7 +171,15 @@ class RuleSet:
         return value, rule
 
     def best_practices(self) -> list[Rule]:
-        return [r for r in self.rules if r.kind == "best_practice" and r.check]
+        return list(self._best)
 
     def versions(self) -> dict[str, int]:
         return dict(self._versions)
+
+    def sorted_versions(self) -> dict[str, int]:
+        """{slug: version} sorted by slug (what an evaluation lists)."""
+        return dict(self._sorted)
+
+    def cache_key(self) -> str:
+        """This rule set among others in a bundle's cache: its identity and every rule's version."""
+        return self._key[0]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from sizing import mva
 from sizing.cases import CasesHook, KeysHook, no_cases, no_keys
 from sizing.evidence import Estimate, EvidenceBundle
-from sizing.notes import Assumption, Flag
+from sizing.notes import Assumption, Flag, assumption, flag
 from sizing.rules import RuleSet
 from sizing.units import q
 
@@ -198,10 +198,14 @@ class PlatformModel:
         return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
 
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
+        return self.network(rac_nodes, self.cpu_demand_s, self.other_s)
+
+    def network(self, rac_nodes: int, cpu_demand_s: float, other_s: float) -> tuple[mva.Station, ...]:
+        """The stations at `rac_nodes` with these CPU and other-delay demands per transaction."""
         reads_s = self.reads_at(rac_nodes) * self.read_service_s
         waited_s = reads_s / self.reads_in_flight
         out: tuple[mva.Station, ...] = (
-            mva.Station("cpu", self.cpu_demand_s, rac_nodes * self.cores_per_node),
+            mva.Station("cpu", cpu_demand_s, rac_nodes * self.cores_per_node),
             mva.Station(
                 "storage",
                 waited_s,
@@ -209,8 +213,8 @@ class PlatformModel:
                 background_s=(reads_s - waited_s) + self.writes_per_tx * self.write_service_s,
             ),
         )
-        if self.other_s > 0:
-            out = (*out, mva.Station("other", self.other_s, delay=True))
+        if other_s > 0:
+            out = (*out, mva.Station("other", other_s, delay=True))
         return out
 
 
@@ -252,13 +256,13 @@ class ModelBuild:
         return self.profile_fit.profile.sla_s
 
     def note(self, name: str, text: str, source: str, value: float | None = None, unit: str = "") -> None:
-        self.assumptions.append(Assumption(name, text, source, q(value, unit) if value is not None else None))
+        self.assumptions.append(assumption(name, text, source, q(value, unit) if value is not None else None))
 
     def const(self, c: Constant) -> None:
-        self.note(c.name, c.derivation, c.cite(), c.value, c.unit)
+        self.assumptions.append(c.assumption())
 
     def flag(self, field_name: str, text: str) -> None:
-        self.flags.append(Flag(field_name, text))
+        self.flags.append(flag(field_name, text))
 
 
 BomRule = Callable[["BomPlatform", "ReferenceDesign | None", "Sequence[CatalogPart]"], "Bom"]

@@ -367,7 +367,7 @@ def peak_runs(evidence: EvidenceBundle, rules: RuleSet) -> list[TpccRun]:
 
 
 def tpcc_fit(evidence: EvidenceBundle, rules: RuleSet) -> TpccFit:
-    key = f"equallogic-tpcc:{id(rules)}:{sorted(rules.versions().items())}"
+    key = f"equallogic-tpcc:{rules.cache_key()}"
     if key not in evidence.cache:
         evidence.cache[key] = _fit_tpcc(evidence, rules)
     fit: TpccFit = evidence.cache[key]

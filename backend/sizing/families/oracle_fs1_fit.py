@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scipy.optimize import brentq
 
@@ -75,12 +75,11 @@ class Fs1PlatformModel(PlatformModel):
 
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
         shift = cluster_share(rac_nodes) - cluster_share(self.rac_nodes or rac_nodes)
-        at_nodes = replace(
-            self,
-            cpu_demand_s=max(self.cpu_demand_s + self.cluster_cpu_s * shift, 0.0),
-            other_s=max(self.other_s + self.cluster_wait_s * shift, 0.0),
+        return self.network(
+            rac_nodes,
+            max(self.cpu_demand_s + self.cluster_cpu_s * shift, 0.0),
+            max(self.other_s + self.cluster_wait_s * shift, 0.0),
         )
-        return PlatformModel.stations(at_nodes, rac_nodes)
 
 
 def read_latency(service_s: float, concurrency: float, load: float) -> float:
@@ -579,7 +578,7 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
 
 
 def cached_fit(bundle: EvidenceBundle, rules: RuleSet) -> Fs1Fit:
-    key = f"fs1-fit:{id(rules)}:{sorted(rules.versions().items())}"
+    key = f"fs1-fit:{rules.cache_key()}"
     if key not in bundle.cache:
         bundle.cache[key] = fit(bundle, rules)
     out: Fs1Fit = bundle.cache[key]
