@@ -446,7 +446,13 @@ def evaluation_payload(
     assumptions = list(published["assumptions"])
     if used is not None:
         assumptions.append(
-            _assumption("bom.reference", f"BOM scaled from {used.slug} by the rule in each line", used.slug)
+            # Named as people know it and cited by its document (it cited its own slug, which the
+            # proposal then listed as if it were a source document).
+            _assumption(
+                "bom.reference",
+                f"BOM scaled from the {used.name or used.slug} by the rule in each line",
+                _source(used.source_document.slug, used.source_locator) or used.slug,
+            )
         )
     if price_book is None:
         assumptions.append(_assumption("bom.prices", "No price book chosen: the BOM is unpriced", ""))

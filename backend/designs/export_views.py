@@ -100,6 +100,12 @@ def _latest_revision(design: Design) -> int:
     return int(DesignRevision.objects.filter(design=design).aggregate(n=Max("number"))["n"] or 0)
 
 
+def _reference_names(design: Design) -> dict[str, str]:
+    """The name of the design's reference configuration (the proposal prints it, not the slug)."""
+    slug = design.reference_configuration.slug if design.reference_configuration_id else None
+    return {slug: design.reference_configuration.name} if slug else {}
+
+
 def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> ProposalData:
     """The document model of a saved design: its evaluation (pinned rules, price book) and revision,
     read back as the typed evaluation with the numbers the API publishes. With `unsaved` (a validated
@@ -121,6 +127,7 @@ def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> Prop
         rule_catalog=_rule_catalog(pins),
         cost_per_throughput=result.get("cost_per_throughput"),
         documents=_documents(),
+        reference_names=_reference_names(design),
     )
 
 

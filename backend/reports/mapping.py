@@ -152,7 +152,7 @@ def _custom_profile_facts(ev: OltpEvaluation) -> list[Fact | None]:
     ]
 
 
-def _platform(ev: DesignEvaluation) -> Summary:
+def _platform(ev: DesignEvaluation, reference_names: Mapping[str, str] | None = None) -> Summary:
     p = ev.inputs.platform
     nodes, arrays = float(p.rac_nodes), float(p.arrays)
     word = storage_model(p.storage_model).array_unit_word
@@ -179,7 +179,8 @@ def _platform(ev: DesignEvaluation) -> Summary:
         else None,
     ]
     if p.reference:
-        facts.insert(0, Fact("Reference configuration", p.reference, "", INPUT))
+        # The configuration's name for the customer; its catalog slug only when no name is known.
+        facts.insert(0, Fact("Reference configuration", (reference_names or {}).get(p.reference, p.reference), "", INPUT))
     return Summary(title, present(*facts))
 
 
@@ -365,6 +366,7 @@ def proposal_from_evaluation(
     rule_catalog: Sequence[CatalogRule] = (),
     cost_per_throughput: Mapping[str, object] | None = None,
     documents: Sequence[DocumentRef] = (),
+    reference_names: Mapping[str, str] | None = None,
 ) -> ProposalData:
     """The document of an evaluation (numbers as printed: `sizing.as_printed`). The designs service
     adds BOM assumptions and the pinned rule versions beside the engine's own (None: the engine's)."""
@@ -379,7 +381,7 @@ def proposal_from_evaluation(
     return ProposalData(
         meta=meta,
         workload=_workload(evaluation),
-        platform=_platform(evaluation),
+        platform=_platform(evaluation, reference_names),
         headline=_headline(evaluation),
         bom=bom,
         balance=balance_chart(oltp) if oltp else None,

@@ -205,6 +205,10 @@ def test_the_proposal_a_customer_receives(catalog, users, demo_prices, branded) 
     rule_slugs = set(SizingRule.objects.values_list("slug", flat=True))
     assert [s for s in rule_slugs if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", body)] == []
     assert "cpu-utilisation-limit" in annex and "ssd-read-latency-stress" in annex
+    # The reference configuration by its name, never its catalog slug (it was printed as a platform
+    # fact, and its BOM note cited it as if it were a source document).
+    assert not re.search(r"oracle-fs1-half-rack(?![\w-])", flat)  # (a rule slug in the annex may start so)
+    assert "BOM scaled from the Oracle FS1-2 half rack" in body
 
     # Numbers for people.
     assert noisy_numbers(text, _exempt(evaluation)) == []
