@@ -94,7 +94,7 @@ def q(value: float, unit: str) -> Quantity:
         # Valid by the two checks pydantic's validator makes: set the fields directly, at a third of
         # the cost (an evaluation makes ~120 quantities); anything else gets pydantic's own error.
         out = _new(Quantity)
-        out.__dict__.update(value=v, unit=unit)
+        _set(out, "__dict__", {"value": v, "unit": unit})
         return out
     return Quantity(v, unit)  # type: ignore[arg-type]  # raises the validation error
 
