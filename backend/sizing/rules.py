@@ -134,7 +134,9 @@ class RuleSet:
     _key: list[str] = field(default_factory=list, compare=False, repr=False, hash=False)
     _best: list[Rule] = field(default_factory=list, compare=False, repr=False, hash=False)
     # the best practices that apply to a family (its `applies_to` empty or naming it), per family asked
-    _best_for: dict[Any, tuple[Rule, ...]] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _best_for: dict[Any, tuple[Rule, ...]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         for r in self.rules:

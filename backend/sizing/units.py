@@ -47,8 +47,10 @@ def built(cls: type[M], fields: dict[str, Any]) -> M:
     values = template.copy()
     values.update(fields)
     if len(values) != len(order) or not fields.keys() >= required:
-        defaults = {n for n, f in cls.model_fields.items() if not f.is_required()}
-        raise TypeError(f"{cls.__name__}: fields {sorted(set(order) ^ set(fields) - defaults)} missing or unknown")
+        optional = {n for n, f in cls.model_fields.items() if not f.is_required()}
+        raise TypeError(
+            f"{cls.__name__}: fields {sorted(set(order) ^ set(fields) - optional)} missing or unknown"
+        )
     out = _new(cls)
     _set(out, "__dict__", values)
     _set(out, "__pydantic_fields_set__", set(fields))

@@ -58,7 +58,9 @@ def best_practice_warnings(rules: RuleSet, facts: Mapping[str, Any]) -> tuple[li
     fields: set[str] = set()
     family = facts.get("family")
     # the rules that leave the family out (check_rule: None) are not asked
-    candidates = rules.best_practices_for(family) if isinstance(family, str | None) else rules.best_practices()
+    candidates = (
+        rules.best_practices_for(family) if isinstance(family, str | None) else rules.best_practices()
+    )
     for rule in candidates:
         ok = check_rule(rule, facts)
         if ok is None:
