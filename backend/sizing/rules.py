@@ -133,6 +133,10 @@ class RuleSet:
     _sorted: dict[str, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
     _key: list[str] = field(default_factory=list, compare=False, repr=False, hash=False)
     _best: list[Rule] = field(default_factory=list, compare=False, repr=False, hash=False)
+    # the best practices that apply to a family (its `applies_to` empty or naming it), per family asked
+    _best_for: dict[Any, tuple[Rule, ...]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         for r in self.rules:
@@ -172,6 +176,15 @@ class RuleSet:
 
     def best_practices(self) -> list[Rule]:
         return list(self._best)
+
+    def best_practices_for(self, family: Any) -> tuple[Rule, ...]:
+        """`best_practices()` less those whose `applies_to` leaves the family out (in the same order)."""
+        found = self._best_for.get(family)
+        if found is None:
+            found = self._best_for[family] = tuple(
+                r for r in self._best if not (r.applies_to and family not in r.applies_to)
+            )
+        return found
 
     def versions(self) -> dict[str, int]:
         return dict(self._versions)

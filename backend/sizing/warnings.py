@@ -56,7 +56,12 @@ def best_practice_warnings(rules: RuleSet, facts: Mapping[str, Any]) -> tuple[li
     """Catalog best-practice rules with a machine-checkable condition; returns the fields checked."""
     out = []
     fields: set[str] = set()
-    for rule in rules.best_practices():
+    family = facts.get("family")
+    # the rules that leave the family out (check_rule: None) are not asked
+    candidates = (
+        rules.best_practices_for(family) if isinstance(family, str | None) else rules.best_practices()
+    )
+    for rule in candidates:
         ok = check_rule(rule, facts)
         if ok is None:
             continue
