@@ -180,7 +180,10 @@ def _platform(ev: DesignEvaluation, reference_names: Mapping[str, str] | None = 
     ]
     if p.reference:
         # The configuration's name for the customer; its catalog slug only when no name is known.
-        facts.insert(0, Fact("Reference configuration", (reference_names or {}).get(p.reference, p.reference), "", INPUT))
+        facts.insert(
+            0,
+            Fact("Reference configuration", (reference_names or {}).get(p.reference, p.reference), "", INPUT),
+        )
     return Summary(title, present(*facts))
 
 

@@ -106,7 +106,10 @@ def test_bodies_are_documented_as_json_except_where_a_view_reads_other_formats(
     assert "multipart/form-data" in media_types[("post", "/api/v1/import/parts/")]
     assert "text/csv" in media_types[("post", "/api/v1/import/parts/")]
     # the team's branding takes its logo as a file upload, and says so
-    assert media_types[("patch", "/api/v1/teams/{slug}/branding/")] == {"application/json", "multipart/form-data"}
+    assert media_types[("patch", "/api/v1/teams/{slug}/branding/")] == {
+        "application/json",
+        "multipart/form-data",
+    }
     for (method, path), types in media_types.items():
         if not path.startswith("/api/v1/import/") and not path.endswith("/branding/"):
             assert types == {"application/json"}, (method, path)

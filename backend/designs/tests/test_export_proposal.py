@@ -191,7 +191,10 @@ def test_the_proposal_a_customer_receives(catalog, users, demo_prices, branded) 
             f"{Decimal(line['extended_price']):,.2f}",
         )
     # The description cell may wrap ("Oracle Database" / "Enterprise Edition"): read across the row.
-    assert re.search(r"Oracle Database\b.{0,200}?Enterprise Edition", flat) and "Real Application Clusters" in flat
+    assert (
+        re.search(r"Oracle Database\b.{0,200}?Enterprise Edition", flat)
+        and "Real Application Clusters" in flat
+    )
 
     # Documents by title in the evidence appendix; the body cites "publisher year, locator".
     body, annex = flat.split("Technical annex", 1)
