@@ -102,8 +102,8 @@ def _latest_revision(design: Design) -> int:
 
 def _reference_names(design: Design) -> dict[str, str]:
     """The name of the design's reference configuration (the proposal prints it, not the slug)."""
-    slug = design.reference_configuration.slug if design.reference_configuration_id else None
-    return {slug: design.reference_configuration.name} if slug else {}
+    configuration = design.reference_configuration
+    return {configuration.slug: configuration.name} if configuration is not None else {}
 
 
 def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> ProposalData:
