@@ -27,7 +27,7 @@ from accounts.models import Team
 from catalog.models import SizingRule, SourceDocument
 from catalog.versioning import catalog_snapshot
 from core.errors import NotFound
-from core.openapi import FIELD_ERRORS_SCHEMA
+from core.openapi import BAD_REQUEST_SCHEMA
 from designs import services
 from designs.models import Design, DesignRevision
 from designs.permissions import DesignAccess, DesignPermission
@@ -226,8 +226,11 @@ class ProposalPdfView(_ExportView):
                 OpenApiTypes.BINARY,
                 description="The file, as an attachment; every page says it is not a saved revision.",
             ),
+            # Field messages, or one message when the body is not JSON at all (schemathesis found
+            # the undocumented {"detail"} of a malformed body).
             (400, "application/json"): OpenApiResponse(
-                FIELD_ERRORS_SCHEMA, description="Field-level messages, as POST /evaluate/ gives them."
+                BAD_REQUEST_SCHEMA,
+                description="Field-level messages, as POST /evaluate/ gives them; one message when the body is not JSON.",
             ),
             (401, "application/json"): OpenApiResponse(ErrorDetail, description="Not signed in."),
             (403, "application/json"): OpenApiResponse(

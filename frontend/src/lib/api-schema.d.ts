@@ -5967,13 +5967,13 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Field-level messages, as POST /evaluate/ gives them. */
+            /** @description Field-level messages, as POST /evaluate/ gives them; one message when the body is not JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description Not signed in. */
