@@ -14,7 +14,8 @@ import { createDesign, headlineNumber, resultsSettled, signIn, signOut } from '.
 
 const COMPANY = 'Northwind Data Systems';
 const BOOK = 'Proposal story list prices';
-const DESIGN = 'E2E half rack proposal';
+// Not "E2E half rack …": workspace.spec.ts finds its own half rack design by that name in the same database.
+const DESIGN = 'E2E branded proposal';
 const CUSTOMER = 'Contoso Retail';
 const DIMM = '7110353'; // 16 GB DDR4 DIMM, 16 per RAC node in Table 11
 // The FS1-2 reference architecture (fixtures/oracle-fs1-2016.yaml), listed by its title.
