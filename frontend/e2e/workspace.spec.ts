@@ -291,7 +291,8 @@ test('at 1024 px the results sit beside the inputs; an unsaved edit asks before 
   await page.screenshot({ path: screenshotPath('editor-1024') });
 
   // An edit not saved: the Designs link asks first, in the page (not the browser's own dialog).
-  const users = page.getByTestId('users');
+  // The load field: users, or the target TPS a reference rack opens at (its rated load).
+  const users = page.getByTestId('users').or(page.getByTestId('target-tps'));
   const saved = await users.inputValue();
   const edited = String(Number(saved) + 100);
   await users.fill(edited);
@@ -314,7 +315,7 @@ test('at 1024 px the results sit beside the inputs; an unsaved edit asks before 
   await expect(page).toHaveURL(/\/designs$/);
   await page.getByRole('link', { name: QUARTER, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/designs/${quarterId}$`));
-  await expect(page.getByTestId('users')).toHaveValue(saved);
+  await expect(users).toHaveValue(saved);
   // Untouched, it leaves without a question.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compare' }).click();
   await expect(page).toHaveURL(/\/compare$/);
