@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design, EvaluateRequest, EvaluationPayload, PricedBom } from '../api/types';
 import type { BomOverride } from '../lib/bom';
-import { quarterRack } from '../lib/fixture';
+import { quarterRack, savedQuarterRack } from '../lib/fixture';
 import { BomTable } from './bom-table';
 import { DesignEditor } from './design-editor';
 
@@ -146,29 +146,9 @@ describe('BOM table: overrides with a reason', () => {
 
 // ---- the editor: overrides are unsaved state, evaluated at once and saved with the design ------------
 
-const design: Design = {
-  id: 7,
-  name: 'Bank core',
-  customer: 'Acme',
-  description: '',
-  owner: { id: 1, username: 'alice' },
-  team: null,
-  visibility: 'private',
-  status: 'draft',
-  workload: { kind: 'oltp', users: 1000 },
-  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2 },
-  reference_configuration: 'oracle-fs1-quarter-rack',
-  rule_versions: {},
+const design: Design = savedQuarterRack({
   bom_overrides: [{ section: 'servers', part_number: '7111102', quantity: 8, description: '', reason: 'spare drives' }],
-  price_book: null,
-  version: 1,
-  etag: '"design-7-v1"',
-  revision: 1,
-  my_role: 'owner',
-  permissions: ['read', 'export', 'edit', 'share', 'delete'],
-  created: '2026-11-01T00:00:00Z',
-  updated: '2026-11-01T00:00:00Z',
-};
+});
 
 describe('design editor: BOM overrides', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -4,36 +4,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design, EvaluateRequest, EvaluationPayload } from '../api/types';
-import { quarterRack } from '../lib/fixture';
+import { quarterRack, savedQuarterRack } from '../lib/fixture';
 import { DesignEditor } from './design-editor';
 
 // jsdom has no 2D canvas for Chart.js to draw on; the drawn charts are the e2e run's (real Chromium).
 // Here a chart is only its canvas, so the test sees what the results panel shows around it.
 vi.mock('react-chartjs-2', () => ({ Chart: () => <canvas />, Scatter: () => <canvas /> }));
 
-const design: Design = {
-  id: 7,
-  name: 'Bank core',
-  customer: 'Acme',
-  description: '',
-  owner: { id: 1, username: 'alice' },
-  team: null,
-  visibility: 'private',
-  status: 'draft',
-  workload: { kind: 'oltp', users: 1000 },
-  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2 },
-  reference_configuration: 'oracle-fs1-quarter-rack',
-  rule_versions: {},
-  bom_overrides: [],
-  price_book: null,
-  version: 1,
-  etag: '"design-7-v1"',
-  revision: 1,
-  my_role: 'owner',
-  permissions: ['read', 'export', 'edit', 'share', 'delete'],
-  created: '2026-11-01T00:00:00Z',
-  updated: '2026-11-01T00:00:00Z',
-};
+const design: Design = savedQuarterRack();
 
 /** One POST /evaluate/ the editor sent: what it asked, its abort signal, and how to answer it. */
 interface EvaluateCall {

@@ -4,35 +4,13 @@ import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-d
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design } from '../api/types';
-import { quarterRack } from '../lib/fixture';
+import { quarterRack, savedQuarterRack } from '../lib/fixture';
 import { DesignEditor } from './design-editor';
 
 // jsdom has no 2D canvas for Chart.js; a chart is only its canvas here.
 vi.mock('react-chartjs-2', () => ({ Chart: () => <canvas />, Scatter: () => <canvas /> }));
 
-const design: Design = {
-  id: 7,
-  name: 'Bank core',
-  customer: 'Acme',
-  description: '',
-  owner: { id: 1, username: 'alice' },
-  team: null,
-  visibility: 'private',
-  status: 'draft',
-  workload: { kind: 'oltp', users: 1000 },
-  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2 },
-  reference_configuration: 'oracle-fs1-quarter-rack',
-  rule_versions: {},
-  bom_overrides: [],
-  price_book: null,
-  version: 1,
-  etag: '"design-7-v1"',
-  revision: 1,
-  my_role: 'owner',
-  permissions: ['read', 'export', 'edit', 'share', 'delete'],
-  created: '2026-11-01T00:00:00Z',
-  updated: '2026-11-01T00:00:00Z',
-};
+const design: Design = savedQuarterRack();
 
 const viewersCopy: Design = { ...design, my_role: 'viewer', permissions: ['read'] };
 
