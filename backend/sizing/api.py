@@ -393,7 +393,7 @@ def _load_cures(
         return remedies.nodes_for_load(model, platform, workload, load.design_tps)
 
     def arrays() -> remedies.Remedy | None:
-        return remedies.arrays_for_load(inputs, evidence, rules, load.design_tps)
+        return remedies.arrays_for_load(inputs, evidence, rules, load.design_tps, model)
 
     first, second = (nodes, arrays) if bottleneck == "cpu" else (arrays, nodes)
     fix = first() or second()

@@ -50,8 +50,16 @@ class Constant:
 
 
 def orion_estimate(bundle: EvidenceBundle, storage_model: str, block_kb: float, read_pct: float) -> Estimate:
-    pts = bundle.find("max_iops", storage_model=storage_model, tool=ORION)
-    pts = [
-        p for p in pts if p.cond("io_pattern", "random") == "random" and int(p.cond("arrays", 1) or 1) == 1
-    ]
-    return block_and_mix_iops(pts, block_kb, read_pct)
+    """One array's random IOPS at this block size and read mix, from its ORION runs: answered once per
+    bundle (an Estimate is immutable; the models of a family ask it on every build)."""
+    key = ("orion_estimate", storage_model, float(block_kb), float(read_pct))
+    found: Estimate | None = bundle.cache.get(key)
+    if found is None:
+        pts = bundle.find("max_iops", storage_model=storage_model, tool=ORION)
+        pts = [
+            p
+            for p in pts
+            if p.cond("io_pattern", "random") == "random" and int(p.cond("arrays", 1) or 1) == 1
+        ]
+        found = bundle.cache[key] = block_and_mix_iops(pts, block_kb, read_pct)
+    return found

@@ -8,7 +8,14 @@ from __future__ import annotations
 from sizing.calibration import Constant
 from sizing.errors import EvidenceError
 from sizing.evidence import EvidenceBundle, Source
-from sizing.families.base import ModelBuild, PlatformFamily, PlatformModel, ProfileFit, WorkloadProfile
+from sizing.families.base import (
+    KEPT_STATIONS,
+    ModelBuild,
+    PlatformFamily,
+    PlatformModel,
+    ProfileFit,
+    WorkloadProfile,
+)
 from sizing.families.shared import WRITE_PENALTY
 from sizing.inputs import CUSTOM_PROFILE, DesignInputs, OltpWorkload
 from sizing.platforms import REGISTRY, platform_family, storage_model
@@ -38,6 +45,7 @@ def build_model(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) 
     # with no __post_init__: the copy is the one replace makes)
     out = object.__new__(type(model))
     out.__dict__.update(model.__dict__, read_pct=b.read_pct, rac_nodes=p.rac_nodes, profile=profile)
+    out.__dict__.pop(KEPT_STATIONS, None)  # networks kept for the family's model are not this copy's
     return out
 
 

@@ -174,13 +174,40 @@ def nodes_for_load(
     return Remedy("rac_nodes", n, _sla(model.stations(n), model.think_s, model.sla_s).throughput)
 
 
+def _beyond_storage(model: PlatformModel, rac_nodes: int, workload: OltpWorkload, design_tps: float) -> bool:
+    """Whether the stations storage units do not change (PlatformModel.storage_stations, a contract
+    sizing/tests/test_remedies.py holds every family to) alone keep the SLA point short of the design
+    load, so that no number of storage units can carry it.
+
+    Why this is exact: the SLA population solves R(X) = SLA with R = fixed + sum of D_k / (1 - c_k X),
+    each term >= 0 and R increasing in X and in a = (N-1)/N; removing a station lowers R everywhere, so
+    the fixed point N = T f((N-1)/N) (f decreasing) can only grow. `sla_population_bound` of the network
+    without storage therefore bounds the SLA population of every storage configuration from above, and
+    `_sla_throughput_bound` its throughput (the one-user term too: fewer demands, a shorter R(1)). A
+    network left with no queue (only delays) has no such bound: not used then."""
+    st = model.stations(rac_nodes)
+    rest = tuple(s for s in st if s.name not in model.storage_stations)
+    if len(rest) == len(st) or not any(s.queue_demand > 0 for s in rest):
+        return False
+    if workload.users is not None:
+        return mva.sla_population_bound(rest, model.think_s, model.sla_s) < workload.users * (1 - TOLERANCE)
+    return _sla_throughput_bound(rest, model.think_s, model.sla_s) < design_tps * (1 - TOLERANCE)
+
+
 def arrays_for_load(
-    inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, design_tps: float
+    inputs: DesignInputs,
+    evidence: EvidenceBundle,
+    rules: RuleSet,
+    design_tps: float,
+    model: PlatformModel | None = None,
 ) -> Remedy | None:
     """The fewest storage units that carry the design load within the SLA (the model rebuilt for each
-    count tried: bisection, the SLA point's load growing with the units)."""
+    count tried: bisection, the SLA point's load growing with the units). `model`, the design's own: when
+    its stations besides storage already fall short of the load, no count is tried (`_beyond_storage`)."""
     workload, platform = inputs.workload, inputs.platform
     assert isinstance(workload, OltpWorkload)
+    if model is not None and _beyond_storage(model, platform.rac_nodes, workload, design_tps):
+        return None
 
     models: dict[int, PlatformModel] = {}
 

@@ -8,9 +8,10 @@ registry must not depend on them (the hooks receive already-validated inputs).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from sizing import mva
 from sizing.cases import CasesHook, KeysHook, no_cases, no_keys
@@ -143,6 +144,11 @@ class PlatformModel:
     writes load it without the transaction waiting for them) and an optional pure delay `other_s`
     (waits outside CPU and storage: commit, cluster, network)."""
 
+    # The stations the storage units (`Platform.arrays`) change; every other station, the think time
+    # and the SLA are the same whatever their count (the search for storage units relies on it:
+    # sizing.remedies._beyond_storage; sizing/tests/test_remedies.py holds every family to it).
+    storage_stations: ClassVar[frozenset[str]] = frozenset({"storage"})
+
     family: str
     think_s: float
     sla_s: float
@@ -197,6 +203,11 @@ class PlatformModel:
             return self.reads_per_tx
         return self.reads_per_tx * self.node_read_factor(rac_nodes) / self.node_read_factor(self.rac_nodes)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "stations" in cls.__dict__:  # a family's own network: kept per node count like the base's
+            cls.stations = _kept_per_node_count(cls.__dict__["stations"])  # type: ignore[method-assign,assignment]
+
     def stations(self, rac_nodes: int) -> tuple[mva.Station, ...]:
         return self.network(rac_nodes, self.cpu_demand_s, self.other_s)
 
@@ -216,6 +227,33 @@ class PlatformModel:
         if other_s > 0:
             out = (*out, mva.Station("other", other_s, delay=True))
         return out
+
+
+# The networks of a model, kept on the (immutable) model per node count: an evaluation asks for the
+# same few node counts ~15 times (curves, checks, searches). Keyed by the defining function too, as a
+# family's `stations` calls the base's through super().
+KEPT_STATIONS = "_stations_at"
+
+
+def _kept_per_node_count(
+    build: Callable[[Any, int], tuple[mva.Station, ...]],
+) -> Callable[[Any, int], tuple[mva.Station, ...]]:
+    @functools.wraps(build)
+    def stations(self: Any, rac_nodes: int) -> tuple[mva.Station, ...]:
+        kept: dict[tuple[object, int], tuple[mva.Station, ...]] | None = self.__dict__.get(KEPT_STATIONS)
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, KEPT_STATIONS, kept)
+        key = (build, rac_nodes)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = build(self, rac_nodes)
+        return found
+
+    return stations
+
+
+PlatformModel.stations = _kept_per_node_count(PlatformModel.stations)  # type: ignore[method-assign,assignment]
 
 
 @dataclass

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from scipy.optimize import brentq, least_squares
 
@@ -267,6 +267,8 @@ def storage_path(
 class EqualLogicModel(PlatformModel):
     """PlatformModel plus the host path of the ASM volumes: one queue saturating at the IOPS a database
     drives through its volumes (`path_demand_s` = I/Os per transaction / that IOPS)."""
+
+    storage_stations: ClassVar[frozenset[str]] = frozenset({"storage", "storage_path"})
 
     path_demand_s: float = 0.0
 

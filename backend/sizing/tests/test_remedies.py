@@ -13,7 +13,7 @@ import pytest
 from sizing.api import evaluate_design
 from sizing.evaluation import DesignEvaluation, OltpEvaluation
 from sizing.evidence import EvidenceBundle
-from sizing.inputs import DesignInputs, design_inputs_from_dict
+from sizing.inputs import DesignInputs, OltpWorkload, design_inputs_from_dict
 from sizing.rules import RuleSet
 from sizing.tests.golden.cases import SEED_DESIGNS
 
@@ -137,3 +137,82 @@ def test_a_dss_throughput_shortfall_names_the_arrays_that_reach_the_target(catal
             replace(inputs, platform=replace(inputs.platform, arrays=arrays - 1)), *catalog
         )
         assert "throughput-short" in _codes(fewer)
+
+
+def _random_oltp_designs(n: int, seed: int) -> list[DesignInputs]:
+    """Designs of every OLTP family across the input ranges (users and target TPS), as the bench draws."""
+    import random
+
+    from sizing.inputs import Platform
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        kind = rng.choice(["ps6010xv", "ps6010s", "fs1-quarter", "fs1-half", "xtremio", "netapp"])
+        nodes = rng.randint(1, 4)
+        if kind.startswith("fs1"):
+            enc, drives = (2, 13) if kind == "fs1-quarter" else (3, 19)
+            p = Platform("oracle-fs1", "FS1-2", rac_nodes=nodes, arrays=enc, drives_per_enclosure=drives)
+        elif kind == "xtremio":
+            p = Platform("xtremio", "X-Brick", rac_nodes=nodes, arrays=rng.randint(1, 4))
+        elif kind == "netapp":
+            p = Platform("netapp", "FAS3140", rac_nodes=1, arrays=1, pam=rng.random() < 0.5)
+        else:
+            model = "PS6010XV" if kind == "ps6010xv" else "PS6010S"
+            p = Platform("equallogic", model, rac_nodes=nodes, cores_per_node=8, arrays=rng.randint(1, 3),
+                         asm_volumes=rng.choice([2, 4, 5]))  # fmt: skip
+        load = (
+            {"users": rng.randint(100, 40_000)}
+            if rng.random() < 0.7
+            else {"target_tps": rng.uniform(50, 20_000)}
+        )
+        w = OltpWorkload(database_size_gb=rng.choice([100, 500, 2000]), read_pct=rng.choice([70, 80, 100]),
+                         block_size_kb=rng.choice([8, 16]), **load)  # fmt: skip
+        out.append(DesignInputs(w, p))
+    return out
+
+
+def test_storage_units_change_the_storage_station_only(catalog: Catalog) -> None:
+    """PlatformModel's contract that the search for storage units relies on (remedies._beyond_storage):
+    every station but its storage stations, the think time and the SLA are the same whatever the unit
+    count."""
+    from sizing import remedies
+    from sizing.model import build_model
+
+    for inputs in _random_oltp_designs(40, seed=3):
+        base = build_model(inputs, *catalog)
+        for arrays in (1, 2, 5, remedies.MAX_ARRAYS):
+            other = build_model(replace(inputs, platform=replace(inputs.platform, arrays=arrays)), *catalog)
+            assert (other.think_s, other.sla_s) == (base.think_s, base.sla_s)
+            for nodes in (1, inputs.platform.rac_nodes, remedies.MAX_NODES):
+                assert type(other).storage_stations == type(base).storage_stations
+                keep = [s for s in base.stations(nodes) if s.name not in base.storage_stations]
+                assert [s for s in other.stations(nodes) if s.name not in base.storage_stations] == keep, (
+                    inputs,
+                    arrays,
+                )
+
+
+def test_the_search_for_storage_units_skips_only_loads_no_count_carries(catalog: Catalog) -> None:
+    """arrays_for_load answers the same with the design's model (the short cut past a load the other
+    stations cannot carry) as without it (every count tried), on designs that both pass and fail it."""
+    from sizing import api, remedies
+    from sizing.model import build_model
+
+    skipped = searched = 0
+    for inputs in _random_oltp_designs(150, seed=11):
+        model = build_model(inputs, *catalog)
+        workload = inputs.workload
+        assert isinstance(workload, OltpWorkload)
+        tps = (
+            float(workload.target_tps)
+            if workload.target_tps is not None
+            else api._solve_network(workload, inputs.platform, model).load.design_tps
+        )
+        short = remedies._beyond_storage(model, inputs.platform.rac_nodes, workload, tps)
+        skipped += short
+        searched += not short
+        assert remedies.arrays_for_load(inputs, *catalog, tps, model) == remedies.arrays_for_load(
+            inputs, *catalog, tps
+        ), inputs
+    assert skipped >= 10 and searched >= 10, (skipped, searched)
