@@ -13,7 +13,7 @@ from pydantic.dataclasses import dataclass as published
 from sizing import mva
 from sizing.notes import RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
-from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_rows, q
+from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_rows_of, q
 
 Classification = Literal["cpu-bound", "storage-bound", "balanced"]
 
@@ -117,7 +117,5 @@ def curve_of(
     """`point` for solved populations given as arrays (rows: points, columns: stations)."""
     cpu = next(i for i, s in enumerate(stations) if s.name == "cpu")
     sto = next(i for i, s in enumerate(stations) if s.name == "storage")
-    no_reads = [0.0] * len(users)
-    latency = (residence_s[:, sto] / reads_per_tx * 1000.0).tolist() if reads_per_tx else no_reads
-    cpu_pct = (utilisation[:, cpu] * 100.0).tolist()
-    return finite_rows(BalancePoint, users.tolist(), tps.tolist(), cpu_pct, latency)
+    latency = residence_s[:, sto] / reads_per_tx * 1000.0 if reads_per_tx else np.zeros(len(users))
+    return finite_rows_of(BalancePoint, np.column_stack((users, tps, utilisation[:, cpu] * 100.0, latency)))

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass
 
 from sizing import mva
-from sizing.units import Float4, Float5, Quantity, Quantity5, built, finite_rows, q
+from sizing.units import Float4, Float5, Quantity, Quantity5, built, finite_rows_of, q
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def series_of(
     for n in nodes:
         at = limits[n]
         users, tps, response_s = curves[n]
-        pts = finite_rows(LoadPoint, users.tolist(), tps.tolist(), [r * 1000.0 for r in response_s.tolist()])
+        pts = finite_rows_of(LoadPoint, np.column_stack((users, tps, response_s * 1000.0)))
         series = {
             "rac_nodes": n,
             "points": pts,

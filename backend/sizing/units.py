@@ -125,6 +125,22 @@ def finite_rows(cls: type[T], *columns: list[float]) -> list[T]:
     return [finite_floats(cls, *row) for row in zip(*columns, strict=True)]
 
 
+def finite_rows_of(cls: type[T], rows: np.ndarray) -> list[T]:
+    """`finite_rows` for a 2-D float array whose columns are `cls`'s fields in order (a chart's points
+    straight from the solver's arrays): one finiteness check for the whole array, one dict per point."""
+    if rows.dtype == np.float64 and np.isfinite(rows).all():
+        names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+        if rows.shape[1] != len(names):
+            raise ValueError(f"{cls.__name__}: {rows.shape[1]} columns for {len(names)} fields")
+        out = []
+        for row in rows.tolist():
+            point = _new(cls)
+            _set(point, "__dict__", dict(zip(names, row, strict=False)))
+            out.append(point)
+        return out
+    return finite_rows(cls, *rows.T.tolist())  # raises the validator's error on a non-finite value
+
+
 _new = object.__new__
 
 
