@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 import numpy as np
@@ -72,6 +72,17 @@ def rounded(x: float, digits: int = DEFAULT_DIGITS) -> float:
 _isfinite, _floor, _log10 = math.isfinite, math.floor, math.log10
 
 
+def _rounds_to(digits: int) -> Callable[[T], T]:
+    """Marks a serializer that publishes a float as `rounded(x, digits)` does: sizing.publish rounds
+    such numbers all at once instead of calling it."""
+
+    def mark(func: T) -> T:
+        func.digits = digits  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A raw value with its unit; published with 4 significant figures unless its field says otherwise."""
@@ -80,6 +91,7 @@ class Quantity:
     unit: Unit
 
     @field_serializer("value", when_used="json")
+    @_rounds_to(DEFAULT_DIGITS)
     def _published_value(self, x: float) -> float:
         # `rounded(x)` inlined (~100 quantities an evaluation publishes, one Python call each)
         if not _isfinite(x):
@@ -185,7 +197,7 @@ Float5 = Annotated[float, Digits(5)]
 _POW10 = np.array([float(10**p) for p in range(23)])
 
 
-def rounded_all(values: Sequence[float], digits: Sequence[int]) -> list[float]:
+def rounded_all(values: Sequence[float], digits: Sequence[int] | bytes | bytearray) -> list[float]:
     """`rounded(values[i], digits[i])` for every i, equal to it bit for bit, in a few array operations
     (a chart's ~200 numbers cost what a dozen cost one by one).
 
@@ -196,8 +208,13 @@ def rounded_all(values: Sequence[float], digits: Sequence[int]) -> list[float]:
     not certain (zero, non-finite, log10 within 1e-9 of an integer so that floor(log10) could differ,
     the product within 1e-12 relative of a half-integer or below 1, p > 22) goes through `rounded`
     itself (which also raises on a non-finite value, as publishing one must)."""
-    x = np.asarray(values, dtype=float)
-    d = np.asarray(digits, dtype=float)
+    x = np.fromiter(values, float, len(values))
+    # (digits as bytes: what sizing.publish collects, read without a Python int per number)
+    d = (
+        np.frombuffer(digits, np.uint8)
+        if isinstance(digits, bytes | bytearray)
+        else np.asarray(digits, float)
+    )
     with np.errstate(all="ignore"):
         ax = np.abs(x)
         lg = np.log10(ax)
