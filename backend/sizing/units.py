@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
@@ -208,23 +209,24 @@ def rounded_all(values: Sequence[float], digits: Sequence[int] | bytes | bytearr
     not certain (zero, non-finite, log10 within 1e-9 of an integer so that floor(log10) could differ,
     the product within 1e-12 relative of a half-integer or below 1, p > 22) goes through `rounded`
     itself (which also raises on a non-finite value, as publishing one must)."""
-    x = np.fromiter(values, float, len(values))
-    # (digits as bytes: what sizing.publish collects, read without a Python int per number)
-    d = (
-        np.frombuffer(digits, np.uint8)
-        if isinstance(digits, bytes | bytearray)
-        else np.asarray(digits, float)
-    )
-    with np.errstate(all="ignore"):
-        ax = np.abs(x)
-        lg = np.log10(ax)
-        places = np.maximum(d - 1.0 - np.floor(lg), 0.0)
-        ok = np.isfinite(lg) & (np.abs(lg - np.rint(lg)) > 1e-9) & (places <= 22.0)
-        scale = _POW10[np.where(ok, places, 0.0).astype(np.intp)]
+    # (array('d'): a list of floats read at C speed; digits as bytes: what sizing.publish collects)
+    x = np.frombuffer(array("d", values)) if isinstance(values, list) else np.asarray(values, float)
+    bytewise = isinstance(digits, bytes | bytearray)
+    top = (np.frombuffer(digits, np.uint8) if bytewise else np.asarray(digits, float)) - 1.0
+    with np.errstate(all="ignore"):  # (log10 of 0, inf - inf: those values fail the checks below)
+        lg = np.log10(np.abs(x))
+        fl = np.floor(lg)
+        ok = np.abs(lg - fl - 0.5) < 0.5 - 1e-9  # log10 not within 1e-9 of an integer, finite
+        places = top - fl
+        ok &= places <= 22.0
+        scale = _POW10[np.fmin(np.fmax(places, 0.0), 22.0).astype(np.intp)]  # (fmax/fmin: nan -> 0/22)
         y = x * scale
+        r = np.rint(y)
         ay = np.abs(y)
-        ok &= (np.abs(ay - np.trunc(ay) - 0.5) > 1e-12 * ay) & (ay >= 1.0) & (ay < 2.0**52)
-        out: list[float] = (np.rint(y) / scale).tolist()
+        # not within 1e-12 relative of a half-integer (which also fails every product from 5e11 up)
+        ok &= np.abs(y - r) < 0.5 - 1e-12 * ay
+        ok &= ay >= 1.0
+        out: list[float] = (r / scale).tolist()
     if not ok.all():
         for i in np.flatnonzero(~ok).tolist():
             out[i] = rounded(values[i], int(digits[i]))
