@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import math
-from array import array
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
@@ -209,10 +208,14 @@ def rounded_all(values: Sequence[float], digits: Sequence[int] | bytes | bytearr
     not certain (zero, non-finite, log10 within 1e-9 of an integer so that floor(log10) could differ,
     the product within 1e-12 relative of a half-integer or below 1, p > 22) goes through `rounded`
     itself (which also raises on a non-finite value, as publishing one must)."""
-    # (array('d'): a list of floats read at C speed; digits as bytes: what sizing.publish collects)
-    x = np.frombuffer(array("d", values)) if isinstance(values, list) else np.asarray(values, float)
-    bytewise = isinstance(digits, bytes | bytearray)
-    top = (np.frombuffer(digits, np.uint8) if bytewise else np.asarray(digits, float)) - 1.0
+    # (fromiter: no dtype discovery per element; digits as bytes: what sizing.publish collects)
+    x = np.fromiter(values, float, len(values))
+    d = (
+        np.frombuffer(digits, np.uint8)
+        if isinstance(digits, bytes | bytearray)
+        else np.asarray(digits, float)
+    )
+    top = d - 1.0
     with np.errstate(all="ignore"):  # (log10 of 0, inf - inf: those values fail the checks below)
         lg = np.log10(np.abs(x))
         fl = np.floor(lg)
