@@ -29,6 +29,7 @@ from sizing.balance import Classification as BalanceClassification
 from sizing.inputs import DssWorkload, OltpWorkload, Platform
 from sizing.notes import Assumption, Flag, RuleRef
 from sizing.projection import LoadPoint, Series
+from sizing.publish import published_json, same_as_handler
 from sizing.units import Quantity, Quantity3, Quantity5, built, published_rows, rounded
 from sizing.usl import UslCoefficients
 from sizing.warnings import Warning
@@ -188,6 +189,7 @@ class Balance(Section):
     classification: BalanceClassification
 
     @field_serializer("points", mode="wrap", when_used="json")
+    @same_as_handler
     def _points_published(
         self, points: list[BalancePoint], handler: SerializerFunctionWrapHandler, info: SerializationInfo
     ) -> Any:
@@ -199,6 +201,7 @@ class Projection(Section):
     series: list[Series]
 
     @field_serializer("series", mode="wrap", when_used="json")
+    @same_as_handler
     def _series_published(
         self, series: list[Series], handler: SerializerFunctionWrapHandler, info: SerializationInfo
     ) -> Any:
@@ -382,7 +385,7 @@ class EngineEvaluation(RootModel[Evaluation]):
 def published(evaluation: _Evaluation) -> dict[str, Any]:
     """The evaluation as the JSON the API returns: the one place where numbers are rounded (each to
     the precision its type declares)."""
-    return evaluation.model_dump(mode="json", by_alias=True)
+    return published_json(evaluation)
 
 
 def published_per_field(evaluation: _Evaluation) -> dict[str, Any]:

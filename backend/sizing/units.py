@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 import numpy as np
@@ -72,6 +72,17 @@ def rounded(x: float, digits: int = DEFAULT_DIGITS) -> float:
 _isfinite, _floor, _log10 = math.isfinite, math.floor, math.log10
 
 
+def _rounds_to(digits: int) -> Callable[[T], T]:
+    """Marks a serializer that publishes a float as `rounded(x, digits)` does: sizing.publish rounds
+    such numbers all at once instead of calling it."""
+
+    def mark(func: T) -> T:
+        func.digits = digits  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A raw value with its unit; published with 4 significant figures unless its field says otherwise."""
@@ -80,6 +91,7 @@ class Quantity:
     unit: Unit
 
     @field_serializer("value", when_used="json")
+    @_rounds_to(DEFAULT_DIGITS)
     def _published_value(self, x: float) -> float:
         # `rounded(x)` inlined (~100 quantities an evaluation publishes, one Python call each)
         if not _isfinite(x):
@@ -201,7 +213,7 @@ Float5 = Annotated[float, Digits(5)]
 _POW10 = np.array([float(10**p) for p in range(23)])
 
 
-def rounded_all(values: Sequence[float], digits: Sequence[int]) -> list[float]:
+def rounded_all(values: Sequence[float], digits: Sequence[int] | bytes | bytearray) -> list[float]:
     """`rounded(values[i], digits[i])` for every i, equal to it bit for bit, in a few array operations
     (a chart's ~200 numbers cost what a dozen cost one by one).
 
@@ -212,18 +224,28 @@ def rounded_all(values: Sequence[float], digits: Sequence[int]) -> list[float]:
     not certain (zero, non-finite, log10 within 1e-9 of an integer so that floor(log10) could differ,
     the product within 1e-12 relative of a half-integer or below 1, p > 22) goes through `rounded`
     itself (which also raises on a non-finite value, as publishing one must)."""
-    x = np.asarray(values, dtype=float)
-    d = np.asarray(digits, dtype=float)
-    with np.errstate(all="ignore"):
-        ax = np.abs(x)
-        lg = np.log10(ax)
-        places = np.maximum(d - 1.0 - np.floor(lg), 0.0)
-        ok = np.isfinite(lg) & (np.abs(lg - np.rint(lg)) > 1e-9) & (places <= 22.0)
-        scale = _POW10[np.where(ok, places, 0.0).astype(np.intp)]
+    # (fromiter: no dtype discovery per element; digits as bytes: what sizing.publish collects)
+    x = np.fromiter(values, float, len(values))
+    d = (
+        np.frombuffer(digits, np.uint8)
+        if isinstance(digits, bytes | bytearray)
+        else np.asarray(digits, float)
+    )
+    top = d - 1.0
+    with np.errstate(all="ignore"):  # (log10 of 0, inf - inf: those values fail the checks below)
+        lg = np.log10(np.abs(x))
+        fl = np.floor(lg)
+        ok = np.abs(lg - fl - 0.5) < 0.5 - 1e-9  # log10 not within 1e-9 of an integer, finite
+        places = top - fl
+        ok &= places <= 22.0
+        scale = _POW10[np.fmin(np.fmax(places, 0.0), 22.0).astype(np.intp)]  # (fmax/fmin: nan -> 0/22)
         y = x * scale
+        r = np.rint(y)
         ay = np.abs(y)
-        ok &= (np.abs(ay - np.trunc(ay) - 0.5) > 1e-12 * ay) & (ay >= 1.0) & (ay < 2.0**52)
-        out: list[float] = (np.rint(y) / scale).tolist()
+        # not within 1e-12 relative of a half-integer (which also fails every product from 5e11 up)
+        ok &= np.abs(y - r) < 0.5 - 1e-12 * ay
+        ok &= ay >= 1.0
+        out: list[float] = (r / scale).tolist()
     if not ok.all():
         for i in np.flatnonzero(~ok).tolist():
             out[i] = rounded(values[i], int(digits[i]))

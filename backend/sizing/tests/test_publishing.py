@@ -56,6 +56,10 @@ def test_rounded_all_equals_rounded_bit_for_bit() -> None:
         d = rng.choice([3, 4, 5])
         values.append((rng.randint(10 ** (d - 1), 10**d - 1) + 0.5) / 10 ** rng.randint(0, 9))
         digits.append(d)
+    for k in range(-12, 26):  # at and next to every power of ten (floor(log10) from the powers table)
+        for v in (10.0**k, math.nextafter(10.0**k, 0), math.nextafter(10.0**k, math.inf)):
+            values += [v, -v]
+            digits += [rng.choice([3, 4, 5]), rng.choice([3, 4, 5])]
     got = rounded_all(values, digits)
     wrong = [
         (v, d, rounded(v, d), g)
@@ -165,3 +169,59 @@ def published_rows_of(points: list[Any]) -> list[dict[str, float]]:
     from sizing.units import published_rows
 
     return published_rows(LoadPoint, points)
+
+
+def _evaluation(catalog: Catalog, name: str) -> Any:
+    forget_models()
+    return evaluate_design(design_inputs_from_dict(SEED_DESIGNS[name]), *catalog)
+
+
+def _pydantic(evaluation: Any) -> str:
+    return json.dumps(evaluation.model_dump(mode="json", by_alias=True))
+
+
+@pytest.mark.parametrize("name", ["fs1-quarter-2-nodes-1000-users", "xtremio-dss-2000-mb-s"])
+def test_the_generated_publisher_gives_what_pydantic_gives(catalog: Catalog, name: str) -> None:
+    """sizing.publish walks the objects itself: the same JSON as pydantic's own serializer (which
+    rounds the chart rows one number at a time), OLTP and DSS."""
+    evaluation = _evaluation(catalog, name)
+    assert json.dumps(published(evaluation)) == _pydantic(evaluation)
+    assert json.dumps(published(evaluation)) == json.dumps(published_per_field(evaluation))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pydantic warns of the odd values it is handed
+def test_what_the_publisher_was_not_built_for_is_left_to_pydantic(catalog: Catalog) -> None:
+    """A value not of its declared type (an int for a float), fields out of their declared order, a
+    subclass: the whole evaluation goes through pydantic, so the JSON is still pydantic's."""
+    evaluation = _evaluation(catalog, "fs1-quarter-2-nodes-1000-users").model_copy(deep=True)
+    object.__setattr__(evaluation.summary.design_tps, "__dict__", {"value": 3, "unit": "TPS"})
+    assert json.dumps(published(evaluation)) == _pydantic(evaluation)
+    assert published(evaluation)["summary"]["design_tps"] == {"value": 3, "unit": "TPS"}
+
+    evaluation = _evaluation(catalog, "fs1-quarter-2-nodes-1000-users").model_copy(deep=True)
+    summary = evaluation.summary
+    object.__setattr__(summary, "__dict__", dict(reversed(list(summary.__dict__.items()))))
+    assert json.dumps(published(evaluation)) == _pydantic(evaluation)
+    assert next(iter(published(evaluation)["summary"])) == "storage_utilisation_at_design"
+
+    evaluation = _evaluation(catalog, "fs1-quarter-2-nodes-1000-users").model_copy(deep=True)
+    object.__setattr__(
+        evaluation.balance.points[0], "__dict__", {**evaluation.balance.points[0].__dict__, "tps": 7}
+    )
+    assert json.dumps(published(evaluation)) == _pydantic(evaluation)
+
+
+@pytest.mark.parametrize("where", ["quantity", "chart point", "station"])
+def test_a_non_finite_number_is_never_published(catalog: Catalog, where: str) -> None:
+    evaluation = _evaluation(catalog, "fs1-quarter-2-nodes-1000-users").model_copy(deep=True)
+    if where == "quantity":
+        target: Any = evaluation.summary.design_tps
+        object.__setattr__(target, "__dict__", {**target.__dict__, "value": math.nan})
+    elif where == "chart point":
+        target = evaluation.projection.series[0].points[2]
+        object.__setattr__(target, "__dict__", {**target.__dict__, "tps": math.inf})
+    else:
+        target = evaluation.performance.stations[0].demand
+        object.__setattr__(target, "__dict__", {**target.__dict__, "value": -math.inf})
+    with pytest.raises(ValueError, match="non-finite"):
+        published(evaluation)
