@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Vitest's failure summary calls Map.groupBy (Node 21+); Debian's Node 20 lacks it, and the reporter
@@ -20,10 +20,32 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
+/**
+ * The generated zod schemas (src/lib/api-zod.ts) are ~500 module-level constants, each built when the
+ * module loads, though the SPA reads a handful (the design inputs' contract, an enum or two). A call of
+ * zod's builders has no effect beyond its value, but the bundler cannot tell: each schema expression is
+ * marked pure here, so the build keeps only the schemas something imports (and what they are built from).
+ */
+function pureGeneratedSchemas(): Plugin {
+  return {
+    name: 'dbsizer:pure-generated-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('/src/lib/api-zod.ts')) return null;
+      // Code lines only (the JSDoc lines start with '*' or '/**'): every expression that starts at `z.` or at a schema (`zName.`).
+      const marked = code
+        .split('\n')
+        .map((line) => (/^\s*(\*|\/\*\*)/.test(line) ? line : line.replace(/(?<![\w$.])(z[A-Z]\w*|z)\./g, '/* @__PURE__ */ $1.')))
+        .join('\n');
+      return { code: marked, map: null };
+    },
+  };
+}
+
 // Django serves the build: assets under /static/ (whitenoise), index.html for every SPA route.
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/static/' : '/',
-  plugins: [react()],
+  plugins: [react(), pureGeneratedSchemas()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -100,7 +100,7 @@ def editor_module_urls() -> list[str]:
 
 def first_requests(request: HttpRequest) -> bytes:
     """Preload links for what a signed-in user's page starts with: the API requests the route is sure
-    to make and, on the editor, its JavaScript. The browser fetches them while it still loads the entry
+    to make and, on the editor, its JavaScript and the untouched design's evaluation. The browser fetches them while it still loads the entry
     script; the SPA's own fetch of the same URL (and its import of the same module) takes the answer.
     Only for a signed-in session: a visitor's would be refused, and a visitor is sent to sign-in."""
     if not request.user.is_authenticated:
@@ -108,9 +108,11 @@ def first_requests(request: HttpRequest) -> bytes:
     links = ['<link rel="preload" as="fetch" crossorigin href="/api/v1/auth/me/">']
     editor = EDITOR_ROUTE.match(request.path)
     if editor:
-        links.append(
-            f'<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/{int(editor.group(1))}/">'
-        )
+        design = f"/api/v1/designs/{int(editor.group(1))}/"
+        # The design, and the evaluation the untouched editor shows (the saved inputs with the current
+        # rules: POST /evaluate/'s answer for them), in parallel rather than one after the other.
+        links.append(f'<link rel="preload" as="fetch" crossorigin href="{design}">')
+        links.append(f'<link rel="preload" as="fetch" crossorigin href="{design}evaluation/?rules=current">')
         links += [f'<link rel="modulepreload" crossorigin href="{url}">' for url in editor_module_urls()]
     return "".join(links).encode()
 

@@ -434,10 +434,12 @@ def share_link_revoke(*, link: ShareLink) -> None:
         raise NotFound("No such share link.")
 
 
-def design_evaluation(design: Design) -> dict[str, Any]:
+def design_evaluation(design: Design, *, current_rules: bool = False) -> dict[str, Any]:
     """The saved design evaluated with its pinned rule versions and price book: the engine's
     evaluation, the priced BOM, the assumptions, and which revision this is. (Takes the design
-    positionally too: the export views call it.)"""
+    positionally too: the export views call it.) `current_rules`: with the current rule versions
+    instead of its pins, as POST /evaluate/ evaluates the same inputs (what the editor shows for an
+    untouched design)."""
     # The designs API reads a design with its overrides prefetched and its latest revision annotated
     # (DesignViewSet.get_queryset): use them; other callers pass a plain design.
     prefetched = getattr(design, "_prefetched_objects_cache", {}).get("bom_overrides")
@@ -454,7 +456,7 @@ def design_evaluation(design: Design) -> dict[str, Any]:
     payload = evaluation_payload(
         workload=design.workload,
         platform=design.platform,
-        rule_versions=design.rule_versions,
+        rule_versions=None if current_rules else design.rule_versions,
         configuration=configuration,
         price_book=price_book,
         overrides=overrides,

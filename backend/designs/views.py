@@ -87,6 +87,22 @@ IF_MATCH_REQUIRED = OpenApiParameter(
     "If-Match", ETAG_SCHEMA, OpenApiParameter.HEADER, required=True, description="The ETag you read"
 )
 
+# GET /designs/{id}/evaluation/?rules=current: the saved inputs with the current rules, the answer
+# POST /evaluate/ gives for them; the SPA's editor preloads it for an untouched design.
+EVALUATION_RULES = OpenApiParameter(
+    "rules",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=False,
+    enum=["pinned", "current"],
+    default="pinned",
+    description=(
+        "pinned: the rule versions the design pinned (what its exports show); current: the current "
+        "rule versions, as POST /evaluate/ evaluates the same inputs (what the editor shows until an "
+        "input changes)"
+    ),
+)
+
 
 def _if_match_version(request: Request, design: Design, *, required: bool) -> int | None:
     """The version named by If-Match: missing -> 428 (when required), not an ETag -> 400, another
@@ -251,11 +267,15 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         clone = services.design_clone(user=request.user, design=self.get_object())
         return self._read(clone, status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: EvaluationResponseSerializer})
+    @extend_schema(parameters=[EVALUATION_RULES], responses={200: EvaluationResponseSerializer})
     @action(detail=True, methods=["get"])
     def evaluation(self, request: Request, pk: str | None = None) -> Response:
         design = self.get_object()
-        return _with_etag(Response(services.design_evaluation(design)), design)
+        rules = request.query_params.get("rules", "pinned")
+        if rules not in ("pinned", "current"):
+            raise InvalidInput({"rules": ['Either "pinned" (the default) or "current".']})
+        payload = services.design_evaluation(design, current_rules=rules == "current")
+        return _with_etag(Response(payload), design)
 
     @extend_schema(methods=["GET"], responses={200: ShareLinkSerializer(many=True)})
     @extend_schema(methods=["POST"], request=None, responses={201: ShareLinkSerializer})

@@ -90,6 +90,13 @@ async function signIn(browser) {
   await page.getByRole('button', { name: 'Create design' }).click();
   await page.waitForURL(/\/designs\/\d+$/);
   const designId = Number(/\/designs\/(\d+)$/.exec(page.url())[1]);
+  // A reference rack opens at its rated target TPS; the bench types in the users field, so the saved
+  // design it loads is sized by users: 1,000, the figure a new design started at before racks opened
+  // at their rated load (its database stays the rack's rated size).
+  await page.getByRole('radio', { name: 'Concurrent users' }).check();
+  await page.getByTestId('users').fill('1000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForFunction(() => /^Revision 2\b/.test(document.querySelector('[data-testid="revision-info"]')?.textContent ?? ''));
   await context.close();
   return { state, designId };
 }

@@ -178,7 +178,8 @@ test('alice: designs list, new design, OLTP and DSS editors with charts, warning
   // Another team's design: the not-found message.
   await signOut(page);
   await signIn(page, 'dave');
-  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${oltpId}/$`), status: 404, why: 'not shared with dave' });
+  // The design and its evaluation, both asked for as the editor's page loads.
+  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${oltpId}/(evaluation/\\?rules=current)?$`), status: 404, why: 'not shared with dave' });
   await page.goto(`/designs/${oltpId}`);
   await expect(page.getByTestId('design-not-found')).toBeVisible();
   await expectNoSeriousViolations(page, "editor of another team's design (not found)");

@@ -162,7 +162,8 @@ test('bob (same team) sees the design read-only; erin (manager) exports it; dave
   await expect(page.getByRole('heading', { name: 'Designs' })).toBeVisible();
   await expect(page.getByText(/No designs yet|No design matches/)).toBeVisible();
   await expect(page.getByRole('link', { name: QUARTER })).toHaveCount(0);
-  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${quarterId}/$`), status: 404, why: 'not shared with dave' });
+  // The design and its evaluation, both asked for as the editor's page loads.
+  expectedHttpErrors.push({ url: new RegExp(`/api/v1/designs/${quarterId}/(evaluation/\\?rules=current)?$`), status: 404, why: 'not shared with dave' });
   await page.goto(`/designs/${quarterId}`);
   await expect(page.getByTestId('design-not-found')).toBeVisible();
 });

@@ -114,12 +114,18 @@ def test_a_file_without_a_content_hash_is_not_kept_for_good(client: Client) -> N
 
 @pytest.mark.django_db
 def test_the_editor_page_announces_its_first_requests_to_a_signed_in_user(client: Client) -> None:
-    """The browser fetches the session and the design while it loads the scripts (no waterfall)."""
+    """The browser fetches the session, the design and its evaluation while it loads the scripts (no
+    waterfall)."""
     client.force_login(get_user_model().objects.create_user("ann", password="x-unused-x"))
     html = client.get("/designs/42").content.decode()
     head = html[: html.index("</head>")]
     assert '<link rel="preload" as="fetch" crossorigin href="/api/v1/auth/me/">' in head
     assert '<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/42/">' in head
+    # What the untouched editor shows: the saved inputs with the current rules (POST /evaluate/'s answer).
+    assert (
+        '<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/42/evaluation/?rules=current">'
+        in head
+    )
     # The editor's code too (the modules the route imports, from Vite's manifest), beside the entry's.
     preloaded = re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', head)
     assert any(re.search(r"/static/assets/design-editor-page-[\w-]+\.js$", url) for url in preloaded)

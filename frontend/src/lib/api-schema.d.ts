@@ -5655,7 +5655,10 @@ export interface operations {
     };
     v1_designs_evaluation_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description pinned: the rule versions the design pinned (what its exports show); current: the current rule versions, as POST /evaluate/ evaluates the same inputs (what the editor shows until an input changes) */
+                rules?: "current" | "pinned";
+            };
             header?: never;
             path: {
                 /** @description A unique integer value identifying this design. */
@@ -5707,6 +5710,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

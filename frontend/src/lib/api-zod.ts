@@ -3215,6 +3215,10 @@ export const zV1DesignsEvaluationRetrievePath = z.object({
     id: z.int()
 });
 
+export const zV1DesignsEvaluationRetrieveQuery = z.object({
+    rules: z.enum(['current', 'pinned']).optional()
+});
+
 export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
 
 export const zDesignsExportBomCsvPath = z.object({

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
@@ -15,7 +15,7 @@ import { balanceSummary } from '../lib/chart-summaries';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
-export function BalanceChart({ balance, evaluation, title }: { balance: BalanceSection; evaluation: OltpEvaluation; title: string }) {
+function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSection; evaluation: OltpEvaluation; title: string }) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [range, setRange] = useState<AxisRange>('focused');
   const platforms = usePlatforms();
@@ -70,3 +70,6 @@ export function BalanceChart({ balance, evaluation, title }: { balance: BalanceS
     </ChartCard>
   );
 }
+
+/** Memoised: a re-render of the results with the same evaluation (an edit marking it stale) does not redraw it. */
+export const BalanceChart = memo(BalanceChartView);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import '../../../lib/chartjs';
@@ -21,7 +21,7 @@ interface Props {
   platform?: string;
 }
 
-export function CapacityChart({ capacity, growthPct, horizonYears, title, platform }: Props) {
+function CapacityChartView({ capacity, growthPct, horizonYears, title, platform }: Props) {
   const ref = useRef<ChartJS<'bar'> | null>(null);
   const platforms = usePlatforms();
   const model = buildCapacityChart(capacity, growthPct, horizonYears);
@@ -72,3 +72,6 @@ export function CapacityChart({ capacity, growthPct, horizonYears, title, platfo
     </ChartCard>
   );
 }
+
+/** Memoised: a re-render of the results with the same evaluation (an edit marking it stale) does not redraw it. */
+export const CapacityChart = memo(CapacityChartView);

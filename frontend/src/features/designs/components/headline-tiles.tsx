@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import type { EvaluationPayload } from '../api/types';
 import type { BandView } from '../lib/bands';
 import { buildHeadlines } from '../lib/headline';
 
-export function HeadlineTiles({ payload }: { payload: EvaluationPayload }) {
+function HeadlineTilesView({ payload }: { payload: EvaluationPayload }) {
   const verdict = payload.evaluation.verdict;
   return (
     <div className="headline-block">
@@ -40,3 +41,6 @@ function BandText({ band, testId }: { band: BandView; testId: string }) {
     </span>
   );
 }
+
+/** Memoised: a re-render of the results with the same evaluation (an edit marking it stale) does not redraw it. */
+export const HeadlineTiles = memo(HeadlineTilesView);

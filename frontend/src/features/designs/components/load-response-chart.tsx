@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import '../../../lib/chartjs';
@@ -37,7 +37,7 @@ interface Props {
   platform?: string;
 }
 
-export function LoadResponseChart({ projection, racNodes, designLoad = null, bands, title, platform }: Props) {
+function LoadResponseChartView({ projection, racNodes, designLoad = null, bands, title, platform }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
   const [range, setRange] = useState<AxisRange>('focused');
@@ -152,3 +152,6 @@ export function LoadResponseChart({ projection, racNodes, designLoad = null, ban
     </ChartCard>
   );
 }
+
+/** Memoised: a re-render of the results with the same evaluation (an edit marking it stale) does not redraw it. */
+export const LoadResponseChart = memo(LoadResponseChartView);

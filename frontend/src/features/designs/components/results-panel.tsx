@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
 import type { EvaluationPayload, MeasuredPoint } from '../api/types';
@@ -68,7 +68,16 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
   // charts) follow in a deferred render that React runs after that commit, so they do not hold up the
   // first charts of a cold load or the redraw of a what-if. Until it catches up they show the previous
   // evaluation (or nothing yet), inside the same stale wrapper.
-  const below = useDeferredValue(payload);
+  // On a cold load the evaluation is often in before the panel mounts: `null` first, so that it too
+  // draws the charts before the tables.
+  const below = useDeferredValue(payload, null);
+  // The charts' inputs derived from the evaluation, made once per evaluation: the charts are memoised,
+  // so a re-render that shows the same evaluation (an edit marks it stale) does not redraw them.
+  const oltp = payload?.evaluation.kind === 'oltp' ? payload.evaluation : null;
+  const projection = useMemo(() => (oltp && measured ? withMeasured(oltp.projection, measured) : oltp?.projection), [oltp, measured]);
+  const designLoad = useMemo(() => (oltp ? designLoadOf(oltp) : null), [oltp]);
+  const bands = useMemo(() => (oltp ? loadResponseBandsOf(oltp) : undefined), [oltp]);
+  const platform = payload ? platformText(payload.evaluation.inputs.platform, platforms.data) : undefined;
   useEffect(() => {
     const element = section.current;
     if (!element) return;
@@ -98,17 +107,10 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
             </p>
           )}
           <div className="chart-grid">
-            {payload.evaluation.kind === 'oltp' && (
+            {oltp && projection && (
               <>
-                <BalanceChart evaluation={payload.evaluation} balance={payload.evaluation.balance} title={title} />
-                <LoadResponseChart
-                  projection={measured ? withMeasured(payload.evaluation.projection, measured) : payload.evaluation.projection}
-                  racNodes={racNodes}
-                  designLoad={designLoadOf(payload.evaluation)}
-                  bands={loadResponseBandsOf(payload.evaluation)}
-                  title={title}
-                  platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
-                />
+                <BalanceChart evaluation={oltp} balance={oltp.balance} title={title} />
+                <LoadResponseChart projection={projection} racNodes={racNodes} designLoad={designLoad} bands={bands} title={title} platform={platform} />
               </>
             )}
             <CapacityChart
@@ -116,7 +118,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
               growthPct={growthOf(payload.evaluation).pctPerYear}
               horizonYears={growthOf(payload.evaluation).years}
               title={title}
-              platform={platformText(payload.evaluation.inputs.platform, platforms.data)}
+              platform={platform}
             />
           </div>
           {below && (

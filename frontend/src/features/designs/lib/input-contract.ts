@@ -140,10 +140,11 @@ export function inputContract(kind: WorkloadKind, schemas: InputSchemas = PUBLIS
   return { workload, platform: schemas.platform, rules };
 }
 
-const CONTRACTS: Record<WorkloadKind, InputContract> = { oltp: inputContract('oltp'), dss: inputContract('dss') };
+// Each read once, when first asked for (not when the module loads: an OLTP editor never needs DSS's).
+const CONTRACTS: Partial<Record<WorkloadKind, InputContract>> = {};
 
 /** The published contract for a workload kind. */
-export const publishedContract = (kind: WorkloadKind): InputContract => CONTRACTS[kind];
+export const publishedContract = (kind: WorkloadKind): InputContract => (CONTRACTS[kind] ??= inputContract(kind));
 
 /** The message for a value outside the field's range, in the API's words. */
 export function rangeMessage(rule: FieldRule): string | null {
