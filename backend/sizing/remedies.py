@@ -146,10 +146,26 @@ def forget() -> None:
     _SLA_POINTS.clear()
 
 
-def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
+# The RAC node counts whose SLA points the evaluation's curves have already solved (1 to 4, handed
+# over by `remember`): a search for nodes tries the largest of them first, as it costs no solve.
+SOLVED_NODES = 4
+
+
+def _first(lo: int, hi: int, fixes: Callable[[int], bool], first_try: int | None = None) -> int | None:
     """The smallest value in (lo, hi] that fixes the shortfall, by bisection: adding RAC nodes or
-    storage units never takes load away from the SLA point (None: even `hi` does not fix it)."""
-    if hi <= lo or not fixes(hi):
+    storage units never takes load away from the SLA point (None: even `hi` does not fix it). With
+    `first_try` (inside the range), that value is tried before `hi`: when it fixes the shortfall the
+    search stays below it (the same answer, fixes being monotone, for cheaper probes)."""
+    if hi <= lo:
+        return None
+    if first_try is not None and lo < first_try < hi:
+        if fixes(first_try):
+            hi = first_try
+        else:
+            lo = first_try
+            if not fixes(hi):
+                return None
+    elif not fixes(hi):
         return None
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -168,7 +184,7 @@ def nodes_for_load(
     def fixes(n: int) -> bool:
         return _carries(model.stations(n), model.think_s, model.sla_s, workload, design_tps)
 
-    n = _first(platform.rac_nodes, MAX_NODES, fixes)
+    n = _first(platform.rac_nodes, MAX_NODES, fixes, SOLVED_NODES)
     if n is None:
         return None
     return Remedy("rac_nodes", n, _sla(model.stations(n), model.think_s, model.sla_s).throughput)
@@ -240,7 +256,7 @@ def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) ->
             return True
         return min(_sla_throughput(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct
 
-    n = _first(platform.rac_nodes, MAX_NODES, within)
+    n = _first(platform.rac_nodes, MAX_NODES, within, SOLVED_NODES)
     if n is None:
         return None
     st = model.stations(n)

@@ -216,3 +216,28 @@ def test_the_search_for_storage_units_skips_only_loads_no_count_carries(catalog:
             inputs, *catalog, tps
         ), inputs
     assert skipped >= 10 and searched >= 10, (skipped, searched)
+
+
+def test_every_search_answers_the_smallest_count_a_scan_finds(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The searches (bisection, tried first at the node counts already solved) give what a scan of every
+    count from the design's own up gives: the smallest that fixes the shortfall, or none. Holds the
+    monotonicity the bisection relies on to account, on designs of every family."""
+    from sizing import api, remedies
+
+    def scan(lo: int, hi: int, fixes: Any, first_try: int | None = None) -> int | None:
+        return next((n for n in range(lo + 1, hi + 1) if fixes(n)), None)
+
+    designs = _random_oltp_designs(120, seed=23)
+    searched = []
+    for inputs in designs:
+        api.forget_models()
+        searched.append(evaluate_design(inputs, *catalog).to_dict())
+    monkeypatch.setattr(remedies, "_first", scan)
+    fixes = 0
+    for inputs, expected in zip(designs, searched, strict=True):
+        api.forget_models()
+        assert evaluate_design(inputs, *catalog).to_dict() == expected, inputs
+        fixes += any(" RAC node" in w["message"] for w in expected["warnings"])
+    assert fixes >= 20, fixes
