@@ -16,6 +16,7 @@ from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, design_inputs_from_dict
 from sizing.rules import RuleSet
 from sizing.tests.golden.cases import SEED_DESIGNS
+from sizing.tests.random_designs import random_oltp_designs
 
 Catalog = tuple[EvidenceBundle, RuleSet]
 
@@ -139,39 +140,6 @@ def test_a_dss_throughput_shortfall_names_the_arrays_that_reach_the_target(catal
         assert "throughput-short" in _codes(fewer)
 
 
-def _random_oltp_designs(n: int, seed: int) -> list[DesignInputs]:
-    """Designs of every OLTP family across the input ranges (users and target TPS), as the bench draws."""
-    import random
-
-    from sizing.inputs import Platform
-
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        kind = rng.choice(["ps6010xv", "ps6010s", "fs1-quarter", "fs1-half", "xtremio", "netapp"])
-        nodes = rng.randint(1, 4)
-        if kind.startswith("fs1"):
-            enc, drives = (2, 13) if kind == "fs1-quarter" else (3, 19)
-            p = Platform("oracle-fs1", "FS1-2", rac_nodes=nodes, arrays=enc, drives_per_enclosure=drives)
-        elif kind == "xtremio":
-            p = Platform("xtremio", "X-Brick", rac_nodes=nodes, arrays=rng.randint(1, 4))
-        elif kind == "netapp":
-            p = Platform("netapp", "FAS3140", rac_nodes=1, arrays=1, pam=rng.random() < 0.5)
-        else:
-            model = "PS6010XV" if kind == "ps6010xv" else "PS6010S"
-            p = Platform("equallogic", model, rac_nodes=nodes, cores_per_node=8, arrays=rng.randint(1, 3),
-                         asm_volumes=rng.choice([2, 4, 5]))  # fmt: skip
-        load = (
-            {"users": rng.randint(100, 40_000)}
-            if rng.random() < 0.7
-            else {"target_tps": rng.uniform(50, 20_000)}
-        )
-        w = OltpWorkload(database_size_gb=rng.choice([100, 500, 2000]), read_pct=rng.choice([70, 80, 100]),
-                         block_size_kb=rng.choice([8, 16]), **load)  # fmt: skip
-        out.append(DesignInputs(w, p))
-    return out
-
-
 def test_storage_units_change_the_storage_station_only(catalog: Catalog) -> None:
     """PlatformModel's contract that the search for storage units relies on (remedies._beyond_storage):
     every station but its storage stations, the think time and the SLA are the same whatever the unit
@@ -179,7 +147,7 @@ def test_storage_units_change_the_storage_station_only(catalog: Catalog) -> None
     from sizing import remedies
     from sizing.model import build_model
 
-    for inputs in _random_oltp_designs(40, seed=3):
+    for inputs in random_oltp_designs(40, seed=3):
         base = build_model(inputs, *catalog)
         for arrays in (1, 2, 5, remedies.MAX_ARRAYS):
             other = build_model(replace(inputs, platform=replace(inputs.platform, arrays=arrays)), *catalog)
@@ -200,7 +168,7 @@ def test_the_search_for_storage_units_skips_only_loads_no_count_carries(catalog:
     from sizing.model import build_model
 
     skipped = searched = 0
-    for inputs in _random_oltp_designs(150, seed=11):
+    for inputs in random_oltp_designs(150, seed=11):
         model = build_model(inputs, *catalog)
         workload = inputs.workload
         assert isinstance(workload, OltpWorkload)
@@ -229,7 +197,7 @@ def test_every_search_answers_the_smallest_count_a_scan_finds(
     def scan(lo: int, hi: int, fixes: Any, first_try: int | None = None) -> int | None:
         return next((n for n in range(lo + 1, hi + 1) if fixes(n)), None)
 
-    designs = _random_oltp_designs(120, seed=23)
+    designs = random_oltp_designs(120, seed=23)
     searched = []
     for inputs in designs:
         api.forget_models()

@@ -4,34 +4,19 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformRegistry } from '../../../lib/platforms-fixture';
 import type { Design, TrashedDesign } from '../api/types';
+import { savedQuarterRack } from '../lib/fixture';
 import { listItem } from '../lib/list-item.fixture';
 import { DesignsPage } from './designs-page';
 import { TrashPage } from './trash-page';
 
-const design = (over: Partial<Design> = {}): Design => ({
-  id: 7,
-  name: 'Bank core',
-  customer: 'Acme',
-  description: '',
-  owner: { id: 1, username: 'alice' },
-  team: null,
-  visibility: 'private',
-  status: 'draft',
-  workload: { kind: 'oltp', target_tps: 10000 },
-  platform: { family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 2 },
-  reference_configuration: null,
-  rule_versions: {},
-  bom_overrides: [],
-  price_book: null,
-  version: 1,
-  etag: '"design-7-v1"',
-  revision: 1,
-  my_role: 'owner',
-  permissions: ['read', 'export', 'edit', 'share', 'delete'],
-  created: '2026-11-01T00:00:00Z',
-  updated: '2026-11-01T00:00:00Z',
-  ...over,
-});
+/** The saved design the trash tests move around: the editor tests' quarter rack, sized by target TPS. */
+const design = (over: Partial<Design> = {}): Design =>
+  savedQuarterRack({
+    workload: { kind: 'oltp', target_tps: 10000 },
+    platform: { family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 2 },
+    reference_configuration: null,
+    ...over,
+  });
 
 const trashed = (over: Partial<TrashedDesign> = {}): TrashedDesign => ({
   ...design({ version: 2, etag: '"design-7-v2"', revision: 2 }),
