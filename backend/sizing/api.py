@@ -300,7 +300,10 @@ def _curves(
     own = by_nodes[own_nodes]
     b = add(own, balance.populations(sla_users[own_nodes]))
     curve_users = projection.populations(max(sla_users.values()))
-    curve_rows = {n: add(by_nodes[n], curve_users) for n in nodes}
+    curve_start = len(pops)
+    for n in nodes:  # each node count's curve after the previous one's (projection.series_of reads them so)
+        add(by_nodes[n], curve_users)
+    c = slice(curve_start, len(pops))
     batch = mva.schweitzer_batch(batch_networks, think, pops)
     limits = {n: batch.solution(at_sla_rows[n]) for n in nodes}
     for n in nodes:  # the searches for the smallest fix (sizing.remedies) read these, not re-solve them
@@ -308,8 +311,10 @@ def _curves(
     points = balance.curve_of(
         own, read_calls, batch.users[b], batch.throughput[b], batch.residence_s[b], batch.utilisation[b]
     )
-    curves = {n: (batch.users[r], batch.throughput[r], batch.response_s[r]) for n, r in curve_rows.items()}
-    return _Curves(limits, tuple(points), tuple(projection.series_of(nodes, by_nodes, limits, curves)))
+    series = projection.series_of(
+        nodes, by_nodes, limits, batch.users[c], batch.throughput[c], batch.response_s[c]
+    )
+    return _Curves(limits, tuple(points), tuple(series))
 
 
 def _headroom_pct(workload: OltpWorkload, load: _DesignLoad, limit: _SlaLimit) -> float:

@@ -44,17 +44,23 @@ def series_of(
     nodes: list[int],
     stations_by_nodes: dict[int, tuple[mva.Station, ...]],
     limits: dict[int, mva.Solution],
-    curves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]],
+    users: np.ndarray,
+    tps: np.ndarray,
+    response_s: np.ndarray,
 ) -> list[Series]:
-    """The series from solved points: `curves[n]` is (users, TPS, response s) at `populations` for n nodes."""
+    """The series from solved points: `users`, `tps` and `response_s` hold every node count's curve one
+    after the other, in the order of `nodes`, each at `populations` (as sizing.api solves them, one
+    batch): the points of every curve are built at once."""
+    every = finite_rows_of(LoadPoint, np.column_stack((users, tps, response_s * 1000.0)))
+    per_curve, rest = divmod(len(every), len(nodes)) if nodes else (0, 0)
+    if rest:
+        raise ValueError(f"{len(every)} load-response points for {len(nodes)} curves")
     out = []
-    for n in nodes:
+    for i, n in enumerate(nodes):
         at = limits[n]
-        users, tps, response_s = curves[n]
-        pts = finite_rows_of(LoadPoint, np.column_stack((users, tps, response_s * 1000.0)))
         series = {
             "rac_nodes": n,
-            "points": pts,
+            "points": every[i * per_curve : (i + 1) * per_curve],
             "max_sustained_tps": q(at.throughput, "TPS"),
             "users_at_max": q(at.users, "users"),
             "bottleneck": bottleneck(stations_by_nodes[n], at),
