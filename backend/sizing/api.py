@@ -50,7 +50,7 @@ from sizing.platforms import platform_family, storage_model
 from sizing.rules import RuleSet
 from sizing.units import Quantity, q, rounded
 from sizing.usl import MIN_POINTS, fit
-from sizing.warnings import Warning, best_practice_warnings, extrapolation_warnings
+from sizing.warnings import Warning, best_practice_warnings, extrapolation_warnings, warning
 
 # A computed value within this relative margin of its limit counts as at the limit: the solvers
 # converge to 1e-10 relative in X and the SLA point to ~1e-9 in R, so a verdict never turns on less.
@@ -70,7 +70,7 @@ def _band_warnings(bands: list[Band]) -> list[Warning]:
         return []
     text = ", ".join(f"{b.label} +/-{b.half_width.value:.0f} %" for b in widened)
     return [
-        Warning(
+        warning(
             "band-widened", "info", f"beyond the measured configurations the error bands double: {text}", None
         )
     ]
@@ -89,7 +89,7 @@ def _margin_warnings(headroom_pct: float, band: Band, what: str) -> list[Warning
             f"headroom {headroom_pct:.1f} % is inside the model's +/-{width:.0f} % error on {what}: "
             "the design may not hold"
         )
-    return [Warning("thin-headroom", "warning", message, None)]
+    return [warning("thin-headroom", "warning", message, None)]
 
 
 def _stress_warnings(latency_ms: float, cpu_pct: float, zones: balance.Zones) -> list[Warning]:
@@ -100,13 +100,13 @@ def _stress_warnings(latency_ms: float, cpu_pct: float, zones: balance.Zones) ->
             f"at the design load the storage read latency is {latency_ms:.3g} ms, in the stress zone "
             f"(from {zones.latency_stress_ms:g} ms; {zones.latency_limit_ms:g} ms is the limit)"
         )
-        out.append(Warning("latency-stress", "warning", message, rule_ref(zones.rules[1])))
+        out.append(warning("latency-stress", "warning", message, rule_ref(zones.rules[1])))
     if cpu_pct >= zones.cpu_stress_pct:
         message = (
             f"at the design load the CPU is at {cpu_pct:.0f}%, in the stress zone "
             f"(from {zones.cpu_stress_pct:g}%; {zones.cpu_limit_pct:g}% is the limit)"
         )
-        out.append(Warning("cpu-stress", "warning", message, rule_ref(zones.rules[0])))
+        out.append(warning("cpu-stress", "warning", message, rule_ref(zones.rules[0])))
     return out
 
 
@@ -438,7 +438,7 @@ def _oltp_checks(
         needed = iops_rule.arrays_needed(users)
         if needed > platform.arrays:
             warnings.append(
-                Warning(
+                warning(
                     "add-arrays",
                     "critical",
                     f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by Dell's IOPS-per-user sizing "
@@ -454,10 +454,10 @@ def _oltp_checks(
         useful_volumes, rule = rules.param("asm-volumes-optimal", "max_useful_volumes")
         if platform.asm_volumes > useful_volumes:
             message = f"{platform.asm_volumes} ASM volumes: more than {useful_volumes:g} adds little measured benefit"
-            warnings.append(Warning("asm-volumes", "info", message, rule_ref(rule)))
+            warnings.append(warning("asm-volumes", "info", message, rule_ref(rule)))
     if "raid" not in checked and platform.raid_level in ("raid50", "raid5", "raid6"):
         message = f"{platform.raid_level.upper()} for OLTP: RAID 10 is the recommended level"
-        warnings.append(Warning("raid-for-oltp", "warning", message, rule_ref(rules.get("raid10-for-oltp"))))
+        warnings.append(warning("raid-for-oltp", "warning", message, rule_ref(rules.get("raid10-for-oltp"))))
     if cpu_at_sla_pct > zones.cpu_limit_pct:
         fix = remedies.nodes_for_cpu(model, platform, zones.cpu_limit_pct)
         cure = (
@@ -466,7 +466,7 @@ def _oltp_checks(
             else f"even {remedies.MAX_NODES} RAC nodes leave it above: more or faster cores per node"
         )
         message = f"CPU at {cpu_at_sla_pct:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): {cure}"
-        warnings.append(Warning("cpu-above-limit", "warning", message, rule_ref(zones.rules[0])))
+        warnings.append(warning("cpu-above-limit", "warning", message, rule_ref(zones.rules[0])))
     sla_ms = model.sla_s * 1000
     holds_sla = load.solution.response_s <= model.sla_s * (
         1 + TOLERANCE
@@ -476,22 +476,22 @@ def _oltp_checks(
             f"even one user waits {limit.point.response_s * 1000:,.3g} ms (the sum of the service demands), "
             f"above the {sla_ms:g} ms SLA: no load meets it"
         )
-        warnings.append(Warning("sla-unattainable", "critical", message, None))
+        warnings.append(warning("sla-unattainable", "critical", message, None))
     elif not holds_sla:
         message = (
             f"design load {load.design_tps:,.1f} TPS exceeds the {limit.max_tps:,.1f} TPS sustained "
             f"within {sla_ms:g} ms: {_load_cures(inputs, model, load, bottleneck, evidence, rules)}"
         )
-        warnings.append(Warning("sla-missed", "critical", message, None))
+        warnings.append(warning("sla-missed", "critical", message, None))
     if workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE):
         message = (
             f"{load.design_tps:,.1f} TPS is beyond the {bounds.max_throughput:,.1f} TPS at which the "
             f"{bottleneck} station saturates (asymptotic bound): no number of users reaches it"
         )
-        warnings.append(Warning("target-unreachable", "critical", message, None))
+        warnings.append(warning("target-unreachable", "critical", message, None))
     if not raw.fits:
         warnings.append(
-            Warning("capacity-short", "critical", _capacity_message(raw, platform), rule_ref(breakdown.rule))
+            warning("capacity-short", "critical", _capacity_message(raw, platform), rule_ref(breakdown.rule))
         )
     warnings.extend(extrapolation_warnings(list(model.flags)))
     return warnings, holds_sla
@@ -532,7 +532,7 @@ def _oltp_growth(
         if years is not None and years > 0:
             # the message prints the published figure (3 significant figures), as the report does
             warnings.append(
-                Warning("growth-horizon", "warning", f"{label} in {rounded(years, 3):.1f} years", None)
+                warning("growth-horizon", "warning", f"{label} in {rounded(years, 3):.1f} years", None)
             )
     return growth, warnings
 
@@ -773,7 +773,7 @@ def _evaluate_dss(
             else f"even {remedies.MAX_ARRAYS} storage units do not: split the scans or choose a faster platform"
         )
         message = f"target {target:,.0f} MB/s above the {sustained:,.0f} MB/s {what} this storage: {cure}"
-        warnings.append(Warning("throughput-short", "critical", message, None))
+        warnings.append(warning("throughput-short", "critical", message, None))
     best_practice, _ = best_practice_warnings(rules, design_facts(inputs))
     warnings += best_practice
     warnings += extrapolation_warnings(flags)
@@ -781,7 +781,7 @@ def _evaluate_dss(
     scan_s = workload.database_size_gb * 1024.0 / per_stream_mb_s
     capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True)
     if not raw.fits:
-        warnings.append(Warning("capacity-short", "critical", _capacity_message(raw, platform), None))
+        warnings.append(warning("capacity-short", "critical", _capacity_message(raw, platform), None))
     assumptions = _dss_assumptions(storage, query, platform)
     database_capacity = query.storage_capacity if query else storage.value
     cpu_upper = None

@@ -13,7 +13,7 @@ from pydantic.dataclasses import dataclass as published
 from sizing import mva
 from sizing.notes import RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
-from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_rows_of, q
+from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_floats, finite_rows_of, q
 
 Classification = Literal["cpu-bound", "storage-bound", "balanced"]
 
@@ -75,7 +75,7 @@ def point(stations: tuple[mva.Station, ...], sol: mva.Solution, reads_per_tx: fl
     sto = next(i for i, s in enumerate(stations) if s.name == "storage")
     # time per foreground I/O (db file sequential read): storage residence over the foreground reads
     latency_ms = sol.residence_s[sto] / reads_per_tx * 1000.0 if reads_per_tx else 0.0
-    return BalancePoint(sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
+    return finite_floats(BalancePoint, sol.users, sol.throughput, sol.utilisation[cpu] * 100.0, latency_ms)
 
 
 def classify(at_limit: BalancePoint, z: Zones, bottleneck: str | None = None) -> Classification:

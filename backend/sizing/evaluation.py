@@ -326,7 +326,13 @@ class Band(Section):
 def _fields(obj: Any) -> dict[str, Any]:
     """A flat dataclass as a dict, field by field (the inputs hold scalars only: `asdict`'s deep copy
     is not needed)."""
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in fields(obj))
+    return {name: getattr(obj, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # (dataclasses.fields filters every field on each call)
 
 
 class _Evaluation(Section):

@@ -129,7 +129,7 @@ def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
     owner = next((f for f in REGISTRY.values() if f.profile == slug and f.fit_profile is not None), None)
     if owner is None or owner.fit_profile is None:
         return None
-    key = f"profile:{slug}:{b.rules.cache_key()}"
+    key = ("profile", slug, b.rules.cache_key())  # (a tuple: the long rules key is not copied and re-hashed)
     if key not in b.evidence.cache:
         b.evidence.cache[key] = owner.fit_profile(b.evidence, b.rules)
     fit: ProfileFit = b.evidence.cache[key]

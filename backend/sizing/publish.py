@@ -21,9 +21,11 @@ import inspect
 import math
 import types
 import typing
-from collections.abc import Callable
-from itertools import chain, islice
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import chain, islice, repeat
 from operator import attrgetter, itemgetter
+from operator import setitem as _setitem
 from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 
 import annotated_types
@@ -39,6 +41,8 @@ _NONE = type(None)
 _PLAIN = frozenset({str, int, bool, _NONE})  # published as they are (a float too, if finite)
 _FLOAT = {float}
 _VALUE = itemgetter("value")
+_VALUE_KEY = repeat("value")
+_drain: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend  # runs an iterator to its end, keeping nothing
 _isfinite = math.isfinite
 
 
@@ -89,8 +93,8 @@ def published_json(model: BaseModel) -> dict[str, Any]:
         return out
     done = iter(rounded_all(values, digits))  # ValueError on a non-finite number
     for qs in quantities.values():
-        for q, x in zip(qs, done, strict=False):  # (stops at the end of qs, taking no more)
-            q["value"] = x
+        # q["value"] = x for each (map stops at the end of qs, taking no more from `done`)
+        _drain(map(_setitem, qs, _VALUE_KEY, done))
     for (container, key, _), x in zip(floats, done, strict=False):
         container[key] = x
     for rows_out, points, rows in blocks:

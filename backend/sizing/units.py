@@ -46,7 +46,8 @@ def built(cls: type[M], fields: dict[str, Any]) -> M:
     order, template, required = known
     values = template.copy()
     values.update(fields)
-    if len(values) != len(order) or not fields.keys() >= required:
+    # (every field given, none unknown: the required ones are among them without a set comparison)
+    if len(values) != len(order) or (len(fields) != len(order) and not fields.keys() >= required):
         optional = {n for n, f in cls.model_fields.items() if not f.is_required()}
         raise TypeError(
             f"{cls.__name__}: fields {sorted(set(order) ^ set(fields) - optional)} missing or unknown"

@@ -23,6 +23,28 @@ class Warning:
     rule: RuleRef | None  # the rule it comes from (None: the model's own check)
 
 
+_SEVERITIES = frozenset(SEVERITIES)
+
+
+def warning(code: str, severity: Severity, message: str, rule: RuleRef | None) -> Warning:
+    """`Warning(code, severity, message, rule)`, built without re-running pydantic's validator when the
+    fields are what it would check them to be (as sizing.notes.assumption builds an Assumption)."""
+    if (
+        type(code) is str
+        and type(severity) is str
+        and severity in _SEVERITIES
+        and type(message) is str
+        and (rule is None or type(rule) is RuleRef)
+    ):
+        out = _new(Warning)
+        out.__dict__.update(code=code, severity=severity, message=message, rule=rule)
+        return out
+    return Warning(code, severity, message, rule)
+
+
+_new = object.__new__
+
+
 OPS: dict[str, Callable[[Any, Any], bool]] = {
     "eq": operator.eq,
     "ne": operator.ne,
@@ -70,7 +92,7 @@ def best_practice_warnings(rules: RuleSet, facts: Mapping[str, Any]) -> tuple[li
             sev = cast(Severity, rule.severity if rule.severity in SEVERITIES else "warning")
             field = str((rule.check or {}).get("field"))
             message = f"{rule.title}: {design_has(field, facts.get(field))}"
-            out.append(Warning("best-practice", sev, message, rule_ref(rule)))
+            out.append(warning("best-practice", sev, message, rule_ref(rule)))
     return out, fields
 
 
@@ -116,4 +138,4 @@ def design_has(field: str, value: object) -> str:
 
 
 def extrapolation_warnings(flags: list[Flag]) -> list[Warning]:
-    return [Warning("extrapolation", "warning", f.message, None) for f in flags]
+    return [warning("extrapolation", "warning", f.message, None) for f in flags]
