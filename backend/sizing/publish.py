@@ -42,7 +42,9 @@ _PLAIN = frozenset({str, int, bool, _NONE})  # published as they are (a float to
 _FLOAT = {float}
 _VALUE = itemgetter("value")
 _VALUE_KEY = repeat("value")
-_drain: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend  # runs an iterator to its end, keeping nothing
+_drain: Callable[[Iterable[Any]], None] = deque(
+    maxlen=0
+).extend  # runs an iterator to its end, keeping nothing
 _isfinite = math.isfinite
 
 

@@ -9,8 +9,10 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from sizing.balance import BalancePoint
+from sizing.notes import RuleRef
 from sizing.projection import LoadPoint
 from sizing.units import Quantity, finite_floats, q, rounded
+from sizing.warnings import Warning, warning
 
 
 def test_q_builds_the_quantity_the_validator_builds() -> None:
@@ -31,6 +33,24 @@ def test_q_refuses_what_the_validator_refuses(value: float, unit: str) -> None:
 def test_chart_points_on_the_fast_path_equal_validated_ones() -> None:
     assert finite_floats(LoadPoint, 10.0, 2.5, 7.0) == LoadPoint(10.0, 2.5, 7.0)
     assert finite_floats(BalancePoint, 1.0, 2.0, 3.0, 4.0) == BalancePoint(1.0, 2.0, 3.0, 4.0)
+
+
+@pytest.mark.parametrize("rule", [None, RuleRef("cpu-utilisation-limit", 2, "a document, Table 1", False)])
+def test_a_warning_on_the_fast_path_is_the_one_the_validator_builds(rule: RuleRef | None) -> None:
+    fast = warning("cpu-above-limit", "warning", "CPU at 91% at the SLA point", rule)
+    slow = Warning("cpu-above-limit", "warning", "CPU at 91% at the SLA point", rule)
+    assert fast == slow
+    adapter = TypeAdapter(Warning)
+    assert adapter.dump_python(fast, mode="json") == adapter.dump_python(slow, mode="json")
+
+
+@pytest.mark.parametrize(
+    ("code", "severity", "rule"),
+    [("sla-missed", "fatal", None), (3, "critical", None), ("sla-missed", "critical", "a rule")],
+)
+def test_a_warning_the_validator_refuses_is_refused(code: object, severity: str, rule: object) -> None:
+    with pytest.raises(ValidationError):
+        warning(code, severity, "message", rule)  # type: ignore[arg-type]
 
 
 def test_a_non_finite_chart_point_is_left_to_the_validator_and_never_published() -> None:
