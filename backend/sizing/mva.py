@@ -318,6 +318,57 @@ def sla_population_bound(stations: tuple[Station, ...], think_s: float, sla_s: f
     return max(x_hi * total, 1.0) * (1.0 + 1e-9)
 
 
+def sla_throughput_side(stations: tuple[Station, ...], think_s: float, sla_s: float, x: float) -> int:
+    """Where the SLA point's throughput lies against `x`, without solving for it: -1 certainly below,
+    +1 certainly above, 0 not told by this test. The throughput meant is the one a search reads
+    (sizing.remedies._sla_throughput): N / (Z + SLA) for N = `sla_population`, or the one-user
+    point's when N is clamped to 1. A search that compares it with a limit (the CPU a RAC node count
+    leaves at its SLA point) decides most counts here at the cost of two passes over the stations.
+
+    Why it is exact: each round of `sla_population` solves R_a(X) = SLA for X, with
+    R_a(X) = fixed + sum of D_k / (1 - c_k X), c_k = a D_k + B_k, increasing in X and in a. Every
+    round's a lies in [a_lo, 1] (a_lo from the population bound of `sla_population_bound`'s proof), so
+    its root lies between the roots of R_1 and R_a_lo: R_1(x) < SLA puts every root above x, and
+    R_a_lo(x) > SLA (or x past one of its poles) puts every root below it. Above x with
+    x (Z + SLA) > 1, N is not clamped and the throughput is the root itself; below, the clamped
+    one-user point's throughput is at most 1 / (Z + the sum of the demands). `x` is tested with a 1e-9
+    relative margin on each side (the solver's tolerances are 1e-13)."""
+    d = [st.queue_demand for st in stations]
+    bg = [st.background_per_server for st in stations]
+    fixed = sum(st.fixed_delay for st in stations)
+    sum_d = sum(d)
+    if not (x > 0 and math.isfinite(x)) or fixed + sum_d >= sla_s or max(d) == 0.0:
+        return 0  # (the SLA population is clamped to one user: left to the solver)
+    total = think_s + sla_s
+    queues = [(dk, bk) for dk, bk in zip(d, bg, strict=True) if dk > 0]
+    above = x * (1.0 + 1e-9)
+    if above * total > 1.0:
+        r = fixed
+        for dk, bk in queues:
+            u = 1.0 - (dk + bk) * above
+            if u <= 0:
+                break
+            r += dk / u
+        else:
+            if r < sla_s:
+                return 1
+    below = x * (1.0 - 1e-9)
+    one_user = think_s + sum(st.demand_s for st in stations)  # Z + R(1) >= this: X(1) <= 1 / it
+    if one_user > 0 and 1.0 / one_user < below:
+        c_max = max(dk + bk for dk, bk in queues)
+        n_lo = max((1.0 - sum_d / (sla_s - fixed)) / c_max * total, 1.0)
+        a_lo = (n_lo - 1.0) / n_lo
+        r = fixed
+        for dk, bk in queues:
+            u = 1.0 - (a_lo * dk + bk) * below
+            if u <= 0:
+                return -1
+            r += dk / u
+        if r > sla_s:
+            return -1
+    return 0
+
+
 # --- many populations in one vectorised pass ---------------------------------------------------
 
 

@@ -254,6 +254,12 @@ def nodes_for_cpu(model: PlatformModel, platform: Platform, limit_pct: float) ->
         # within the limit even at the most throughput the SLA allows: no need to solve the network
         if min(_sla_throughput_bound(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct:
             return True
+        if 0.0 < limit_pct < 100.0 and busy > 0:
+            # the throughput at which the CPU reaches the limit: the SLA point's below it or above it,
+            # told without solving when the network leaves no doubt (mva.sla_throughput_side)
+            side = mva.sla_throughput_side(st, model.think_s, model.sla_s, limit_pct / 100.0 / busy)
+            if side:
+                return side < 0
         return min(_sla_throughput(st, model.think_s, model.sla_s) * busy, 1.0) * 100.0 <= limit_pct
 
     n = _first(platform.rac_nodes, MAX_NODES, within, SOLVED_NODES)

@@ -61,3 +61,49 @@ def test_no_queue_within_the_sla_bounds_at_one_user() -> None:
     stations = (mva.Station("cpu", 0.03, 1), mva.Station("storage", 0.03, 1))
     assert mva.sla_population(stations, 1.0, 0.05) == 1.0
     assert mva.sla_population_bound(stations, 1.0, 0.05) == 1.0
+
+
+def _sla_throughput(stations: tuple[mva.Station, ...], think_s: float, sla_s: float) -> float:
+    """The SLA point's throughput as the searches read it (sizing.remedies._sla_throughput)."""
+    n = mva.sla_population(stations, think_s, sla_s)
+    return mva.schweitzer(stations, think_s, 1.0).throughput if n <= 1.0 else n / (think_s + sla_s)
+
+
+def test_the_side_of_the_sla_throughput_is_never_wrong(catalog: Catalog) -> None:
+    """mva.sla_throughput_side, asked about throughputs at and around the solved one (down to 1e-8
+    away, where the test must stay silent or right), never contradicts the solver; and it does decide
+    most questions a few percent away, or the searches would gain nothing from it."""
+    rng = random.Random(16)
+    asked = decided = far = far_decided = 0
+    for platform in PLATFORMS:
+        for _ in range(4):
+            workload = {"kind": "oltp", "users": 1000, "read_pct": rng.choice([70, 80, 100]),
+                        "block_size_kb": rng.choice([8, 16]), "database_size_gb": 100}  # fmt: skip
+            model = build_model(
+                design_inputs_from_dict({"workload": workload, "platform": platform}), *catalog
+            )
+            for nodes in (1, 2, 3, 4, 5, 8, 12, 16):
+                stations = model.stations(nodes)
+                for sla in (model.sla_s, model.sla_s * rng.uniform(0.2, 5.0)):
+                    x = float(_sla_throughput(stations, model.think_s, sla))
+                    for factor in (1 - 1e-8, 1 + 1e-8, 1 - 1e-3, 1 + 1e-3, 0.9, 1.1, 0.5, 2.0, 1.0):
+                        side = mva.sla_throughput_side(stations, model.think_s, sla, x * factor)
+                        truth = int(x > x * factor) - int(
+                            x < x * factor
+                        )  # -1: the SLA throughput below the point asked
+                        assert side in (0, truth), (platform, nodes, sla, factor, side)
+                        asked += 1
+                        decided += side != 0
+                        if factor in (0.9, 1.1):
+                            far += 1
+                            far_decided += side != 0
+    assert asked == len(PLATFORMS) * 4 * 8 * 2 * 9
+    assert far_decided >= 0.8 * far, (far_decided, far)
+
+
+def test_the_side_stays_silent_where_the_population_is_clamped() -> None:
+    stations = (mva.Station("cpu", 0.03, 1), mva.Station("storage", 0.03, 1))  # one user misses 50 ms
+    for x in (1e-6, 1.0, 1e6):
+        assert mva.sla_throughput_side(stations, 1.0, 0.05, x) == 0
+    delays = (mva.Station("other", 0.01, delay=True),)
+    assert mva.sla_throughput_side(delays, 1.0, 0.05, 0.5) == 0
