@@ -70,10 +70,17 @@ def _carries(
         # certainly does not carry it and is not solved (a search's probe at the maximum, mostly)
         if mva.sla_population_bound(st, think_s, sla_s) < users:
             return False
+        if users > 1.0:  # N = X (Z + SLA) unclamped: the side of X tells the side of N, unsolved
+            side = mva.sla_throughput_side(st, think_s, sla_s, users / (think_s + sla_s))
+            if side:
+                return side > 0
         return _sla_users(st, think_s, sla_s) >= users
     tps = design_tps * (1 - TOLERANCE)
     if _sla_throughput_bound(st, think_s, sla_s) < tps:
         return False
+    side = mva.sla_throughput_side(st, think_s, sla_s, tps)
+    if side:
+        return side > 0
     return _sla_throughput(st, think_s, sla_s) >= tps
 
 
