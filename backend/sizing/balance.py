@@ -13,7 +13,7 @@ from pydantic.dataclasses import dataclass as published
 from sizing import mva
 from sizing.notes import RuleRef, rule_ref
 from sizing.rules import Rule, RuleSet
-from sizing.units import ExactQuantity, Float3, Float4, Float5, finite_floats, finite_rows_of, q
+from sizing.units import ExactQuantity, Float3, Float4, Float5, built, finite_floats, finite_rows_of, q
 
 Classification = Literal["cpu-bound", "storage-bound", "balanced"]
 
@@ -49,13 +49,14 @@ class Zones:
     rules: tuple[Rule, ...]
 
     def published(self) -> BalanceZones:
-        return BalanceZones(
-            cpu_stress=q(self.cpu_stress_pct, "%"),
-            cpu_limit=q(self.cpu_limit_pct, "%"),
-            read_latency_stress=q(self.latency_stress_ms, "ms"),
-            read_latency_limit=q(self.latency_limit_ms, "ms"),
-            rules=[rule_ref(r) for r in self.rules],
-        )
+        fields = {
+            "cpu_stress": q(self.cpu_stress_pct, "%"),
+            "cpu_limit": q(self.cpu_limit_pct, "%"),
+            "read_latency_stress": q(self.latency_stress_ms, "ms"),
+            "read_latency_limit": q(self.latency_limit_ms, "ms"),
+            "rules": [rule_ref(r) for r in self.rules],
+        }
+        return built(BalanceZones, fields)  # the engine's own quantities and rule references: no validator
 
 
 def zones(rules: RuleSet, ssd: bool) -> Zones:

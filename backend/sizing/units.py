@@ -145,13 +145,42 @@ def finite_rows_of(cls: type[T], rows: np.ndarray) -> list[T]:
         names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
         if rows.shape[1] != len(names):
             raise ValueError(f"{cls.__name__}: {rows.shape[1]} columns for {len(names)} fields")
-        out = []
-        for row in rows.tolist():
-            point = _new(cls)
-            _set(point, "__dict__", dict(zip(names, row, strict=False)))
-            out.append(point)
-        return out
+        build = _POINT_BUILDERS.get(cls)
+        if build is None:
+            build = _POINT_BUILDERS[cls] = _point_builder(cls, names)
+        return build(rows.tolist())
     return finite_rows(cls, *rows.T.tolist())  # raises the validator's error on a non-finite value
+
+
+_POINT_BUILDERS: dict[type, Callable[[list[list[float]]], list[Any]]] = {}
+
+
+def _point_builder(cls: type, names: tuple[str, ...]) -> Callable[[list[list[float]]], list[Any]]:
+    """A function making `cls` points from rows of floats, each point's fields set from a dict display
+    (written once per class: a chart has ~60 points, and `dict(zip(names, row))` cost as much as the
+    rest of the point)."""
+    if not all(name.isidentifier() for name in names):  # (dataclass fields always are; to be sure)
+        return lambda rows: [_with_dict(_new(cls), dict(zip(names, row, strict=True))) for row in rows]
+    row = ", ".join(f"a{i}" for i in range(len(names)))
+    fields = ", ".join(f"{name!r}: a{i}" for i, name in enumerate(names))
+    source = (
+        "def build(rows):\n"
+        "    out = []\n"
+        f"    for {row}, in rows:\n"
+        "        point = new(C)\n"
+        f"        set_(point, '__dict__', {{{fields}}})\n"
+        "        out.append(point)\n"
+        "    return out\n"
+    )
+    namespace: dict[str, Any] = {"new": _new, "set_": _set, "C": cls}
+    exec(compile(source, f"<points {cls.__qualname__}>", "exec"), namespace)  # noqa: S102  # our own source
+    built_points: Callable[[list[list[float]]], list[Any]] = namespace["build"]
+    return built_points
+
+
+def _with_dict(point: Any, fields: dict[str, Any]) -> Any:
+    _set(point, "__dict__", fields)
+    return point
 
 
 _new = object.__new__

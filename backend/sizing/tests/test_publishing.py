@@ -164,6 +164,26 @@ def test_chart_rows_built_at_once_equal_the_points_built_one_by_one() -> None:
         published_rows_of(with_nan)
 
 
+def test_chart_points_from_a_solver_matrix_equal_validated_ones() -> None:
+    import numpy as np
+
+    from sizing.balance import BalancePoint
+    from sizing.projection import LoadPoint
+    from sizing.units import finite_rows_of
+
+    matrix = np.array([[1.0, 10.0, 5.0], [2.0, 19.5, 5.5], [3.5, 27.25, 7.0]])
+    points = finite_rows_of(LoadPoint, matrix)
+    assert points == [LoadPoint(*row) for row in matrix.tolist()]
+    assert [vars(p) for p in points] == [
+        {"users": u, "tps": t, "response_ms": r} for u, t, r in matrix.tolist()
+    ]
+    four = np.array([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
+    assert finite_rows_of(BalancePoint, four) == [BalancePoint(*row) for row in four.tolist()]
+    with pytest.raises(ValueError, match="3 columns for 4 fields"):
+        finite_rows_of(BalancePoint, matrix)
+    assert finite_rows_of(LoadPoint, np.empty((0, 3))) == []
+
+
 def published_rows_of(points: list[Any]) -> list[dict[str, float]]:
     from sizing.projection import LoadPoint
     from sizing.units import published_rows
