@@ -54,10 +54,16 @@ def built(cls: type[M], fields: dict[str, Any]) -> M:
         )
     out = _new(cls)
     _set(out, "__dict__", values)
-    _set(out, "__pydantic_fields_set__", set(fields))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
+    # (BaseModel's slots set through their descriptors: no attribute look-up on the class)
+    _set_fields_set(out, set(fields))
+    _set_extra(out, None)
+    _set_private(out, None)
     return out
+
+
+_set_fields_set = vars(BaseModel)["__pydantic_fields_set__"].__set__
+_set_extra = vars(BaseModel)["__pydantic_extra__"].__set__
+_set_private = vars(BaseModel)["__pydantic_private__"].__set__
 
 
 def rounded(x: float, digits: int = DEFAULT_DIGITS) -> float:

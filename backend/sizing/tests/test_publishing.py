@@ -137,6 +137,19 @@ def test_an_evaluation_built_without_the_validator_publishes_what_a_validated_co
         assert validated == evaluation
 
 
+def test_a_section_built_without_the_validator_is_set_up_as_the_validator_leaves_it() -> None:
+    from sizing.evaluation import OltpStorage
+    from sizing.units import q
+
+    fields = {"iops_capacity": q(1, "IOPS"), "tps_capacity": q(2, "TPS"), "basis": "x", "sources": []}
+    built = OltpStorage.built(**fields, notes=[])
+    validated = OltpStorage.model_validate({**fields, "notes": []})
+    assert built == validated
+    assert built.model_fields_set == validated.model_fields_set == set(OltpStorage.model_fields)
+    assert built.model_extra is None and built.__pydantic_private__ is None
+    assert list(vars(built)) == list(OltpStorage.model_fields)  # declaration order: the JSON's order
+
+
 def test_a_section_built_without_the_validator_still_needs_every_field() -> None:
     from sizing.evaluation import OltpStorage
     from sizing.units import q
