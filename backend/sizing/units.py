@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+import types
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
@@ -115,9 +116,12 @@ def q(value: float, unit: str) -> Quantity:
         # Valid by the two checks pydantic's validator makes: set the fields directly, at a third of
         # the cost (an evaluation makes ~120 quantities); anything else gets pydantic's own error.
         out = _new(Quantity)
-        _set(out, "__dict__", {"value": v, "unit": unit})
+        _set_quantity_dict(out, {"value": v, "unit": unit})
         return out
     return Quantity(v, unit)  # type: ignore[arg-type]  # raises the validation error
+
+
+_set_quantity_dict = vars(Quantity)["__dict__"].__set__  # (its __dict__ slot, without a look-up)
 
 
 def finite_floats(cls: type[T], *values: float) -> T:
@@ -174,14 +178,24 @@ def _point_builder(cls: type, names: tuple[str, ...]) -> Callable[[list[list[flo
         "    out = []\n"
         f"    for {row}, in rows:\n"
         "        point = new(C)\n"
-        f"        set_(point, '__dict__', {{{fields}}})\n"
+        f"        set_dict(point, {{{fields}}})\n"
         "        out.append(point)\n"
         "    return out\n"
     )
-    namespace: dict[str, Any] = {"new": _new, "set_": _set, "C": cls}
+    namespace: dict[str, Any] = {"new": _new, "set_dict": _dict_setter(cls), "C": cls}
     exec(compile(source, f"<points {cls.__qualname__}>", "exec"), namespace)  # noqa: S102  # our own source
     built_points: Callable[[list[list[float]]], list[Any]] = namespace["build"]
     return built_points
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """Sets an instance's __dict__ (the class's own __dict__ descriptor when it has the usual one)."""
+    for klass in cls.__mro__:
+        slot = vars(klass).get("__dict__")
+        if isinstance(slot, types.GetSetDescriptorType):
+            setter: Callable[[Any, dict[str, Any]], None] = slot.__set__
+            return setter
+    return lambda point, fields: _set(point, "__dict__", fields)
 
 
 def _with_dict(point: Any, fields: dict[str, Any]) -> Any:
