@@ -93,9 +93,11 @@ function branches(schema: JsonSchema): JsonSchema[] {
   return [schema];
 }
 
-/** The rule of one field, read through zod's JSON Schema view (which unwraps optional, nullable, default). */
-export function fieldRule(schema: z.ZodType): FieldRule {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+// zod's JSON Schema view unwraps optional, nullable and default.
+const JSON_SCHEMA_OPTIONS = { io: 'input', unrepresentable: 'any' } as const;
+
+/** The rule of one field from its JSON Schema. */
+function ruleOf(json: JsonSchema): FieldRule {
   const parts = branches(json);
   const numeric = parts.find((p) => p.type === 'number' || p.type === 'integer');
   const choices = parts.flatMap((p) => p.enum ?? (p.const !== undefined ? [p.const] : []));
@@ -114,8 +116,16 @@ export function fieldRule(schema: z.ZodType): FieldRule {
   return rule;
 }
 
-const rulesOf = (schema: z.ZodType) =>
-  Object.fromEntries(Object.entries(shapeOf(schema)).map(([name, field]) => [name, fieldRule(field)]));
+/** The rule of one field, read through zod's JSON Schema view. */
+export const fieldRule = (schema: z.ZodType): FieldRule => ruleOf(z.toJSONSchema(schema, JSON_SCHEMA_OPTIONS) as JsonSchema);
+
+/** The rules of an object's fields, from one JSON Schema of the object: a conversion has a fixed cost
+ * that one per field (~40 of them) made a visible part of the editor's first render. */
+function rulesOf(schema: z.ZodType): Record<string, FieldRule> {
+  const shape = shapeOf(schema);
+  const json = z.toJSONSchema(z.object(shape), JSON_SCHEMA_OPTIONS) as { properties?: Record<string, JsonSchema> };
+  return Object.fromEntries(Object.keys(shape).map((name) => [name, ruleOf(json.properties?.[name] ?? {})]));
+}
 
 // The engine's echo of the inputs (same declaration, same defaults): the zod generator drops the default
 // of an enum (the OLTP block size, one of Oracle's), which the echo's plain number keeps.
