@@ -16,7 +16,7 @@ import numpy as np
 from sizing.errors import InputError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Station:
     name: str
     demand_s: float  # service demand per transaction on the response path (all visits), seconds
@@ -25,6 +25,15 @@ class Station:
     # Demand per transaction that keeps the station busy without the transaction waiting for it
     # (DBWR's asynchronous data-file writes): it adds utilisation and queueing, not residence.
     background_s: float = 0.0
+
+    def __init__(
+        self, name: str, demand_s: float, servers: float = 1, delay: bool = False, background_s: float = 0.0
+    ) -> None:
+        # the dataclass's own __init__, its fields set in one go (a frozen dataclass's sets them one
+        # object.__setattr__ at a time; an evaluation builds ~20 stations)
+        _set_dict(self, {"name": name, "demand_s": demand_s, "servers": servers, "delay": delay,
+                         "background_s": background_s})  # fmt: skip
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.demand_s) and self.demand_s >= 0):
@@ -50,6 +59,9 @@ class Station:
     @property
     def fixed_delay(self) -> float:
         return self.demand_s if self.delay else self.demand_s * (self.servers - 1) / self.servers
+
+
+_set_dict = vars(Station)["__dict__"].__set__  # (the instance __dict__ of a Station, set directly)
 
 
 @dataclass(frozen=True)
