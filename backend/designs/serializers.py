@@ -247,6 +247,18 @@ _ROW_FIELDS = [
 ]
 
 
+def permissions_listed(role: DesignRole | None) -> list[str]:
+    """The permissions of a role, in DesignPermission's order, as the API lists them (made once per role)."""
+    listed = _PERMISSIONS_LISTED.get(role)
+    if listed is None:
+        granted = permissions_of(role)
+        listed = _PERMISSIONS_LISTED[role] = [p.value for p in DesignPermission if p in granted]
+    return list(listed)
+
+
+_PERMISSIONS_LISTED: dict[DesignRole | None, list[str]] = {}
+
+
 class _DesignReadSerializer(serializers.ModelSerializer[Design]):
     """What every read of a design says: who owns and sees it, its version/ETag, latest revision and
     the caller's role and permissions."""
@@ -274,28 +286,38 @@ class _DesignReadSerializer(serializers.ModelSerializer[Design]):
          "description": "The caller's role on this design (null for anonymous share-link readers)"}
     )  # fmt: skip
     def get_my_role(self, design: Design) -> DesignRole | None:
-        request = self.context.get("request")
-        if request is None or not request.user.is_authenticated:
+        caller = self._caller()
+        if caller is None:
             return None
-        if design.owner_id == request.user.pk:
+        if design.owner_id == caller:
             return "owner"
         # One query per response for the caller's team roles, not one per design.
         context: dict[str, Any] = self.context  # type: ignore[assignment]
         if "_team_roles" not in context:
-            memberships = Membership.objects.filter(user_id=request.user.pk).values_list("team_id", "role")
+            memberships = Membership.objects.filter(user_id=caller).values_list("team_id", "role")
             context["_team_roles"] = dict(memberships)
         roles: dict[int, str] = context["_team_roles"]
         if design.visibility != Visibility.TEAM or design.team_id not in roles:
-            return design_role(user=request.user, design=design)
+            return design_role(user=self.context["request"].user, design=design)
         return team_design_role(roles[design.team_id])
+
+    def _caller(self) -> int | None:
+        """The signed-in caller's user id (None: no request, or anonymous), read once per response: the
+        request's user is a lazy proxy, and a list asks for every row."""
+        context: dict[str, Any] = self.context  # type: ignore[assignment]
+        if "_caller" not in context:
+            request = context.get("request")
+            user = None if request is None else request.user
+            context["_caller"] = user.pk if user is not None and user.is_authenticated else None
+        caller: int | None = context["_caller"]
+        return caller
 
     @extend_schema_field(
         serializers.ListField(child=serializers.ChoiceField(choices=DesignPermission.choices))
     )
     def get_permissions(self, design: Design) -> list[str]:
         """What the caller may do with this design, from its role (docs/api.md, "Roles and permissions")."""
-        granted = permissions_of(self.get_my_role(design))
-        return [p.value for p in DesignPermission if p in granted]
+        return permissions_listed(self.get_my_role(design))
 
 
 class DesignCostSerializer(serializers.Serializer[Any]):
@@ -345,6 +367,7 @@ class DesignListItemSerializer(_DesignReadSerializer):
         test_designs_list holds every row to the generic path's."""
         fields = self.fields
         owner, team = instance.owner, instance.team
+        role = self.get_my_role(instance)
         return {
             "id": instance.pk,
             "name": instance.name,
@@ -358,8 +381,8 @@ class DesignListItemSerializer(_DesignReadSerializer):
             "version": instance.version,
             "etag": instance.etag,
             "revision": self.get_revision(instance),
-            "my_role": self.get_my_role(instance),
-            "permissions": self.get_permissions(instance),
+            "my_role": role,
+            "permissions": permissions_listed(role),
             "created": fields["created"].to_representation(instance.created),
             "updated": fields["updated"].to_representation(instance.updated),
             "headline": headline_payload(instance),
