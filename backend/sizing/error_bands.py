@@ -63,7 +63,19 @@ def table() -> dict[str, dict[str, dict[str, float]]]:
 
 
 def half_width(family: str, kind: str) -> tuple[float, str]:
-    """(half-width %, basis in words) for a family's kind of projection."""
+    """(half-width %, basis in words) for a family's kind of projection (worded once per pair: the
+    table is read once per process, and every evaluation asks for three bands)."""
+    key = (family, kind)
+    found = _half_widths.get(key)
+    if found is None:
+        found = _half_widths[key] = _half_width(family, kind)
+    return found
+
+
+_half_widths: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+def _half_width(family: str, kind: str) -> tuple[float, str]:
     cells = table().get(family, {})
     cell = cells.get(kind)
     if cell and cell["count"]:
