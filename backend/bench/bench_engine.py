@@ -35,10 +35,11 @@ from sizing import api, balance, mva, projection
 from sizing.api import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
-from sizing.inputs import DesignInputs, OltpWorkload, Platform
+from sizing.inputs import DesignInputs, OltpWorkload
 from sizing.model import PlatformModel, build_model
 from sizing.rules import RuleSet
 from sizing.sweep import sweep
+from sizing.tests.random_designs import KINDS, random_platform
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
 SWEEP_SIZE = 10_000
@@ -47,20 +48,9 @@ SWEEP_SIZE = 10_000
 def designs(n: int, rng: random.Random) -> list[DesignInputs]:
     out = []
     for _ in range(n):
-        kind = rng.choice(["ps6010xv", "ps6010s", "fs1-quarter", "fs1-half", "xtremio", "netapp"])
+        kind = rng.choice(KINDS)
         users = rng.randint(100, 20_000)
-        nodes = rng.randint(1, 4)
-        if kind.startswith("fs1"):
-            enc, drives = (2, 13) if kind == "fs1-quarter" else (3, 19)
-            p = Platform("oracle-fs1", "FS1-2", rac_nodes=nodes, arrays=enc, drives_per_enclosure=drives)
-        elif kind == "xtremio":
-            p = Platform("xtremio", "X-Brick", rac_nodes=nodes, arrays=rng.randint(1, 4))
-        elif kind == "netapp":
-            p = Platform("netapp", "FAS3140", rac_nodes=1, arrays=1, pam=rng.random() < 0.5)
-        else:
-            model = "PS6010XV" if kind == "ps6010xv" else "PS6010S"
-            p = Platform("equallogic", model, rac_nodes=nodes, cores_per_node=8, arrays=rng.randint(1, 3),
-                         asm_volumes=rng.choice([2, 4, 5]))  # fmt: skip
+        p = random_platform(rng, kind, rng.randint(1, 4), asm_volume_choices=(2, 4, 5))
         w = OltpWorkload(users=users, database_size_gb=rng.choice([100, 500, 2000]),
                          read_pct=rng.choice([70, 80, 100]), block_size_kb=rng.choice([8, 16]))  # fmt: skip
         out.append(DesignInputs(w, p))
