@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_LIKE, withWorkloadField } from './contract-fixtures';
-import { contractErrors, fieldRule, inputContract, rangeMessage } from './input-contract';
+import { contractErrors, fieldRule, inputContract, PUBLISHED_SCHEMAS, rangeMessage, shapeOf } from './input-contract';
 
 describe('fieldRule reads the generated schema', () => {
   it('takes bounds, whole numbers, defaults and choices from zod, ignoring the safe-integer range of z.int()', () => {
@@ -9,6 +9,27 @@ describe('fieldRule reads the generated schema', () => {
     expect(fieldRule(z.number().gt(0).lte(600000).nullish())).toEqual({ exclusiveMinimum: 0, maximum: 600000, integer: false });
     expect(fieldRule(z.int().gte(1).nullish())).toEqual({ minimum: 1, integer: true });
     expect(fieldRule(z.union([z.enum(['raid10', 'raid50']), z.null()]).nullish())).toEqual({ integer: false, choices: ['raid10', 'raid50'] });
+  });
+});
+
+describe('the rules read from one JSON Schema per object', () => {
+  it('equal each field read on its own, for every field of the published platform and both workload kinds', () => {
+    for (const kind of ['oltp', 'dss'] as const) {
+      const contract = inputContract(kind);
+      for (const [part, schema] of [['workload', contract.workload], ['platform', PUBLISHED_SCHEMAS.platform]] as const) {
+        const shape = shapeOf(schema);
+        expect(Object.keys(shape).length).toBeGreaterThan(3);
+        for (const [name, field] of Object.entries(shape)) {
+          const read = contract.rules[part][name];
+          expect(read, `${kind} ${part}.${name}`).toBeDefined();
+          const { default: fromObject, ...rest } = read ?? {};
+          const { default: fromField, ...own } = fieldRule(field);
+          expect(rest, `${kind} ${part}.${name}`).toEqual(own);
+          // an enum's default may come from the engine's echo of the inputs (withEchoedDefaults)
+          if (fromField !== undefined) expect(fromObject, `${kind} ${part}.${name}`).toEqual(fromField);
+        }
+      }
+    }
   });
 });
 
