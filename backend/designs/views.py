@@ -157,7 +157,11 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
 
     @extend_schema(responses={200: DesignSerializer})
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return self._read(self.get_object())
+        # get_object() read the design with its overrides (get_queryset) in this request: nothing was
+        # written since, so it is serialized as read (_read reads again, for the writes below).
+        design = self.get_object()
+        data = DesignSerializer(design, context=self.get_serializer_context()).data
+        return _with_etag(Response(data), design)
 
     @extend_schema(request=DesignInputSerializer, responses={201: DesignSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
