@@ -5,6 +5,7 @@ import {
   FIELD_PATHS,
   NO_KIND_SWITCH,
   REQUIRED_FOR_CUSTOM,
+  REQUIRED_LOAD,
   allowedNumbers,
   designLoadOf,
   errorsFor,
@@ -100,6 +101,18 @@ describe('formFromInputs / toInputs', () => {
     expect(withLoadBy({ ...byTps, users: '' }, 'users', { users: 812.4, tps: 50 }).users).toBe('812');
     // No evaluation yet (or a DSS one): the switch only changes the way the load is given.
     expect(withLoadBy(quarter(), 'tps', designLoadOf(null)).targetTps).toBe('');
+  });
+
+  it('asks for the figure of the way the load is given before sending anything (the API takes exactly one)', () => {
+    const byUsers = { ...quarter(), loadBy: 'users' as const, users: '', targetTps: '' };
+    expect(validateForm(byUsers)).toEqual({ 'workload.users': [REQUIRED_LOAD] });
+    expect(toInputs(byUsers)).toBeNull();
+    const byTps = { ...byUsers, loadBy: 'tps' as const, users: '1000' };
+    expect(validateForm(byTps)).toEqual({ 'workload.target_tps': [REQUIRED_LOAD] });
+    expect(toInputs(byTps)).toBeNull();
+    expect(validateForm({ ...byTps, targetTps: '12000' })).toEqual({});
+    // A DSS design gives no OLTP load.
+    expect(validateForm({ ...byUsers, kind: 'dss' as const, targetThroughputMbS: '500' })['workload.users']).toBeUndefined();
   });
 
   it('reads a TPS-driven design back as TPS', () => {
@@ -447,7 +460,9 @@ describe('DSS inputs the form does not show', () => {
     const dss = formFromInputs({ kind: 'dss', target_throughput_mb_s: 800, read_pct: 0, orion_mode: 'concat' }, { family: 'equallogic', storage_model: 'PS6110XV' });
     expect(dss.readPct).toBe('');
     expect(toInputs(dss)!.workload).toMatchObject({ kind: 'dss', read_pct: 0, orion_mode: 'concat' });
-    const oltp = toInputs(withKind(dss, 'oltp', REGISTRY))!.workload;
+    // Back to OLTP the form asks for the load (the API takes users or target TPS); given, it is sent.
+    expect(toInputs(withKind(dss, 'oltp', REGISTRY))).toBeNull();
+    const oltp = toInputs({ ...withKind(dss, 'oltp', REGISTRY), users: '1000' })!.workload;
     expect(oltp).not.toHaveProperty('orion_mode');
     expect(oltp).not.toHaveProperty('read_pct');
     // and an OLTP read share is not a DSS one

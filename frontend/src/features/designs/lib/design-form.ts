@@ -126,6 +126,12 @@ export const CUSTOM_PROFILE_FIELDS = ['txPerS', 'readsPerS', 'writesPerS', 'dbCp
  */
 const CUSTOM_PROFILE_REQUIRED: readonly FormField[] = ['txPerS', 'readsPerS', 'dbCpuSPerS'];
 export const REQUIRED_FOR_CUSTOM = 'is required for the custom profile';
+/**
+ * The API takes exactly one of users and target TPS (sizing.inputs.OltpWorkload), another cross-field
+ * rule: the way the form gives the load needs its figure. Without this check, switching to users before
+ * the first evaluation is in (nothing to carry over, withLoadBy) sent neither and drew the API's 400.
+ */
+export const REQUIRED_LOAD = 'is required: the design is sized for this load';
 
 const contractFor = (kind: WorkloadKind, schemas?: InputSchemas) => (schemas ? inputContract(kind, schemas) : publishedContract(kind));
 
@@ -344,6 +350,10 @@ function shownFields(form: DesignForm): Set<string> {
 export function validateForm(form: DesignForm, schemas?: InputSchemas): FieldErrors {
   const shown = shownFields(form);
   const errors = contractErrors(contractFor(form.kind, schemas), payloadOf(form));
+  if (form.kind === 'oltp') {
+    const load = form.loadBy === 'users' ? 'users' : 'targetTps';
+    if (form[load].trim() === '') errors[FIELD_PATHS[load]] = [REQUIRED_LOAD];
+  }
   if (usesCustomProfile(form)) {
     for (const field of CUSTOM_PROFILE_REQUIRED) {
       if (form[field].trim() === '') errors[FIELD_PATHS[field]] = [REQUIRED_FOR_CUSTOM];
