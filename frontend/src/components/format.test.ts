@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayUnit,
+  formatDecimal,
   formatMoney,
   formatNumber,
   formatQuantity,
@@ -10,6 +11,47 @@ import {
   countOf,
   plural,
 } from './format';
+
+/** Numbers of every kind formatDecimal meets: whole, fractional, ties at each decimal, tiny, huge. */
+function sampleNumbers(count: number): number[] {
+  let seed = 20261127;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const values = [0, -0, 0.5, 1.5, 2.5, -0.5, 1.005, 2.675, 0.125, 9.995, 99.95, 999.5, 1e21, 1.5e-7, -1e-7, 123456789.5, 2 ** 53, 0.1 + 0.2];
+  for (let i = 0; i < count; i += 1) {
+    const magnitude = 10 ** Math.floor(random() * 32 - 10);
+    const digits = 1 + Math.floor(random() * 17);
+    const plain = Number((random() * 10).toPrecision(digits)) * magnitude;
+    // a tie at some decimal (x.5, x.x5, x.xx5, ...), and a value near one
+    const places = Math.floor(random() * 5);
+    const tie = (Math.floor(random() * 1e6) + 0.5) / 10 ** places;
+    for (const v of [plain, tie, Math.round(plain), plain + 5e-4]) values.push(v, -v);
+  }
+  return values;
+}
+
+describe('formatDecimal', () => {
+  it("writes what Intl.NumberFormat('en-US') writes, for every number and precision the app and its chart ticks use", () => {
+    const precisions: [number, number][] = [0, 1, 2, 3, 4, 6, 10, 20].flatMap((max) => [[max, 0], [max, max]] as [number, number][]);
+    const intlFor = precisions.map(([max, min]) => new Intl.NumberFormat('en-US', { maximumFractionDigits: max, minimumFractionDigits: min }));
+    let compared = 0;
+    for (const value of sampleNumbers(2000)) {
+      for (const [i, [max, min]] of precisions.entries()) {
+        const intl = intlFor[i]!.format(value);
+        if (formatDecimal(value, max, min) !== intl) expect({ value, max, min, ours: formatDecimal(value, max, min) }).toEqual({ value, max, min, ours: intl });
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(100_000);
+  });
+
+  it('rounds the decimal the number reads as, half away from zero, and keeps the sign of a negative zero', () => {
+    expect(formatDecimal(1.005, 2)).toBe('1.01'); // toFixed gives 1.00 (the double is 1.00499...)
+    expect(formatDecimal(-2.5, 0)).toBe('-3');
+    expect(formatDecimal(-0.0001, 2)).toBe('-0');
+    expect(formatDecimal(1e21, 0)).toBe('1,000,000,000,000,000,000,000');
+    expect(formatDecimal(0.5, 2, 2)).toBe('0.50');
+  });
+});
 
 describe('formatNumber', () => {
   it('groups thousands and drops decimals on large values', () => {

@@ -5,32 +5,55 @@ export interface Quantity {
   unit: string;
 }
 
-const LOCALE = 'en-US';
-
 /** Significant-figure-aware grouping: large values as integers, small values with a few decimals. */
 /** A catalog unit as a reader reads it ('unstated': the document printed the number without one). */
 export function displayUnit(unit: string): string {
   return unit === 'unstated' ? 'unit not stated' : unit;
 }
 
-// One formatter per precision, made once: Number.toLocaleString builds a new one on every call, and a
-// redraw of the editor formats thousands of numbers (tiles, tables, chart ticks and labels).
-const formatters = new Map<number, Intl.NumberFormat>();
+/** "99" + 1 -> "100": one more in the last digit of a string of decimal digits. */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  return i < 0 ? `1${'0'.repeat(digits.length)}` : `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
+}
 
-function formatterFor(decimals: number): Intl.NumberFormat {
-  let formatter = formatters.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
-    formatters.set(decimals, formatter);
-  }
-  return formatter;
+/**
+ * A finite number in en-US digits with `minDecimals` to `maxDecimals` decimals: exactly what
+ * Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }) writes (the shortest
+ * decimal that reads back as the number, rounded half away from zero, thousands grouped by commas, a
+ * negative that rounds to zero written "-0"); format.test.ts holds the two equal over many numbers.
+ * Not through Intl: a page's first Intl number format loads ICU's locale data, 20-35 ms of main-thread
+ * work on a cold editor load in Chromium (docs/performance.md), and every figure of the app is en-US.
+ */
+export function formatDecimal(value: number, maxDecimals: number, minDecimals = 0): string {
+  if (!Number.isFinite(value)) return new Intl.NumberFormat('en-US').format(value);
+  // The shortest round-trip decimal (what Intl rounds), e.g. "1.005", "1.5e-7", "1e+21".
+  const [mantissa = '0', exponent = '0'] = Math.abs(value).toString().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  // value = 0.<digits> x 10^point (leading zeros included: they change no position)
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  // The value in units of the last decimal kept, rounded half away from zero.
+  const kept = point + maxDecimals;
+  let units = kept <= 0 ? '' : digits.slice(0, kept).padEnd(kept, '0');
+  if (kept >= 0 && kept < digits.length && digits[kept]! >= '5') units = incremented(units);
+  units = units.replace(/^0+/, '').padStart(maxDecimals + 1, '0');
+  const integer = units.slice(0, units.length - maxDecimals);
+  let decimals = units.slice(units.length - maxDecimals);
+  let end = decimals.length;
+  while (end > minDecimals && decimals[end - 1] === '0') end -= 1;
+  decimals = decimals.slice(0, end).padEnd(minDecimals, '0');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
 export function formatNumber(value: number, maxDecimals?: number): string {
   if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   const decimals = maxDecimals ?? (abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3);
-  return formatterFor(decimals).format(value);
+  return formatDecimal(value, decimals);
 }
 
 /**
@@ -70,7 +93,7 @@ export function formatValue(value: number | null | undefined, unit: string, maxD
 /** Percent with an explicit sign (headroom, errors). */
 export function formatSignedPercent(value: number | null | undefined, decimals = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const text = formatterFor(decimals).format(Math.abs(value));
+  const text = formatDecimal(Math.abs(value), decimals);
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}%`;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plugins';
-import { formatNumber, plural } from '../../../components/format';
+import { formatDecimal, formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { focusedAxis, niceCeil, type AxisRange, type ValueAxis } from './axes';
 import type { XY } from './balance-chart';
@@ -128,7 +128,7 @@ export function buildLoadResponseChart(
   const series = projection.series.map((s, index) => {
     const points = s.points.map((p) => ({ x: p.tps, y: p.response_ms }));
     return {
-      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${Math.round(s.max_sustained_tps.value).toLocaleString('en-US')} TPS)`,
+      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${formatDecimal(Math.round(s.max_sustained_tps.value), 0)} TPS)`,
       racNodes: s.rac_nodes,
       current: s.rac_nodes === racNodes,
       colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
@@ -172,7 +172,7 @@ export function buildLoadResponseChart(
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
-          `${Math.round(p.tps).toLocaleString('en-US')} TPS at ${p.response_ms.toLocaleString('en-US')} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
+          `${formatDecimal(Math.round(p.tps), 0)} TPS at ${formatDecimal(p.response_ms, 3)} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
       ),
     ),
     responseBand: fraction > 0 ? responseBand : null,

@@ -4,6 +4,7 @@
  * family the catalog has no reference for (with and without the read cache where the family offers
  * one), plus the DSS report's measured setup as a DSS start.
  */
+import { formatDecimal } from '../../../components/format';
 import type { PlatformFamily, PlatformRegistry, StorageModel } from '../../../lib/platforms';
 import { familyOf, raidLabel, supportsKind } from '../../../lib/platforms';
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
@@ -62,7 +63,7 @@ export function ratedLoad(reference: Pick<ReferenceDesign, 'attributes'>): { wor
   if (!tps || tps.value <= 0) return null;
   const size = entries.find(([key, m]) => key.endsWith('database_size') && GB_PER[m.unit] !== undefined)?.[1];
   const gb = size ? size.value * GB_PER[size.unit]! : REALISTIC_DATABASE_GB;
-  const words = `Rated ${tps.value.toLocaleString('en-US')} TPS${size ? `, ${size.value.toLocaleString('en-US')} ${size.unit} database` : ''}`;
+  const words = `Rated ${formatDecimal(tps.value, 3)} TPS${size ? `, ${formatDecimal(size.value, 3)} ${size.unit} database` : ''}`;
   return { workload: { kind: 'oltp', target_tps: tps.value, database_size_gb: gb }, words };
 }
 
