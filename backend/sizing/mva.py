@@ -269,9 +269,27 @@ def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) 
         # R(X) is increasing and convex: safeguarded Newton from the right of the root, started at
         # the root with every queue but the nearest pole's at its light-load demand.
         qs = [(dk, a * dk + bk) for dk, bk in queues]
-        lo, hi = 0.0, min(1.0 / ck for _, ck in qs if ck > 0)
-        d_b, c_b = max(qs, key=lambda t: t[1])
-        x = min(max((1.0 - d_b / (sla_s - (fixed + sum_d - d_b))) / c_b, 0.0), hi)
+        # One pass for the nearest pole (the first queue of the largest coefficient, as max() picks)
+        # and the smallest 1/c_k of a positive coefficient.
+        d_b, c_b = qs[0]
+        hi = math.inf
+        positive = False
+        for dk, ck in qs:
+            if ck > c_b:
+                d_b, c_b = dk, ck
+            if ck > 0:
+                positive = True
+                if 1.0 / ck < hi:
+                    hi = 1.0 / ck
+        if not positive:
+            raise ValueError("no queue with a positive coefficient")  # as min() of nothing raised
+        lo = 0.0
+        # min(max(x, 0.0), hi), as the builtins compare (the same x for a signed zero or a NaN)
+        x = (1.0 - d_b / (sla_s - (fixed + sum_d - d_b))) / c_b
+        if x < 0.0:
+            x = 0.0
+        if hi < x:
+            x = hi
         for _ in range(200):
             # R(X) and its slope, station by station (the sums in station order, as `sum` adds)
             r_sum = 0.0
