@@ -282,7 +282,9 @@ def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) 
                 if 1.0 / ck < hi:
                     hi = 1.0 / ck
         if not positive:
-            raise ValueError("no queue with a positive coefficient")  # as min() of nothing raised
+            # a = 0 (the last round's population was clamped to one user) and no background: R_0 is
+            # flat and below the SLA, and the rounds cannot go on. Their fixed point, solved directly.
+            return _sla_population_direct(queues, fixed, think_s, sla_s)
         lo = 0.0
         # min(max(x, 0.0), hi), as the builtins compare (the same x for a signed zero or a NaN)
         x = (1.0 - d_b / (sla_s - (fixed + sum_d - d_b))) / c_b
@@ -323,6 +325,29 @@ def sla_population(stations: tuple[Station, ...], think_s: float, sla_s: float) 
     return max(x * (think_s + sla_s), 1.0)
 
 
+def _sla_population_direct(
+    queues: list[tuple[float, float]], fixed: float, think_s: float, sla_s: float
+) -> float:
+    """The population the rounds of `sla_population` converge to, found without them: with
+    N = X T (T = Z + SLA) and a = (N - 1) / N = 1 - 1 / (X T), a queue's term D_k / (1 - (a D_k + B_k) X)
+    is D_k / (1 + D_k / T - (D_k + B_k) X), one increasing function of X, below the SLA at X = 0 (the
+    light-load response is) and unbounded at its first pole; bisected to 1e-13. For networks whose
+    rounds stall at one user (their a = 0 leaves no queue growing); 1 if the root is below one user."""
+    total = think_s + sla_s
+    terms = [(dk, 1.0 + dk / total, dk + bk) for dk, bk in queues]
+    lo, hi = 0.0, min(p / c for _, p, c in terms)
+    for _ in range(200):
+        x = 0.5 * (lo + hi)
+        r = fixed + sum(dk / (p - c * x) for dk, p, c in terms)
+        if r < sla_s:
+            lo = x
+        else:
+            hi = x
+        if hi - lo <= 1e-13 * hi:
+            break
+    return max(lo * total, 1.0)
+
+
 def sla_population_bound(stations: tuple[Station, ...], think_s: float, sla_s: float) -> float:
     """A cheap upper bound on `sla_population` (Little's law at the SLA: N = X (Z + SLA), X below
     each queue's limit), for a search that only needs to know the population is too small.
@@ -344,7 +369,15 @@ def sla_population_bound(stations: tuple[Station, ...], think_s: float, sla_s: f
     c_max = max(dk + bk for dk, bk in queues)
     n_lo = max((1.0 - sum_d / (sla_s - fixed)) / c_max * total, 1.0)
     a_lo = (n_lo - 1.0) / n_lo
-    x_hi = min((1.0 - dk / (sla_s - fixed - (sum_d - dk))) / (a_lo * dk + bk) for dk, bk in queues)
+    # (a queue whose coefficient is 0, at a_lo = 0 without background, bounds nothing)
+    x_hi = min(
+        (
+            (1.0 - dk / (sla_s - fixed - (sum_d - dk))) / (a_lo * dk + bk)
+            for dk, bk in queues
+            if a_lo * dk + bk > 0
+        ),
+        default=math.inf,
+    )
     return max(x_hi * total, 1.0) * (1.0 + 1e-9)
 
 

@@ -109,3 +109,64 @@ def test_the_side_stays_silent_where_the_population_is_clamped() -> None:
         assert mva.sla_throughput_side(stations, 1.0, 0.05, x) == 0
     delays = (mva.Station("other", 0.01, delay=True),)
     assert mva.sla_throughput_side(delays, 1.0, 0.05, 0.5) == 0
+
+
+def test_a_network_whose_rounds_stall_at_one_user_is_solved() -> None:
+    """An SLA just above the light-load response, no background and little or no think time: the first
+    round's population is below one user, so the next round's a = 0 leaves no queue growing (this raised
+    ValueError, a server error for an API request with think time 0). The fixed point the rounds seek is
+    solved directly: the Bard-Schweitzer response at the population found is the SLA, and the bound and
+    the side test agree with it. (Before, every case here with think time 0, and most with 0.1 s, raised.)
+    The response at the population found is the SLA to 1e-4: the rounds stop when a settles, not on the
+    response."""
+    stations = (mva.Station("cpu", 0.004, 1), mva.Station("storage", 0.010, 1))  # light load: 14 ms
+    solved = 0
+    for sla in (0.01401, 0.0141, 0.0145, 0.015, 0.02):
+        for think in (0.0, 0.1, 1.0):
+            n = mva.sla_population(stations, think, sla)
+            assert n >= 1.0
+            if n > 1.0:
+                assert abs(mva.schweitzer(stations, think, n).response_s - sla) <= 1e-4 * sla, (sla, think, n)
+                solved += 1
+            assert n <= mva.sla_population_bound(stations, think, sla)
+            x = float(_sla_throughput(stations, think, sla))
+            for factor in (0.5, 0.9, 1.1, 2.0):
+                truth = int(x > x * factor) - int(x < x * factor)
+                assert mva.sla_throughput_side(stations, think, sla, x * factor) in (0, truth), (
+                    sla,
+                    think,
+                    factor,
+                )
+    assert solved == 15
+
+
+def test_an_evaluation_with_no_think_time_and_an_sla_just_above_the_light_load(catalog: Catalog) -> None:
+    """The same case through the engine: an EqualLogic PS6010S design that only reads (no data-file
+    writes, so no background demand) with think time 0 and an SLA 0.05 % above its light-load response
+    evaluates instead of failing."""
+    from sizing.api import evaluate_design
+
+    platform = {
+        "family": "equallogic",
+        "storage_model": "PS6010S",
+        "cores_per_node": 8,
+        "arrays": 2,
+        "rac_nodes": 2,
+    }
+    workload: dict[str, Any] = {
+        "kind": "oltp",
+        "users": 1000,
+        "read_pct": 100,
+        "database_size_gb": 500,
+        "think_time_s": 0.0,
+    }
+    model = build_model(design_inputs_from_dict({"workload": workload, "platform": platform}), *catalog)
+    stations = model.stations(2)
+    light = sum(st.fixed_delay for st in stations) + sum(st.queue_demand for st in stations)
+    assert sum(st.background_per_server for st in stations) == 0.0  # the case: nothing else grows
+    workload["sla_response_ms"] = light * 1.0005 * 1000
+    evaluation = evaluate_design(
+        design_inputs_from_dict({"workload": workload, "platform": platform}), *catalog
+    )
+    assert evaluation.verdict in ("holds", "does-not-hold")
+    assert evaluation.to_dict()["kind"] == "oltp"
