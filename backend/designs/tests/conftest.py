@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -58,3 +59,14 @@ def create_design(user: Any, **overrides: Any) -> dict[str, Any]:
     response = client_for(user).post("/api/v1/designs/", design_payload(**overrides), format="json")
     assert response.status_code == 201, response.content
     return dict(response.json())
+
+
+# Transaction control is not a query: ATOMIC_REQUESTS wraps each request in a savepoint and its release.
+TRANSACTION_CONTROL = re.compile(
+    r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b", re.I
+)
+
+
+def queries_of(captured: Any) -> list[str]:
+    """The SQL a CaptureQueriesContext saw, less transaction control."""
+    return [q["sql"] for q in captured.captured_queries if not TRANSACTION_CONTROL.match(q["sql"])]

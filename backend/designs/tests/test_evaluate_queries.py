@@ -18,15 +18,12 @@ from django.test.utils import CaptureQueriesContext
 
 from benchmarks.models import BenchmarkCurve
 from catalog.models import Part, PriceBook, PriceBookEntry, SizingRule
-from designs.tests.conftest import create_design
+from designs.tests.conftest import create_design, queries_of
 from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
 
 MAX_QUERIES = 3
-_TRANSACTION_CONTROL = re.compile(
-    r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b", re.I
-)
 
 
 @pytest.fixture
@@ -54,7 +51,7 @@ def _body(price_book: PriceBook) -> dict[str, Any]:
 def _queries(send: Any) -> tuple[Any, list[str]]:
     with CaptureQueriesContext(connection) as captured:
         response = send()
-    sql = [q["sql"] for q in captured.captured_queries if not _TRANSACTION_CONTROL.match(q["sql"])]
+    sql = queries_of(captured)
     return response, sql
 
 

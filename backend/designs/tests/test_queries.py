@@ -9,8 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Team
-from designs.tests.conftest import client_for, create_design
-from designs.tests.test_evaluate_queries import _TRANSACTION_CONTROL
+from designs.tests.conftest import client_for, create_design, queries_of
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +47,7 @@ def test_reading_a_design_reads_it_and_its_overrides_once(users: dict[str, Any])
         response = client.get(f"/api/v1/designs/{design['id']}/")
     assert response.status_code == 200 and response.json()["id"] == design["id"]
     assert response["ETag"] == f'"design-{design["id"]}-v{design["version"]}"'
-    sql = [q["sql"] for q in queries.captured_queries if not _TRANSACTION_CONTROL.match(q["sql"])]
+    sql = queries_of(queries)
     reads = [q for q in sql if 'FROM "designs_design"' in q]
     assert len(reads) == 1, "\n".join(sql)
     assert len([q for q in sql if 'FROM "designs_designbomoverride"' in q]) == 1, "\n".join(sql)

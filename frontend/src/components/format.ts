@@ -11,6 +11,11 @@ export function displayUnit(unit: string): string {
   return unit === 'unstated' ? 'unit not stated' : unit;
 }
 
+/** "1234567" -> "1,234,567": a string of whole-number digits grouped by thousands (en-US). */
+function groupedThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** "99" + 1 -> "100": one more in the last digit of a string of decimal digits. */
 function incremented(digits: string): string {
   let i = digits.length - 1;
@@ -44,9 +49,8 @@ export function formatDecimal(value: number, maxDecimals: number, minDecimals = 
   let end = decimals.length;
   while (end > minDecimals && decimals[end - 1] === '0') end -= 1;
   decimals = decimals.slice(0, end).padEnd(minDecimals, '0');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
+  return `${sign}${groupedThousands(integer)}${decimals ? `.${decimals}` : ''}`;
 }
 
 export function formatNumber(value: number, maxDecimals?: number): string {
@@ -106,9 +110,8 @@ export function formatMoney(amount: string | null | undefined, currency: string 
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
   if (!match) return `${amount} ${currency}`;
   const [, sign, whole = '0', fraction = ''] = match;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cents = (fraction + '00').slice(0, 2);
-  return `${sign}${grouped}.${cents} ${currency}`;
+  return `${sign}${groupedThousands(whole)}.${cents} ${currency}`;
 }
 
 /** "2026-11-22T08:09:30Z" -> "2026-11-22 08:09" (UTC, stable across the team's time zones). */
