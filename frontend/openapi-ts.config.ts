@@ -11,6 +11,8 @@ export default defineConfig({
     entryFile: false,
     fileName: { name: 'api-{{name}}', suffix: null },
   },
-  plugins: ['zod'],
+  // Zod Mini: the same schemas as functions rather than methods, so the editor's bundle keeps only what
+  // it calls (its zod chunk 95 KB -> 29 KB) and builds each schema without attaching ~40 methods to it.
+  plugins: [{ name: 'zod', compatibilityVersion: 'mini' }],
   logs: { file: false },
 });

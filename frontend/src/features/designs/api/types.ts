@@ -1,7 +1,7 @@
 /** Shapes of the designs API: aliases of the generated OpenAPI types (src/lib/api-schema.d.ts), plus the
  * design inputs (typed by the input contract) and a few SPA-side shapes. */
 import type { Quantity } from '../../../components/format';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { components } from '../../../lib/api-schema';
 import type { zEvaluateInputRequest } from '../../../lib/api-zod';
 

@@ -3,10 +3,10 @@
  * bound moved, defaults declared, OLTP and DSS as variants on `kind`), to show that the form follows
  * whatever the schema says. Used by the tests only.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PUBLISHED_SCHEMAS, inputContract, shapeOf, type InputSchemas, type WorkloadKind } from './input-contract';
 
-type Shape = Record<string, z.ZodType>;
+type Shape = Record<string, z.ZodMiniType>;
 
 const fields = (kind: WorkloadKind): Shape => shapeOf(inputContract(kind).workload);
 
@@ -14,7 +14,7 @@ function withDefaults(shape: Shape, defaults: Record<string, unknown>): Shape {
   const changed = Object.entries(defaults).map(([name, value]) => {
     const field = shape[name];
     if (!field) throw new Error(`The published schema has no field ${name}`);
-    return [name, field.default(value as never)];
+    return [name, z._default(field, value as never)];
   });
   return { ...shape, ...Object.fromEntries(changed) };
 }
@@ -33,8 +33,8 @@ export const ENGINE_LIKE: InputSchemas = {
   workload: z.union([
     z.object({
       ...withDefaults(fields('oltp'), ENGINE_LIKE_DEFAULTS.oltp),
-      kind: z.literal('oltp').optional(),
-      block_size_kb: z.number().gte(2).lte(1024).optional().default(8),
+      kind: z.optional(z.literal('oltp')),
+      block_size_kb: z._default(z.optional(z.number().check(z.gte(2), z.lte(1024))), 8),
     }),
     z.object({ ...withDefaults(fields('dss'), ENGINE_LIKE_DEFAULTS.dss), kind: z.literal('dss') }),
   ]),
@@ -42,7 +42,7 @@ export const ENGINE_LIKE: InputSchemas = {
 };
 
 /** The published schemas with one workload field replaced (for both kinds). */
-export function withWorkloadField(name: string, field: z.ZodType): InputSchemas {
+export function withWorkloadField(name: string, field: z.ZodMiniType): InputSchemas {
   const variant = (kind: WorkloadKind) => z.object({ ...fields(kind), [name]: field, kind: z.literal(kind) });
   return { workload: z.union([variant('oltp'), variant('dss')]), platform: PUBLISHED_SCHEMAS.platform };
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_LIKE, ENGINE_LIKE_DEFAULTS, withWorkloadField } from './contract-fixtures';
 import {
@@ -74,8 +74,8 @@ describe('formFromInputs / toInputs', () => {
 
   it('leaves a field out (the API applies its default) where the contract declares no default', () => {
     const bare = {
-      workload: z.object({ kind: z.literal('oltp').optional(), users: z.int().gte(1).optional(), read_pct: z.number().optional(), block_size_kb: z.number().optional() }),
-      platform: z.object({ family: z.string(), storage_model: z.string(), rac_nodes: z.int().optional().default(2), arrays: z.int().optional() }),
+      workload: z.object({ kind: z.optional(z.literal('oltp')), users: z.optional(z.int().check(z.gte(1))), read_pct: z.optional(z.number()), block_size_kb: z.optional(z.number()) }),
+      platform: z.object({ family: z.string(), storage_model: z.string(), rac_nodes: z._default(z.optional(z.int()), 2), arrays: z.optional(z.int()) }),
     };
     const form = formFromInputs({ kind: 'oltp', users: 1000 }, { family: 'netapp', storage_model: 'FAS3140' }, bare);
     expect(form).toMatchObject({ blockSizeKb: '', readPct: '', racNodes: '2', arrays: '' });
@@ -343,7 +343,7 @@ describe('DSS workloads', () => {
 describe('workload profiles', () => {
   /** The registry with a profile on every family, and a contract that accepts those profiles. */
   const PROFILED = profiledRegistry();
-  const PROFILES = withWorkloadField('profile', z.enum(['swingbench-oe', 'tpcc', 'slob', 'netapp-oet', 'custom']).nullish());
+  const PROFILES = withWorkloadField('profile', z.nullish(z.enum(['swingbench-oe', 'tpcc', 'slob', 'netapp-oet', 'custom'])));
   const awr = { txPerS: '1200', readsPerS: '35400', writesPerS: '17000', dbCpuSPerS: '11.5', redoMbPerS: '8' };
 
   it("sends no profile while the user has chosen none (the API runs the family's own), and the chosen one otherwise", () => {

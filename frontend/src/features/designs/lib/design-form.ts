@@ -8,7 +8,7 @@
  * platform family offers (storage models, RAID levels, drives per enclosure, PAM, DSS evidence) comes
  * from the platform registry (src/lib/platforms.ts), passed in by the caller.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FieldErrors } from '../../../lib/api-client';
 import type { zBlockSizeKbEnum } from '../../../lib/api-zod';
 import type { EvaluationPayload, PlatformInput, WorkloadInput } from '../api/types';

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_LIKE, withWorkloadField } from './contract-fixtures';
 import { contractErrors, fieldRule, inputContract, PUBLISHED_SCHEMAS, rangeMessage, shapeOf } from './input-contract';
 
 describe('fieldRule reads the generated schema', () => {
   it('takes bounds, whole numbers, defaults and choices from zod, ignoring the safe-integer range of z.int()', () => {
-    expect(fieldRule(z.number().gte(2).lte(1024).optional().default(8))).toEqual({ minimum: 2, maximum: 1024, integer: false, default: 8 });
-    expect(fieldRule(z.number().gt(0).lte(600000).nullish())).toEqual({ exclusiveMinimum: 0, maximum: 600000, integer: false });
-    expect(fieldRule(z.int().gte(1).nullish())).toEqual({ minimum: 1, integer: true });
-    expect(fieldRule(z.union([z.enum(['raid10', 'raid50']), z.null()]).nullish())).toEqual({ integer: false, choices: ['raid10', 'raid50'] });
+    expect(fieldRule(z._default(z.optional(z.number().check(z.gte(2), z.lte(1024))), 8))).toEqual({ minimum: 2, maximum: 1024, integer: false, default: 8 });
+    expect(fieldRule(z.nullish(z.number().check(z.gt(0), z.lte(600000))))).toEqual({ exclusiveMinimum: 0, maximum: 600000, integer: false });
+    expect(fieldRule(z.nullish(z.int().check(z.gte(1))))).toEqual({ minimum: 1, integer: true });
+    expect(fieldRule(z.nullish(z.union([z.enum(['raid10', 'raid50']), z.null()])))).toEqual({ integer: false, choices: ['raid10', 'raid50'] });
   });
 });
 
@@ -52,11 +52,11 @@ describe('messages in the API words', () => {
 
   it('follows a bound changed in a copy of the schema', () => {
     const platform = { family: 'netapp', storage_model: 'FAS3140' };
-    const moved = withWorkloadField('block_size_kb', z.number().gt(4).lte(64).optional());
+    const moved = withWorkloadField('block_size_kb', z.optional(z.number().check(z.gt(4), z.lte(64))));
     expect(contractErrors(inputContract('oltp', moved), { workload: { kind: 'oltp', block_size_kb: 128 }, platform })).toEqual({
       'workload.block_size_kb': ['must be greater than 4 and at most 64'],
     });
-    const whole = withWorkloadField('block_size_kb', z.int().gte(2).lte(32).optional());
+    const whole = withWorkloadField('block_size_kb', z.optional(z.int().check(z.gte(2), z.lte(32))));
     expect(contractErrors(inputContract('oltp', whole), { workload: { kind: 'oltp', block_size_kb: 2.5 }, platform })).toEqual({
       'workload.block_size_kb': ['must be a whole number'],
     });
@@ -79,9 +79,9 @@ describe('OLTP and DSS as variants on kind', () => {
 
   it('reads the shape @hey-api/openapi-ts writes for a oneOf with a discriminator ({kind: literal} & variant)', () => {
     const platform = z.object({ family: z.string() });
-    const oltp = z.object({ kind: z.enum(['oltp']).optional(), block_size_kb: z.number().gte(2).lte(1024).optional().default(8) });
-    const dss = z.object({ kind: z.enum(['dss']), block_size_kb: z.number().gte(2).lte(4096).optional().default(1024) });
-    const workload = z.union([z.object({ kind: z.literal('oltp') }).and(oltp), z.object({ kind: z.literal('dss') }).and(dss)]);
+    const oltp = z.object({ kind: z.optional(z.enum(['oltp'])), block_size_kb: z._default(z.optional(z.number().check(z.gte(2), z.lte(1024))), 8) });
+    const dss = z.object({ kind: z.enum(['dss']), block_size_kb: z._default(z.optional(z.number().check(z.gte(2), z.lte(4096))), 1024) });
+    const workload = z.union([z.intersection(z.object({ kind: z.literal('oltp') }), oltp), z.intersection(z.object({ kind: z.literal('dss') }), dss)]);
     const contract = inputContract('dss', { workload, platform });
     expect(contract.rules.workload.block_size_kb).toEqual({ minimum: 2, maximum: 4096, integer: false, default: 1024 });
     expect(contractErrors(inputContract('oltp', { workload, platform }), { workload: { kind: 'oltp', block_size_kb: 4096 }, platform: { family: 'netapp' } })).toEqual({
@@ -91,8 +91,8 @@ describe('OLTP and DSS as variants on kind', () => {
 
   it('tells the variants apart when each declares both kinds but only one fits (the variant that rejects the other kind wins)', () => {
     const platform = z.object({ family: z.string() });
-    const both = z.object({ kind: z.enum(['oltp', 'dss']).optional(), block_size_kb: z.number().lte(512).optional() });
-    const dssOnly = z.object({ kind: z.literal('dss'), block_size_kb: z.number().lte(4096).optional() });
+    const both = z.object({ kind: z.optional(z.enum(['oltp', 'dss'])), block_size_kb: z.optional(z.number().check(z.lte(512))) });
+    const dssOnly = z.object({ kind: z.literal('dss'), block_size_kb: z.optional(z.number().check(z.lte(4096))) });
     const contract = inputContract('dss', { workload: z.union([both, dssOnly]), platform });
     expect(contract.rules.workload.block_size_kb?.maximum).toBe(4096);
     expect(inputContract('oltp', { workload: z.union([both, dssOnly]), platform }).rules.workload.block_size_kb?.maximum).toBe(512);

@@ -7,7 +7,7 @@
  * Messages use the API's words (sizing.inputs formats them the same way from the same bounds), so an
  * input gets the same message from the form and from POST /api/v1/evaluate/.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { zEngineDssWorkload, zEngineOltpWorkload, zEvaluateInputRequest } from '../../../lib/api-zod';
 import type { FieldErrors } from '../../../lib/api-client';
 
@@ -27,8 +27,8 @@ export interface FieldRule {
 
 /** The zod schemas of the evaluate request's two halves (any z.object; a union on `kind` for workloads). */
 export interface InputSchemas {
-  workload: z.ZodType;
-  platform: z.ZodType;
+  workload: z.ZodMiniType;
+  platform: z.ZodMiniType;
 }
 
 export const PUBLISHED_SCHEMAS: InputSchemas = {
@@ -38,17 +38,17 @@ export const PUBLISHED_SCHEMAS: InputSchemas = {
 
 /** The contract for one workload kind: the schema to validate with and the rule of each field. */
 export interface InputContract {
-  workload: z.ZodType;
-  platform: z.ZodType;
+  workload: z.ZodMiniType;
+  platform: z.ZodMiniType;
   rules: { workload: Record<string, FieldRule>; platform: Record<string, FieldRule> };
 }
 
-type Shape = Record<string, z.ZodType>;
+type Shape = Record<string, z.ZodMiniType>;
 
 /** The fields of an object schema, or of a discriminated variant ({kind: literal} & object). */
-export function shapeOf(schema: z.ZodType): Shape {
-  if (schema instanceof z.ZodObject) return schema.shape as Shape;
-  if (schema instanceof z.ZodIntersection) return { ...shapeOf(schema.def.left as z.ZodType), ...shapeOf(schema.def.right as z.ZodType) };
+export function shapeOf(schema: z.ZodMiniType): Shape {
+  if (schema instanceof z.ZodMiniObject) return schema.shape as Shape;
+  if (schema instanceof z.ZodMiniIntersection) return { ...shapeOf(schema.def.left as z.ZodMiniType), ...shapeOf(schema.def.right as z.ZodMiniType) };
   return {};
 }
 
@@ -56,10 +56,10 @@ export function shapeOf(schema: z.ZodType): Shape {
  * The variant of a (possibly discriminated) workload schema for `kind`: the one that accepts this
  * kind and no other, else the first that accepts it (a single schema serves both kinds).
  */
-function variantFor(schema: z.ZodType, kind: WorkloadKind): z.ZodType {
-  if (!(schema instanceof z.ZodUnion)) return schema;
-  const options = schema.options as readonly z.ZodType[];
-  const accepts = (option: z.ZodType, value: string) => {
+function variantFor(schema: z.ZodMiniType, kind: WorkloadKind): z.ZodMiniType {
+  if (!(schema instanceof z.ZodMiniUnion)) return schema;
+  const options = schema.def.options as readonly z.ZodMiniType[];
+  const accepts = (option: z.ZodMiniType, value: string) => {
     const result = option.safeParse({ kind: value });
     return result.success || !result.error.issues.some((issue) => issue.path[0] === 'kind');
   };
@@ -117,11 +117,11 @@ function ruleOf(json: JsonSchema): FieldRule {
 }
 
 /** The rule of one field, read through zod's JSON Schema view. */
-export const fieldRule = (schema: z.ZodType): FieldRule => ruleOf(z.toJSONSchema(schema, JSON_SCHEMA_OPTIONS) as JsonSchema);
+export const fieldRule = (schema: z.ZodMiniType): FieldRule => ruleOf(z.toJSONSchema(schema, JSON_SCHEMA_OPTIONS) as JsonSchema);
 
 /** The rules of an object's fields, from one JSON Schema of the object: a conversion has a fixed cost
  * that one per field (~40 of them) made a visible part of the editor's first render. */
-function rulesOf(schema: z.ZodType): Record<string, FieldRule> {
+function rulesOf(schema: z.ZodMiniType): Record<string, FieldRule> {
   const shape = shapeOf(schema);
   const json = z.toJSONSchema(z.object(shape), JSON_SCHEMA_OPTIONS) as { properties?: Record<string, JsonSchema> };
   return Object.fromEntries(Object.keys(shape).map((name) => [name, ruleOf(json.properties?.[name] ?? {})]));
@@ -129,10 +129,10 @@ function rulesOf(schema: z.ZodType): Record<string, FieldRule> {
 
 // The engine's echo of the inputs (same declaration, same defaults): the zod generator drops the default
 // of an enum (the OLTP block size, one of Oracle's), which the echo's plain number keeps.
-const ECHOED_WORKLOAD: Record<WorkloadKind, z.ZodType> = { oltp: zEngineOltpWorkload, dss: zEngineDssWorkload };
+const ECHOED_WORKLOAD: Record<WorkloadKind, z.ZodMiniType> = { oltp: zEngineOltpWorkload, dss: zEngineDssWorkload };
 
 /** Rules of an enum field given no default, with the echoed inputs' default for that field (if any). */
-function withEchoedDefaults(rules: Record<string, FieldRule>, echoed: z.ZodType): Record<string, FieldRule> {
+function withEchoedDefaults(rules: Record<string, FieldRule>, echoed: z.ZodMiniType): Record<string, FieldRule> {
   const shape = shapeOf(echoed);
   return Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
