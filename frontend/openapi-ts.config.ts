@@ -11,8 +11,9 @@ export default defineConfig({
     entryFile: false,
     fileName: { name: 'api-{{name}}', suffix: null },
   },
-  // Zod Mini: the same schemas as functions rather than methods, so the editor's bundle keeps only what
-  // it calls (its zod chunk 95 KB -> 29 KB) and builds each schema without attaching ~40 methods to it.
+  // Zod Mini: the same schemas built by functions rather than methods, so the bundle keeps only the zod
+  // code the SPA calls (zod and the schemas: 95 -> 29 KB, 50 KB with the JSON Schema conversion the input
+  // contract reads bounds through) and no schema gets zod's ~40 chainable methods attached as it is built.
   plugins: [{ name: 'zod', compatibilityVersion: 'mini' }],
   logs: { file: false },
 });
