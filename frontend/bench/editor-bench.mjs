@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 
 const baseURL = process.env.BENCH_BASE_URL;
 if (!baseURL) throw new Error('BENCH_BASE_URL is not set (backend/bench/bench_browser.py sets it)');
-const runs = Number(process.env.BENCH_RUNS ?? 7);
+const runs = Number(process.env.BENCH_RUNS ?? 11);
 const password = process.env.DEMO_PASSWORD ?? 'dbsizer-demo';
 
 // The same switches as the e2e run (frontend/playwright.config.ts).
