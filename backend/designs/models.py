@@ -14,6 +14,11 @@ from catalog.models import Configuration, PriceBook
 from designs.choices import BomSection, DesignStatus, Visibility
 
 
+def design_etag(pk: int, version: int) -> str:
+    """A design version's ETag (the list writes it from a row's id and version, the API from a Design)."""
+    return f'"design-{pk}-v{version}"'
+
+
 class Design(models.Model):
     """What an architect sizes: the workload and platform inputs (validated by the engine's
     serializer), the reference configuration it starts from, and the pinned rule versions and price
@@ -87,7 +92,7 @@ class Design(models.Model):
 
     @property
     def etag(self) -> str:
-        return f'"design-{self.pk}-v{self.version}"'
+        return design_etag(self.pk, self.version)
 
 
 class DesignBomOverride(models.Model):

@@ -17,7 +17,7 @@ from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from designs.choices import BomSection, DesignStatus, Visibility
 from designs.evaluation import configurations_by_slug, price_book_by_pk
 from designs.headline import headline_payload
-from designs.models import Design, DesignRevision, ShareLink
+from designs.models import Design, DesignRevision, ShareLink, design_etag
 from designs.permissions import DesignPermission, permissions_of
 from designs.selectors import DesignRole, design_role, team_design_role
 from designs.services import OVERRIDE_FIELDS
@@ -360,32 +360,38 @@ class DesignListItemSerializer(_DesignReadSerializer):
     def get_headline(self, design: Design) -> dict[str, Any]:
         return headline_payload(design)
 
-    def to_representation(self, instance: Design) -> dict[str, Any]:
-        """The row field by field, as the generic path writes it (DRF's per-field machinery, nested
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        """A row of the list from its tuple (designs.views.LIST_ROW_FIELDS: a named row, not a Design),
+        written field by field as the generic path writes a Design (DRF's per-field machinery, nested
         serializers included, was most of a page's time: issue 16's list at 1,000 designs). The
         datetimes go through their own DRF fields, so their format follows the settings;
         test_designs_list holds every row to the generic path's."""
         fields = self.fields
-        owner, team = instance.owner, instance.team
-        role = self.get_my_role(instance)
+        row = instance
+        role = self.get_my_role(row)  # reads owner_id, visibility and team_id, which the row has
+        team = (
+            None
+            if row.team_id is None
+            else {"id": row.team_id, "name": row.team__name, "slug": row.team__slug}
+        )
         return {
-            "id": instance.pk,
-            "name": instance.name,
-            "customer": instance.customer,
-            "description": instance.description,
-            "owner": {"id": owner.pk, "username": owner.username},
-            "team": None if team is None else {"id": team.pk, "name": team.name, "slug": team.slug},
-            "visibility": instance.visibility,
-            "status": instance.status,
-            "platform": instance.platform,
-            "version": instance.version,
-            "etag": instance.etag,
-            "revision": self.get_revision(instance),
+            "id": row.pk,
+            "name": row.name,
+            "customer": row.customer,
+            "description": row.description,
+            "owner": {"id": row.owner_id, "username": row.owner__username},
+            "team": team,
+            "visibility": row.visibility,
+            "status": row.status,
+            "platform": row.platform,
+            "version": row.version,
+            "etag": design_etag(row.pk, row.version),
+            "revision": row.latest_revision,
             "my_role": role,
             "permissions": permissions_listed(role),
-            "created": fields["created"].to_representation(instance.created),
-            "updated": fields["updated"].to_representation(instance.updated),
-            "headline": headline_payload(instance),
+            "created": fields["created"].to_representation(row.created),
+            "updated": fields["updated"].to_representation(row.updated),
+            "headline": headline_payload(row),
         }
 
     def generic_representation(self, instance: Design) -> dict[str, Any]:
