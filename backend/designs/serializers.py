@@ -366,8 +366,7 @@ class DesignListItemSerializer(_DesignReadSerializer):
         serializers included, was most of a page's time: issue 16's list at 1,000 designs). The
         datetimes go through their own DRF fields, so their format follows the settings;
         test_designs_list holds every row to the generic path's."""
-        fields = self.fields
-        row = instance
+        fields, row = self.fields, instance
         role = self.get_my_role(row)  # reads owner_id, visibility and team_id, which the row has
         team = (
             None

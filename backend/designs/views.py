@@ -151,8 +151,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         # A page of rows, each read as one tuple (LIST_ROW_FIELDS) after the filters and the ordering.
         rows = self.filter_queryset(self.get_queryset()).values_list(*LIST_ROW_FIELDS, named=True)
         page = self.paginate_queryset(rows)
-        data = DesignListItemSerializer(page, many=True, context=self.get_serializer_context()).data
-        return self.get_paginated_response(data)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     def get_serializer_class(self) -> type[BaseSerializer[Any]]:
         if self.action in ("create", "update", "partial_update"):
