@@ -100,7 +100,7 @@ def _saved_templates(client: Client, team: Team) -> list[Design]:
             "/api/v1/designs/",
             {"name": f"template {index}", "customer": "Bench Bank", "team": team.pk, "visibility": "team",
              "bom_overrides": [{"section": "storage", "part_number": "BENCH-1", "quantity": 1,
-                                "description": "bench line"}] if index == 0 else [], **body},
+                                "description": "bench line", "reason": "bench"}] if index == 0 else [], **body},
             content_type="application/json",
         )  # fmt: skip
         assert created.status_code == 201, created.content[:300]

@@ -95,6 +95,11 @@ class Design(models.Model):
         return design_etag(self.pk, self.version)
 
 
+# What an override line says when it was written without a reason: before the API required one
+# (migration 0005), or restored from a revision of that time.
+UNRECORDED_REASON = "Not recorded (written before a reason was required)."
+
+
 class DesignBomOverride(models.Model):
     """A line-level adjustment of the generated BOM: set the quantity of (section, part number), 0
     removes the line; a part number the BOM does not have adds a line."""
@@ -105,7 +110,9 @@ class DesignBomOverride(models.Model):
     part_number = models.CharField(max_length=80)
     quantity = models.PositiveIntegerField()
     description = models.CharField(max_length=300, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    # Why the generated BOM was changed: required, so a reviewer of the proposal reads it beside the
+    # line. Lines written before it was required read UNRECORDED_REASON (migration 0005).
+    reason = models.CharField(max_length=300)
 
     class Meta:
         ordering = ["design", "position"]

@@ -47,6 +47,16 @@ class BomOverrideSerializer(serializers.Serializer[dict[str, Any]]):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
+class BomOverrideInputSerializer(BomOverrideSerializer):
+    """An override line as a client writes it. The reason is required: the proposal shows it beside
+    the line, so a reviewer reads why the generated BOM was changed. Lines saved before it was
+    required read "Not recorded (written before a reason was required)."."""
+
+    reason = serializers.CharField(
+        max_length=300, help_text="Why the generated BOM is changed (required, not blank)"
+    )
+
+
 class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
     """A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
     for the related objects, the inputs as the engine accepted them."""
@@ -118,7 +128,7 @@ class DesignInputSerializer(serializers.Serializer[Design]):
     price_book = serializers.PrimaryKeyRelatedField(
         queryset=PriceBook.objects.all(), required=False, allow_null=True
     )
-    bom_overrides = BomOverrideSerializer(many=True, required=False)
+    bom_overrides = BomOverrideInputSerializer(many=True, required=False)
     summary = serializers.CharField(
         max_length=300,
         required=False,
@@ -198,7 +208,7 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
         allow_null=True,
     )
     price_book = CachedPriceBookField(queryset=PriceBook.objects.all(), required=False, allow_null=True)
-    bom_overrides = BomOverrideSerializer(many=True, required=False)
+    bom_overrides = BomOverrideInputSerializer(many=True, required=False)
 
     def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return _validate_override_lines(value)

@@ -23,7 +23,7 @@ from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
 from designs.evaluation import configuration_by_pk, evaluation_payload, price_book_by_pk
 from designs.headline import NOT_EVALUATED, evaluated_headline
-from designs.models import Design, DesignBomOverride, DesignRevision, ShareLink
+from designs.models import UNRECORDED_REASON, Design, DesignBomOverride, DesignRevision, ShareLink
 from designs.selectors import trash_cutoff
 from engine_adapter import engine
 
@@ -158,7 +158,8 @@ def _write_overrides(*, design: Design, overrides: Sequence[dict[str, Any]]) -> 
             part_number=line["part_number"],
             quantity=line["quantity"],
             description=line.get("description", ""),
-            reason=line.get("reason", ""),
+            # A revision from before reasons were required may hold none (a restore writes it back).
+            reason=(line.get("reason") or "").strip() or UNRECORDED_REASON,
         )
 
 

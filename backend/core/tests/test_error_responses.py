@@ -153,7 +153,11 @@ def test_real_error_bodies_validate_against_their_documented_shape(schema: dict[
             "/api/v1/designs/{id}/",
             alice.patch(
                 one,
-                {"bom_overrides": [{"section": "network", "part_number": "NOT-A-PART", "quantity": 1}]},
+                {
+                    "bom_overrides": [
+                        {"section": "network", "part_number": "NOT-A-PART", "quantity": 1, "reason": "x"}
+                    ]
+                },
                 format="json",
                 HTTP_IF_MATCH=etag,
             ),

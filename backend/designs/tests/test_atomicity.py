@@ -22,14 +22,17 @@ def _override_lines(count: int) -> list[dict[str, Any]]:
     numbers = list(Part.objects.order_by("part_number").values_list("part_number", flat=True).distinct())
     pairs = list(product(SECTIONS, numbers))[:count]
     assert len(pairs) == count
-    return [{"section": s, "part_number": n, "quantity": i + 1} for i, (s, n) in enumerate(pairs)]
+    return [
+        {"section": s, "part_number": n, "quantity": i + 1, "reason": "sizing"}
+        for i, (s, n) in enumerate(pairs)
+    ]
 
 
 def test_invalid_override_on_line_40_of_80_leaves_nothing(catalog: None, users: dict[str, Any]) -> None:
     kept = _override_lines(3)
     design = create_design(users["alice"], bom_overrides=kept)
     lines = _override_lines(80)
-    lines[39] = {"section": "network", "part_number": "NOT-IN-CATALOG-40", "quantity": 1}
+    lines[39] = {"section": "network", "part_number": "NOT-IN-CATALOG-40", "quantity": 1, "reason": "sizing"}
 
     response = client_for(users["alice"]).patch(
         f"/api/v1/designs/{design['id']}/",
@@ -49,7 +52,7 @@ def test_invalid_override_on_line_40_of_80_leaves_nothing(catalog: None, users: 
         list(
             DesignBomOverride.objects.filter(design=stored)
             .order_by("position")
-            .values("section", "part_number", "quantity")
+            .values("section", "part_number", "quantity", "reason")
         )
         == kept
     )
@@ -78,7 +81,7 @@ def test_the_same_80_lines_with_line_40_described_are_saved(catalog: None, users
 
 def test_invalid_create_writes_nothing(catalog: None, users: dict[str, Any]) -> None:
     lines = _override_lines(10)
-    lines[5] = {"section": "storage", "part_number": "UNKNOWN-6", "quantity": 2}
+    lines[5] = {"section": "storage", "part_number": "UNKNOWN-6", "quantity": 2, "reason": "sizing"}
     response = client_for(users["alice"]).post(
         "/api/v1/designs/",
         {
@@ -100,9 +103,16 @@ def test_invalid_create_writes_nothing(catalog: None, users: dict[str, Any]) -> 
     [
         ({"workload": {"kind": "oltp", "users": -5}}, "workload"),
         ({"platform": {"family": "oracle-fs1", "storage_model": "PS6010XV"}}, "platform"),
-        ({"bom_overrides": [{"section": "racks", "part_number": "7110316", "quantity": 1}]}, "bom_overrides"),
         (
-            {"bom_overrides": [{"section": "servers", "part_number": "7110316", "quantity": -1}]},
+            {"bom_overrides": [{"section": "racks", "part_number": "7110316", "quantity": 1, "reason": "x"}]},
+            "bom_overrides",
+        ),
+        (
+            {
+                "bom_overrides": [
+                    {"section": "servers", "part_number": "7110316", "quantity": -1, "reason": "x"}
+                ]
+            },
             "bom_overrides",
         ),
         ({"reference_configuration": "no-such-rack"}, "reference_configuration"),

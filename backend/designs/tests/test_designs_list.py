@@ -72,7 +72,7 @@ def test_list_queries_do_not_grow_from_3_to_30_designs(catalog: None, users: dic
                 visibility="team",
                 workload=DSS_WORKLOAD if i % 3 == 0 else {"kind": "oltp", "users": 1000 + i},
                 bom_overrides=[{"section": "storage", "part_number": f"X-{i}", "quantity": 1,
-                                "description": "spare"}] if i % 4 == 0 else [],
+                                "description": "spare", "reason": "spare"}] if i % 4 == 0 else [],
             )  # fmt: skip
             if i % 5 == 0:
                 client_for(owner).patch(

@@ -194,7 +194,12 @@ def test_compare_two_to_four_designs(catalog: None, users: dict[str, Any]) -> No
         ),
         ({"platform": {"family": "xtremio", "storage_model": "X-Brick", "reference": "no-such"}}, "platform"),
         (
-            {"bom_overrides": [{"section": "storage", "part_number": "X-Brick", "quantity": 1}] * 2},
+            {
+                "bom_overrides": [
+                    {"section": "storage", "part_number": "X-Brick", "quantity": 1, "reason": "x"}
+                ]
+                * 2
+            },
             "bom_overrides",
         ),
     ],

@@ -52,7 +52,8 @@ def _bodies(draw: st.DrawFn) -> dict[str, Any]:
                         "section": st.sampled_from(["servers", "storage", "racks"]),
                         "part_number": st.text(max_size=8),
                         "quantity": ANY_VALUE,
-                    }
+                    },
+                    optional={"reason": st.text(max_size=8)},
                 ),
                 max_size=3,
             )

@@ -90,7 +90,9 @@ def test_restore_revision_k_evaluates_like_revision_k(catalog: None, users: dict
         design["id"],
         {
             "workload": {**design["workload"], "target_tps": 20000},
-            "bom_overrides": [{"section": "servers", "part_number": "7110353", "quantity": 96}],
+            "bom_overrides": [
+                {"section": "servers", "part_number": "7110353", "quantity": 96, "reason": "more memory"}
+            ],
         },
     )
     changed = _evaluation(alice, design["id"])

@@ -1383,14 +1383,19 @@ export interface components {
             /** @default  */
             reason: string;
         };
-        BomOverrideRequest: {
+        /**
+         * @description An override line as a client writes it. The reason is required: the proposal shows it beside
+         *     the line, so a reviewer reads why the generated BOM was changed. Lines saved before it was
+         *     required read "Not recorded (written before a reason was required).".
+         */
+        BomOverrideInputRequest: {
             section: components["schemas"]["SectionEnum"];
             part_number: string;
             /** @description 0 removes the line */
             quantity: number;
             /** @default  */
             description: string;
-            /** @default  */
+            /** @description Why the generated BOM is changed (required, not blank) */
             reason: string;
         };
         BomSectionItem: {
@@ -1685,7 +1690,7 @@ export interface components {
             platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
-            bom_overrides?: components["schemas"]["BomOverrideRequest"][];
+            bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };
@@ -2255,7 +2260,7 @@ export interface components {
             platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
-            bom_overrides?: components["schemas"]["BomOverrideRequest"][];
+            bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
         };
         EvaluatedDesignRef: {
             id: number;
@@ -2959,7 +2964,7 @@ export interface components {
             platform?: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
             price_book?: number | null;
-            bom_overrides?: components["schemas"]["BomOverrideRequest"][];
+            bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };

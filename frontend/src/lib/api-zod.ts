@@ -1573,12 +1573,17 @@ export const zBomOverride = z.object({
     reason: z._default(z.string().check(z.maxLength(300)), '')
 });
 
-export const zBomOverrideRequest = z.object({
+/**
+ * An override line as a client writes it. The reason is required: the proposal shows it beside
+ * the line, so a reviewer reads why the generated BOM was changed. Lines saved before it was
+ * required read "Not recorded (written before a reason was required).".
+ */
+export const zBomOverrideInputRequest = z.object({
     section: zSectionEnum,
     part_number: z.string().check(z.minLength(1), z.maxLength(80)),
     quantity: z.int().check(z.gte(0), z.lte(100000)),
     description: z._default(z.optional(z.string().check(z.maxLength(300))), ''),
-    reason: z._default(z.optional(z.string().check(z.maxLength(300))), '')
+    reason: z.string().check(z.minLength(1), z.maxLength(300))
 });
 
 /**
@@ -2358,7 +2363,7 @@ export const zDesignInputRequest = z.object({
     platform: zPlatformRequest,
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
 });
 
 /**
@@ -2398,7 +2403,7 @@ export const zEvaluateInputRequest = z.object({
     platform: zPlatformRequest,
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
 });
 
 export const zPaginatedDesignRevisionList = z.object({
@@ -2423,7 +2428,7 @@ export const zPatchedDesignInputRequest = z.object({
     platform: z.optional(zPlatformRequest),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
 });
 
 /**
@@ -2601,7 +2606,7 @@ export const zDesignInputRequestWritable = z.object({
     platform: zPlatformRequest,
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideRequest)),
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
     summary: z.optional(z.string().check(z.maxLength(300)))
 });
 
@@ -2745,7 +2750,7 @@ export const zPatchedDesignInputRequestWritable = z.object({
     platform: z.optional(zPlatformRequest),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideRequest)),
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
     summary: z.optional(z.string().check(z.maxLength(300)))
 });
 

@@ -77,6 +77,16 @@ describe("the API's override errors", () => {
     expect(byLine.has(overrideKey(dimms))).toBe(false);
   });
 
+  it('are matched to the override of their row when the API keys them by index', () => {
+    const body = { bom_overrides: { '1': { reason: ['This field is required.'] } } };
+    const { byLine, general } = overrideApiErrors(body, [dimms, cord]);
+    expect(general).toEqual([]);
+    expect(byLine.get(overrideKey(cord))).toEqual({ reason: ['This field is required.'] });
+    expect(byLine.has(overrideKey(dimms))).toBe(false);
+    // A key that names no row the editor sent stays a message about the list.
+    expect(overrideApiErrors({ bom_overrides: { '5': ['x'] } }, [dimms]).general).toEqual(['x']);
+  });
+
   it('keep errors about the list as a whole', () => {
     expect(overrideApiErrors({ bom_overrides: ['At most 500 override lines.'] }, []).general).toEqual(['At most 500 override lines.']);
     expect(overrideApiErrors({ platform: { rac_nodes: ['x'] } }, [dimms]).byLine.size).toBe(0);

@@ -57,13 +57,13 @@ export function bomTotalText(bom: PricedBom): string {
 
 // --- BOM overrides: the editor's changes to the generated BOM (PATCH/POST `bom_overrides`) -------------
 // An override sets the quantity of one (section, part number) line; 0 removes it; a line the BOM does
-// not have is added at the end of its section (backend sizing.bom.apply_overrides). The SPA asks for a
-// reason with every override, so a reviewer reads why the generated BOM was changed.
+// not have is added at the end of its section (backend sizing.bom.apply_overrides). Every override carries
+// a reason (the API refuses one without), so a reviewer reads why the generated BOM was changed.
 
-export type BomOverride = Schemas['BomOverrideRequest'];
+export type BomOverride = Schemas['BomOverrideInputRequest'];
 export type BomSection = BomOverride['section'];
 export const BOM_SECTIONS: BomSection[] = ['servers', 'storage', 'network', 'software', 'miscellaneous'];
-/** The API's bounds (designs.serializers.BomOverrideSerializer). */
+/** The API's bounds (designs.serializers.BomOverrideInputSerializer). */
 export const MAX_OVERRIDE_QUANTITY = 100_000;
 export const MAX_REASON_LENGTH = 300;
 
@@ -127,7 +127,9 @@ export function removedLines(overrides: readonly BomOverride[], section: string)
 }
 
 /** The API's errors for `bom_overrides`, per override (by line key) and for the list as a whole. The
- * API answers a list input per row ({"bom_overrides": [{}, {"part_number": ["..."]}]}). */
+ * API answers a list input per row: as a list from the checks across lines ({"bom_overrides": [{},
+ * {"part_number": ["..."]}]}), keyed by the row's index from a line's own fields ({"bom_overrides":
+ * {"1": {"reason": ["This field is required."]}}}). */
 export function overrideApiErrors(body: unknown, overrides: readonly BomOverride[]): { byLine: Map<string, OverrideErrors>; general: string[] } {
   const byLine = new Map<string, OverrideErrors>();
   const general: string[] = [];
@@ -140,6 +142,12 @@ export function overrideApiErrors(body: unknown, overrides: readonly BomOverride
         byLine.set(overrideKey(overrides[index]), row as OverrideErrors);
       }
     });
-  } else if (raw && typeof raw === 'object') general.push(...Object.values(raw).flat().map(String));
+  } else if (raw && typeof raw === 'object') {
+    for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
+      const override = /^\d+$/.test(key) ? overrides[Number(key)] : undefined;
+      if (override && row && typeof row === 'object' && !Array.isArray(row)) byLine.set(overrideKey(override), row as OverrideErrors);
+      else general.push(...[row].flat().map(String));
+    }
+  }
   return { byLine, general };
 }
