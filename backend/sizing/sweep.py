@@ -48,26 +48,43 @@ def _model_key(inputs: DesignInputs) -> tuple[object, ...]:
             w.tx_per_s, w.reads_per_s, w.writes_per_s, w.db_cpu_s_per_s)  # fmt: skip
 
 
-def _bisect_x(
-    q: F, fixed: F, a: F, target: F, think: F, mode: str, iters: int = 64, bq: F | None = None
-) -> F:
-    """X solving (mode 'sla') fixed + sum q/(1 - a X q - X bq) = target, or (mode 'users')
-    X (think + fixed + sum q/(1 - a X q - X bq)) = target, for every design at once (bq: background
-    demand per server, as sizing.mva)."""
+def _bisect_x(q: F, fixed: F, a: F, target: F, think: F, iters: int = 64, bq: F | None = None) -> F:
+    """X solving X (think + fixed + sum q/(1 - a X q - X bq)) = target (the population), for every
+    design at once (bq: background demand per server, as sizing.mva)."""
     bq = np.zeros_like(q) if bq is None else bq
     hi = 1.0 / np.maximum(np.maximum(a, 1e-12)[:, None] * q + bq, 1e-300).max(axis=1)
-    if mode == "users":
-        hi = np.minimum(hi, target / (think + fixed + q.sum(axis=1)))
+    hi = np.minimum(hi, target / (think + fixed + q.sum(axis=1)))
     lo = np.zeros_like(hi)
     for _ in range(iters):
         mid = 0.5 * (lo + hi)
         denom = np.maximum(1.0 - a[:, None] * mid[:, None] * q - mid[:, None] * bq, 1e-300)
         r = fixed + (q / denom).sum(axis=1)
-        val = r if mode == "sla" else mid * (think + r)
-        below = val < target
+        below = mid * (think + r) < target
         lo = np.where(below, mid, lo)
         hi = np.where(below, hi, mid)
     return lo
+
+
+def _sla_fixed_point(q: F, bq: F, fixed: F, think: F, sla: F, iters: int = 64) -> F:
+    """X with fixed + sum q / (1 - a X q - X bq) = SLA where a = (N-1)/N and N = X (Z + SLA), for
+    every design at once: with T = Z + SLA each queue's term is q / (1 + q/T - (q + bq) X), one
+    increasing function of X below the SLA at X = 0, bisected up to its first pole (sizing.mva)."""
+    total = (think + sla)[:, None]
+    p = 1.0 + q / total
+    c = q + bq
+    queued = q > 0
+    hi = np.where(queued & (c > 0), p / np.where(c > 0, c, 1.0), np.inf).min(axis=1)
+    hi = np.where(np.isfinite(hi), hi, 0.0)
+    lo = np.zeros_like(hi)
+    for _ in range(iters):
+        mid = 0.5 * (lo + hi)
+        denom = np.maximum(p - c * mid[:, None], 1e-300)
+        r = fixed + np.where(queued, q / denom, 0.0).sum(axis=1)
+        below = r < sla
+        lo = np.where(below, mid, lo)
+        hi = np.where(below, hi, mid)
+    # one user alone already waits the SLA (the light-load response reaches it): no load meets it
+    return np.where(fixed + q.sum(axis=1) >= sla, 0.0, lo)
 
 
 def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet) -> SweepResult:
@@ -110,19 +127,15 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
             cap_cache[ckey] = (raw.required_gb, raw.usable_gb)
         req, usable = cap_cache[ckey]
         fits[i] = usable >= req
-    # SLA point: two rounds of a = (n-1)/n
-    a = np.ones(n)
-    x_sla = np.zeros(n)
-    for _ in range(2):
-        x_sla = _bisect_x(q, fixed, a, sla, think, "sla", bq=bq)
-        n_sla = np.maximum(x_sla * (think + sla), 1.0)
-        a = (n_sla - 1.0) / n_sla
+    # SLA point: the fixed point of mva.sla_population's rounds (a = (N-1)/N with N = X (Z + SLA)),
+    # solved directly as mva._sla_population_direct does: rounds of a creep to it at a few users.
+    x_sla = _sla_fixed_point(q, bq, fixed, think, sla)
     n_sla = np.maximum(x_sla * (think + sla), 1.0)
     # design point: by users, or users for a target TPS by the response time law at the SLA point's R
     by_tps = np.isnan(users)
     users = np.where(by_tps, np.maximum(np.nan_to_num(target_tps) * (think + sla), 1.0), users)
     a_u = (users - 1.0) / users
-    x_u = _bisect_x(q, fixed, a_u, users, think, "users", bq=bq)
+    x_u = _bisect_x(q, fixed, a_u, users, think, bq=bq)
     resp = users / np.maximum(x_u, 1e-300) - think
     design_tps = np.where(by_tps, np.nan_to_num(target_tps), x_u)
     return SweepResult(users, design_tps, x_sla, n_sla, resp * 1000.0, fits, extrap)
