@@ -121,20 +121,32 @@ def build_model(b: ModelBuild) -> PlatformModel:
     disks = DATA_DISKS_PER_CONTROLLER * p.arrays
     block = _block_factor(b)
 
+    def sga_scale(nodes: int) -> float:
+        # what this aggregate SGA leaves of the reads the profile made at its own SGA
+        return (sga * nodes / fit.sga_gb) ** (-a) if fit.sga_gb else 1.0
+
+    # the profile's physical reads at its own SGA, scaled to this schema
+    profile_reads = fit.reads_per_tx * w_ratio**g
+
     def nfs_reads(nodes: int) -> float:
-        # the profile's physical reads at its own SGA, scaled to this schema and this aggregate SGA
-        sga_scale = (sga * nodes / fit.sga_gb) ** (-a) if fit.sga_gb else 1.0
-        return fit.reads_per_tx * w_ratio**g * sga_scale
+        return profile_reads * sga_scale(nodes)
 
     def disk_reads(nodes: int) -> float:
         return nfs_reads(nodes) * disk_share(sga * nodes, storage_gb, a)
 
     reads, writes = nfs_reads(p.rac_nodes), fit.writes_per_tx
     if b.workload.read_pct is not None and abs(b.workload.read_pct - fit.read_pct) > 1e-9:
-        total = reads + writes
-        reads, writes = total * b.workload.read_pct / 100.0, total * (1 - b.workload.read_pct / 100.0)
+        # Re-split at the profile's own SGA, then this aggregate SGA removes reads as it does the
+        # profile's: the split is then the same at every node count, so the network a model gives for
+        # n RAC nodes (its projection, the searches for a fix) is the one a design built at n gets.
+        # (Split after the SGA scaling, the writes a re-split turned into reads grew with the nodes'
+        # cache misses: 2 nodes sustained less than 1.)
+        total = profile_reads + writes
+        share = b.workload.read_pct / 100.0
+        reads, writes = total * share * sga_scale(p.rac_nodes), total * (1 - share)
         b.flag("workload.read_pct", f"read share {b.workload.read_pct:g} %: the profile measured "
-               f"{fit.read_pct:g} %; its I/Os per transaction are re-split (reads and writes, not measured)")  # fmt: skip
+               f"{fit.read_pct:g} %; its I/Os per transaction are re-split at its own SGA (reads and "
+               "writes, not measured)")  # fmt: skip
     if reads < NO_READS:  # a read share that leaves no reads to speak of: none (no time per read)
         reads = 0.0
     miss = disk_share(sga * p.rac_nodes, storage_gb, a)
