@@ -209,3 +209,37 @@ def test_every_search_answers_the_smallest_count_a_scan_finds(
         assert evaluate_design(inputs, *catalog).to_dict() == expected, inputs
         fixes += any(" RAC node" in w["message"] for w in expected["warnings"])
     assert fixes >= 20, fixes
+
+
+def test_the_named_fix_applied_removes_the_shortfall(catalog: Catalog) -> None:
+    """On random designs of every family: the RAC nodes or storage units a shortfall names, applied to
+    the design, give the figure the warning promised and lift the warning (the search reads networks
+    of the design's own model: sizing/tests/test_model_consistency.py holds them to the designs built
+    at that count)."""
+    from sizing import remedies
+    from sizing.model import build_model
+
+    applied = 0
+    shares = (None, 60.0, 80.0, 100.0)  # the profiles' own, and re-splits of their I/Os
+    for k, design in enumerate(random_oltp_designs(500, seed=41)):
+        assert isinstance(design.workload, OltpWorkload)
+        inputs = replace(design, workload=replace(design.workload, read_pct=shares[k % len(shares)]))
+        ev = evaluate_design(inputs, *catalog)
+        assert isinstance(ev, OltpEvaluation) and isinstance(inputs.workload, OltpWorkload)
+        if "sla-missed" not in _codes(ev):
+            continue
+        model = build_model(inputs, *catalog)
+        tps = ev.summary.design_tps.value
+        for fix in (
+            remedies.nodes_for_load(model, inputs.platform, inputs.workload, tps),
+            remedies.arrays_for_load(inputs, *catalog, tps, model),
+        ):
+            if fix is None:
+                continue
+            changed = replace(inputs, platform=replace(inputs.platform, **{fix.dimension: fix.value}))
+            fixed = evaluate_design(changed, *catalog)
+            assert isinstance(fixed, OltpEvaluation)
+            assert "sla-missed" not in _codes(fixed), (inputs, fix)
+            assert fixed.summary.max_sustained_tps.value == pytest.approx(fix.result, rel=1e-6), (inputs, fix)
+            applied += 1
+    assert applied >= 20, applied
