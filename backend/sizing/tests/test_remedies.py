@@ -236,7 +236,13 @@ def test_the_named_fix_applied_removes_the_shortfall(catalog: Catalog) -> None:
         ):
             if fix is None:
                 continue
-            changed = replace(inputs, platform=replace(inputs.platform, **{fix.dimension: fix.value}))
+            p = inputs.platform
+            fixed_platform = (
+                replace(p, rac_nodes=fix.value)
+                if fix.dimension == "rac_nodes"
+                else replace(p, arrays=fix.value)
+            )
+            changed = replace(inputs, platform=fixed_platform)
             fixed = evaluate_design(changed, *catalog)
             assert isinstance(fixed, OltpEvaluation)
             assert "sla-missed" not in _codes(fixed), (inputs, fix)
