@@ -189,3 +189,44 @@ def test_bom_notes_cite_their_own_document_not_table_11(catalog: None, users: di
         dell_notes
     )
     assert any("12 cores per RAC node (the server has 8)" in text for text in dell_notes)
+
+
+FAMILY_PLATFORMS = [
+    {"family": "oracle-fs1", "storage_model": "FS1-2", "drives_per_enclosure": 13},
+    {"family": "oracle-fs1", "storage_model": "FS1-2", "drives_per_enclosure": 19},
+    {"family": "equallogic", "storage_model": "PS6010XV"},
+    {"family": "equallogic", "storage_model": "PS6010S"},
+    {"family": "equallogic", "storage_model": "PS6110XV"},
+    {"family": "xtremio", "storage_model": "X-Brick"},
+    {"family": "netapp", "storage_model": "FAS3140", "pam": True},
+    {"family": "netapp", "storage_model": "FAS3140", "pam": False},
+]
+
+
+@pytest.mark.parametrize("platform", FAMILY_PLATFORMS, ids=lambda p: f"{p['storage_model']}-{len(p)}")
+def test_more_nodes_or_storage_units_never_order_less(catalog: None, platform: dict[str, Any]) -> None:
+    """Every line of the generated BOM (servers, storage, network, licences) keeps or grows its quantity
+    when a RAC node or a storage unit is added, from 1 to 6 of each: a design grown by the fix a
+    warning names is never priced below the design it grew from."""
+    from designs.evaluation import design_bom
+
+    def quantities(nodes: int, units: int) -> dict[tuple[str, str], int]:
+        bom, _ = design_bom(
+            platform={**platform, "rac_nodes": nodes, "arrays": units}, configuration=None, overrides=[]
+        )
+        out: dict[tuple[str, str], int] = {}
+        for line in bom.lines:
+            out[(line.section, line.part_number)] = (
+                out.get((line.section, line.part_number), 0) + line.quantity
+            )
+        return out
+
+    grid = {(n, u): quantities(n, u) for n in range(1, 7) for u in range(1, 7)}
+    for (n, u), lines in grid.items():
+        for bigger in ((n + 1, u), (n, u + 1)):
+            if bigger not in grid:
+                continue
+            for line, quantity in lines.items():
+                assert grid[bigger].get(line, 0) >= quantity, (line, (n, u), bigger)
+    # and the grid is not flat: nodes and units each order something more
+    assert grid[6, 1] != grid[1, 1] and grid[1, 6] != grid[1, 1]
