@@ -100,7 +100,7 @@ def editor_module_urls() -> list[str]:
 
 def first_requests(request: HttpRequest) -> bytes:
     """Preload links for what a signed-in user's page starts with: the API requests the route is sure
-    to make and, on the editor, its JavaScript and the untouched design's evaluation. The browser fetches them while it still loads the entry
+    to make and, on the editor, its JavaScript, the untouched design's evaluation and the platform registry. The browser fetches them while it still loads the entry
     script; the SPA's own fetch of the same URL (and its import of the same module) takes the answer.
     Only for a signed-in session: a visitor's would be refused, and a visitor is sent to sign-in."""
     if not request.user.is_authenticated:
@@ -113,6 +113,10 @@ def first_requests(request: HttpRequest) -> bytes:
         # rules: POST /evaluate/'s answer for them), in parallel rather than one after the other.
         links.append(f'<link rel="preload" as="fetch" crossorigin href="{design}">')
         links.append(f'<link rel="preload" as="fetch" crossorigin href="{design}evaluation/?rules=current">')
+        # The platform registry: its labels (RAID levels, families) are in the charts' first draw rather
+        # than redrawn into them when the editor's own request comes back (the capacity legend read
+        # "Usable (raid10)", then "Usable (RAID 10)").
+        links.append('<link rel="preload" as="fetch" crossorigin href="/api/v1/platforms/">')
         links += [f'<link rel="modulepreload" crossorigin href="{url}">' for url in editor_module_urls()]
     return "".join(links).encode()
 

@@ -126,12 +126,16 @@ def test_the_editor_page_announces_its_first_requests_to_a_signed_in_user(client
         '<link rel="preload" as="fetch" crossorigin href="/api/v1/designs/42/evaluation/?rules=current">'
         in head
     )
+    # The platform registry, whose labels the charts draw.
+    assert '<link rel="preload" as="fetch" crossorigin href="/api/v1/platforms/">' in head
     # The editor's code too (the modules the route imports, from Vite's manifest), beside the entry's.
     preloaded = re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', head)
     assert any(re.search(r"/static/assets/design-editor-page-[\w-]+\.js$", url) for url in preloaded)
     assert all((DIST / url.removeprefix("/static/")).exists() for url in preloaded)
     other = client.get("/designs").content.decode()
-    assert "/api/v1/auth/me/" in other and "/api/v1/designs/" not in other
+    assert (
+        "/api/v1/auth/me/" in other and "/api/v1/designs/" not in other and "/api/v1/platforms/" not in other
+    )
     assert "design-editor-page" not in other
 
 

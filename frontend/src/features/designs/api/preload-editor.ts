@@ -33,10 +33,10 @@ export function savedEvaluationOf(payload: EvaluationPayload | null, design: Des
  * design while its form is untouched (savedDesignRequest): that query is filled from the GET above
  * when it evaluated the very version the design request returned, and is a POST /evaluate/ of the
  * design's inputs otherwise, so the charts show the evaluation of the inputs shown either way. For a
- * signed-in user the server has already announced /auth/me/, the design and its evaluation in the
- * page (core.views.first_requests), so they are usually in by then. What the charts do not wait for
- * (platform registry, price books, history) the page asks for when it mounts, so it does not queue in
- * front of the design on the server. The route guard still decides what is shown: on a cold load by a
+ * signed-in user the server has already announced /auth/me/, the design, its evaluation and the
+ * platform registry (whose labels the charts draw) in the page (core.views.first_requests), so they are
+ * usually in by then. What the charts do not show (price books, history) the page asks for when it
+ * mounts, so it does not queue in front of the design on the server. The route guard still decides what is shown: on a cold load by a
  * visitor the requests are refused (403), nothing of them shown.
  */
 export function preloadDesignEditor(queryClient: QueryClient, id: number | null, knownAnonymous: boolean): void {
