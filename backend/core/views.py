@@ -100,8 +100,9 @@ def editor_module_urls() -> list[str]:
 
 def first_requests(request: HttpRequest) -> bytes:
     """Preload links for what a signed-in user's page starts with: the API requests the route is sure
-    to make and, on the editor, its JavaScript, the untouched design's evaluation and the platform registry. The browser fetches them while it still loads the entry
-    script; the SPA's own fetch of the same URL (and its import of the same module) takes the answer.
+    to make and, on the editor, its JavaScript, the untouched design's evaluation and the platform
+    registry. The browser fetches them while it still loads the entry script; the SPA's own fetch of
+    the same URL (and its import of the same module) takes the answer.
     Only for a signed-in session: a visitor's would be refused, and a visitor is sent to sign-in."""
     if not request.user.is_authenticated:
         return b""

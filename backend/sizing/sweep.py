@@ -72,14 +72,14 @@ def _sla_fixed_point(q: F, bq: F, fixed: F, think: F, sla: F, iters: int = 64) -
     total = (think + sla)[:, None]
     p = 1.0 + q / total
     c = q + bq
-    queued = q > 0
-    hi = np.where(queued & (c > 0), p / np.where(c > 0, c, 1.0), np.inf).min(axis=1)
-    hi = np.where(np.isfinite(hi), hi, 0.0)
+    # the first pole of a queue (q > 0: a padded or delay-only column has none); every design has a
+    # CPU and a storage queue, so it is finite
+    hi = np.where((q > 0) & (c > 0), p / np.where(c > 0, c, 1.0), np.inf).min(axis=1)
     lo = np.zeros_like(hi)
     for _ in range(iters):
         mid = 0.5 * (lo + hi)
         denom = np.maximum(p - c * mid[:, None], 1e-300)
-        r = fixed + np.where(queued, q / denom, 0.0).sum(axis=1)
+        r = fixed + (q / denom).sum(axis=1)  # (a column with q = 0 adds 0)
         below = r < sla
         lo = np.where(below, mid, lo)
         hi = np.where(below, hi, mid)

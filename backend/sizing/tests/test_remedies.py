@@ -4,6 +4,7 @@ says so, and best-practice warnings read as sentences."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 from typing import Any
@@ -261,36 +262,29 @@ def test_the_named_dss_fix_applied_reaches_the_target(catalog: Catalog) -> None:
     from sizing.inputs import DssWorkload, Platform
 
     applied = 0
-    for raid in ("raid10", "raid50"):
-        for pattern in ("sequential", "random"):
-            for block in (64, 256, 1024):
-                for streams in (1, 5, 20):
-                    for target in (300.0, 1300.0, 4000.0):
-                        workload = DssWorkload(target_throughput_mb_s=target, block_size_kb=block,
-                                               io_pattern=pattern, query_streams=streams)  # fmt: skip
-                        platform = Platform("equallogic", "PS6110XV", rac_nodes=2, arrays=1, raid=raid)
-                        try:
-                            ev = evaluate_design(DesignInputs(workload, platform), *catalog)
-                        except EvidenceError:
-                            continue  # not measured: the API answers 400
-                        if "throughput-short" not in _codes(ev):
-                            continue
-                        fix = remedies.arrays_for_throughput(catalog[0], platform, workload)
-                        if fix is None:
-                            continue
-                        fixed = evaluate_design(
-                            DesignInputs(workload, replace(platform, arrays=fix.value)), *catalog
-                        )
-                        assert isinstance(fixed, DssEvaluation)
-                        assert "throughput-short" not in _codes(fixed), (workload, raid, fix)
-                        assert remedies.dss_sustained(
-                            catalog[0], replace(platform, arrays=fix.value), workload
-                        ) == (pytest.approx(fix.result))
-                        if fix.value - 1 > platform.arrays:
-                            fewer = DesignInputs(workload, replace(platform, arrays=fix.value - 1))
-                            assert "throughput-short" in _codes(evaluate_design(fewer, *catalog)), (
-                                workload,
-                                fix,
-                            )
-                        applied += 1
+    combinations = itertools.product(
+        ("raid10", "raid50"), ("sequential", "random"), (64, 256, 1024), (1, 5, 20), (300.0, 1300.0, 4000.0)
+    )
+    for raid, pattern, block, streams, target in combinations:
+        workload = DssWorkload(target_throughput_mb_s=target, block_size_kb=block, io_pattern=pattern,
+                               query_streams=streams)  # fmt: skip
+        platform = Platform("equallogic", "PS6110XV", rac_nodes=2, arrays=1, raid=raid)
+        try:
+            ev = evaluate_design(DesignInputs(workload, platform), *catalog)
+        except EvidenceError:
+            continue  # not measured: the API answers 400
+        if "throughput-short" not in _codes(ev):
+            continue
+        fix = remedies.arrays_for_throughput(catalog[0], platform, workload)
+        if fix is None:
+            continue
+        grown = replace(platform, arrays=fix.value)
+        fixed = evaluate_design(DesignInputs(workload, grown), *catalog)
+        assert isinstance(fixed, DssEvaluation)
+        assert "throughput-short" not in _codes(fixed), (workload, raid, fix)
+        assert remedies.dss_sustained(catalog[0], grown, workload) == pytest.approx(fix.result)
+        if fix.value - 1 > platform.arrays:
+            fewer = DesignInputs(workload, replace(platform, arrays=fix.value - 1))
+            assert "throughput-short" in _codes(evaluate_design(fewer, *catalog)), (workload, fix)
+        applied += 1
     assert applied >= 10, applied
