@@ -195,14 +195,17 @@ class _SlaLimit:
 def _users_for_tps(
     stations: tuple[mva.Station, ...], think_s: float, tps: float, at_sla: mva.Solution
 ) -> float:
-    """Population whose model throughput is the target (bisection; X(N) increases with N)."""
+    """Population whose model throughput is the target (bisection; X(N) increases with N). Each probe
+    is decided by mva.throughput_side where it can tell (nearly all), else solved: the same answers."""
     if tps >= at_sla.throughput:
         # beyond the SLA point: users by the response time law at the SLA response
         return max(1.0, tps * (think_s + at_sla.response_s))
     lo, hi = 0.0, at_sla.users
     for _ in range(60):
         mid = 0.5 * (lo + hi)
-        if mva.schweitzer(stations, think_s, max(mid, 1e-9)).throughput < tps:
+        n = max(mid, 1e-9)
+        side = mva.throughput_side(stations, think_s, n, tps)
+        if side < 0 if side else mva.schweitzer(stations, think_s, n).throughput < tps:
             lo = mid
         else:
             hi = mid

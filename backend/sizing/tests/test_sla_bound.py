@@ -170,3 +170,74 @@ def test_an_evaluation_with_no_think_time_and_an_sla_just_above_the_light_load(c
     )
     assert evaluation.verdict in ("holds", "does-not-hold")
     assert evaluation.to_dict()["kind"] == "oltp"
+
+
+FACTORS = (1 - 1e-9, 1 + 1e-9, 1 - 1e-8, 1 + 1e-8, 1 - 1e-6, 1 + 1e-6, 0.99, 1.01, 0.5, 2.0, 1.0)
+
+
+def test_the_side_of_a_population_s_throughput_is_never_wrong(catalog: Catalog) -> None:
+    """mva.throughput_side (the users-for-a-target-TPS search's probe), asked about throughputs at and
+    around the solved one at light, medium and saturating populations (down to 1e-9 away, where it must
+    stay silent or right), never contradicts the solver; and it decides nearly every question 1 % away."""
+    asked = far = far_decided = 0
+    rng = random.Random(1616)
+    for platform, nodes, stations, think, sla in _networks(catalog, 3):
+        at_sla = mva.sla_population(stations, think, sla)
+        for n in (1.0, 1.5, rng.uniform(1, at_sla), at_sla, at_sla * rng.uniform(1, 10), 1e6):
+            x = mva.schweitzer(stations, think, n).throughput
+            for factor in FACTORS:
+                asked_about = x * factor
+                truth = int(x > asked_about) - int(x < asked_about)  # -1: the solved throughput is below
+                side = mva.throughput_side(stations, think, n, asked_about)
+                assert side in (0, truth), (platform, nodes, sla, n, factor, side)
+                asked += 1
+                if factor in (0.99, 1.01):
+                    far += 1
+                    far_decided += side != 0
+    assert asked == len(PLATFORMS) * 3 * len(NODE_COUNTS) * 2 * 6 * len(FACTORS)
+    assert far_decided >= 0.95 * far, (far_decided, far)
+
+
+def test_the_side_stays_silent_below_one_user_and_without_queues() -> None:
+    stations = (mva.Station("cpu", 0.004, 2), mva.Station("storage", 0.002, 1, background_s=0.001))
+    for n in (1e-9, 0.5, 0.999):
+        assert mva.throughput_side(stations, 0.1, n, 1.0) == 0
+    delays = (mva.Station("other", 0.01, delay=True),)
+    assert mva.throughput_side(delays, 1.0, 5.0, 0.5) == 0
+    assert mva.throughput_side(stations, 0.1, 10.0, float("nan")) == 0
+
+
+def _users_for_tps_solved(stations: Network, think_s: float, tps: float, at_sla: mva.Solution) -> float:
+    """sizing.api._users_for_tps as it was before mva.throughput_side: every probe solved."""
+    if tps >= at_sla.throughput:
+        return max(1.0, tps * (think_s + at_sla.response_s))
+    lo, hi = 0.0, at_sla.users
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if mva.schweitzer(stations, think_s, max(mid, 1e-9)).throughput < tps:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-6 * hi:
+            break
+    return max(hi, 1e-6)
+
+
+def test_users_for_a_target_tps_are_those_every_probe_solved_gives(catalog: Catalog) -> None:
+    """The search that decides its probes by mva.throughput_side returns, to the last bit, the users the
+    search that solved every probe returned, for targets from a fraction of one user's throughput to
+    just under the SLA point's (where the probes come closest to the target)."""
+    from sizing.api import _users_for_tps
+
+    rng = random.Random(4242)
+    checked = 0
+    for platform, nodes, stations, think, sla in _networks(catalog, 2):
+        at_sla = mva.sla_point(stations, think, sla)
+        one = mva.schweitzer(stations, think, 1.0).throughput
+        for tps in (one * 0.3, one, one * 1.7, at_sla.throughput * rng.uniform(0, 1),
+                    at_sla.throughput * 0.999999, at_sla.throughput * (1 - 1e-12), at_sla.throughput * 1.5):  # fmt: skip
+            assert _users_for_tps(stations, think, tps, at_sla) == _users_for_tps_solved(stations, think, tps, at_sla), (
+                platform, nodes, sla, tps,
+            )  # fmt: skip
+            checked += 1
+    assert checked == len(PLATFORMS) * 2 * len(NODE_COUNTS) * 2 * 7
