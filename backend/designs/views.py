@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
@@ -11,9 +11,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from catalog.choices import ConfigurationRole
@@ -21,6 +23,7 @@ from catalog.models import Configuration
 from catalog.versioning import catalog_snapshot
 from core.errors import InvalidInput, PreconditionFailed, PreconditionRequired
 from core.openapi import FIELD_ERRORS_SCHEMA
+from core.renderers import EvaluationJSONRenderer
 from core.throttling import ScopedRateThrottle
 from designs import services
 from designs.compare import compare_designs
@@ -125,6 +128,18 @@ def _if_match_version(request: Request, design: Design, *, required: bool) -> in
     if int(match["pk"]) != design.pk:
         raise PreconditionFailed()
     return int(match["version"])
+
+
+# The views that answer with an evaluation payload write its JSON with orjson (core.renderers); the
+# browsable API and the other renderers stay as configured.
+EVALUATION_RENDERERS: list[type[BaseRenderer]] = [
+    EvaluationJSONRenderer,
+    *(
+        r
+        for r in cast("list[type[BaseRenderer]]", api_settings.DEFAULT_RENDERER_CLASSES)
+        if r is not JSONRenderer
+    ),
+]
 
 
 def _with_etag(response: Response, design: Design) -> Response:
@@ -252,7 +267,12 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         return Response(DesignRevisionSerializer(revision).data)
 
     @extend_schema(responses={200: EvaluationResponseSerializer})
-    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)/evaluation")
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path=r"revisions/(?P<number>[0-9]+)/evaluation",
+        renderer_classes=EVALUATION_RENDERERS,
+    )
     def revision_evaluation(
         self, request: Request, pk: str | None = None, number: str | None = None
     ) -> Response:
@@ -282,7 +302,7 @@ class DesignViewSet(viewsets.ModelViewSet[Design]):
         return self._read(clone, status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[EVALUATION_RULES], responses={200: EvaluationResponseSerializer})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], renderer_classes=EVALUATION_RENDERERS)
     def evaluation(self, request: Request, pk: str | None = None) -> Response:
         design = self.get_object()
         rules = request.query_params.get("rules", "pinned")
@@ -331,6 +351,7 @@ class EvaluateView(APIView):
     """Evaluate an unsaved design (on every keystroke): engine evaluation + priced BOM + assumptions."""
 
     permission_classes = [IsAuthenticated]
+    renderer_classes = EVALUATION_RENDERERS
 
     @extend_schema(request=EvaluateInputSerializer, responses={200: EvaluationResponseSerializer})
     def post(self, request: Request) -> Response:
