@@ -5,13 +5,17 @@ The server is the container's: gunicorn config.wsgi (3 workers, DEBUG off) on 12
 fresh PostgreSQL database of its own (migrated, the seed catalog, the demo users; dropped at the end).
 Both endpoints are driven by the same client code (requests, one Session and API token per client
 thread, closed loop) at 1 and at 20 concurrent clients; evaluate posts a seed design as the editor
-sends it (its reference configuration and platform). Printed per endpoint and concurrency: req/s,
+sends it (its reference configuration and platform). The two endpoints run in alternating rounds
+(BENCH_HTTP_ROUNDS, 4: evaluate, auth-me, auth-me, evaluate, ...), so that a machine whose speed drifts
+during the run (seen: auth-me's CPU per request 3.4 ms in one run and 8.1 ms in the next, on one
+machine) slows both alike; the figures pool the rounds, and each ratio is also printed round by round. Printed per endpoint and concurrency: req/s,
 p50/p95/p99 latency, server CPU per request (gunicorn master + workers, psutil, divided by the
 requests served), queries per request (counted in-process with CaptureQueriesContext on the same
 database, warm cache, as the server runs them), errors; then the ratios evaluate / auth-me.
 
 Environment: BENCH_HTTP_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/dbsizer_bench_http),
-BENCH_HTTP_REQUESTS (requests per endpoint and concurrency, default 400), BENCH_HTTP_WORKERS (3).
+BENCH_HTTP_REQUESTS (requests per endpoint and concurrency, default 400, split over the rounds),
+BENCH_HTTP_ROUNDS (4), BENCH_HTTP_WORKERS (3).
 Targets (issue 16, read here, never asserted by a test): CPU per request <= 2x auth-me; at 20 clients
 evaluate's throughput >= 50 % of auth-me's; 0 errors.
 """
@@ -40,6 +44,7 @@ DATABASE_URL = os.environ.get(
 )
 REQUESTS = int(os.environ.get("BENCH_HTTP_REQUESTS", "400"))
 WORKERS = int(os.environ.get("BENCH_HTTP_WORKERS", "3"))
+ROUNDS = max(1, int(os.environ.get("BENCH_HTTP_ROUNDS", "4")))
 CONCURRENCY = (1, 20)
 PASSWORD = "dbsizer-demo"  # noqa: S105 - the demo accounts' documented password
 SERVER_ENV = {
@@ -183,16 +188,28 @@ def run(
     for thread in threads:
         thread.join()
     wall, cpu = time.perf_counter() - wall_before, server_cpu(server) - cpu_before
+    return {"latencies": latencies, "wall": wall, "cpu": cpu, "errors": errors}
+
+
+def pooled(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rounds of one endpoint at one concurrency as one run: req/s and CPU per request over the
+    rounds' totals, latency percentiles over all their requests."""
+    latencies = [t for r in rounds for t in r["latencies"]]
     cuts = statistics.quantiles(latencies, n=100)
     return {
-        "rps": len(latencies) / wall,
+        "rps": len(latencies) / sum(r["wall"] for r in rounds),
         "p50": statistics.median(latencies) * 1000,
         "p95": cuts[94] * 1000,
         "p99": cuts[98] * 1000,
-        "cpu_ms": cpu / len(latencies) * 1000,
-        "errors": errors,
+        "cpu_ms": sum(r["cpu"] for r in rounds) / len(latencies) * 1000,
+        "errors": [e for r in rounds for e in r["errors"]],
         "n": len(latencies),
     }
+
+
+def cpu_ratio(evaluate: dict[str, Any], auth_me: dict[str, Any]) -> float:
+    """CPU per request of one evaluate round over that of the auth-me round beside it."""
+    return (evaluate["cpu"] / len(evaluate["latencies"])) / (auth_me["cpu"] / len(auth_me["latencies"]))
 
 
 def queries_per_request() -> dict[str, int]:
@@ -241,7 +258,7 @@ def machine() -> str:
 def main() -> None:
     print(f"machine: {machine()}")
     print(
-        f"database: fresh {DATABASE_URL.rsplit('/', 1)[1]} (seed catalog, demo users); {REQUESTS} requests each"
+        f"database: fresh {DATABASE_URL.rsplit('/', 1)[1]} (seed catalog, demo users); {REQUESTS} requests each, in {ROUNDS} rounds"
     )
     fresh_database()
     port = free_port()
@@ -265,10 +282,23 @@ def main() -> None:
             for thread in warm:
                 thread.join()
         results: dict[tuple[str, int], dict[str, Any]] = {}
+        by_round: dict[int, list[float]] = {}
         for clients in CONCURRENCY:
-            for name, call in endpoints.items():
-                print(f"  running {name} at {clients} clients ...", file=sys.stderr, flush=True)
-                results[(name, clients)] = run(sessions[:clients], call, REQUESTS, server)
+            print(
+                f"  running both endpoints at {clients} clients, {ROUNDS} rounds ...",
+                file=sys.stderr,
+                flush=True,
+            )
+            rounds: dict[str, list[dict[str, Any]]] = {name: [] for name in endpoints}
+            for k in range(ROUNDS):
+                # ABBA: evaluate, auth-me, then auth-me, evaluate: a steady drift weighs on both alike
+                for name in list(endpoints)[:: 1 if k % 2 == 0 else -1]:
+                    rounds[name].append(run(sessions[:clients], endpoints[name], REQUESTS // ROUNDS, server))
+            for name, measured in rounds.items():
+                results[(name, clients)] = pooled(measured)
+            by_round[clients] = [
+                cpu_ratio(e, m) for e, m in zip(rounds["evaluate"], rounds["auth-me"], strict=True)
+            ]
         queries = queries_per_request()
     finally:
         server.terminate()
@@ -288,7 +318,8 @@ def main() -> None:
         e, m = results[("evaluate", clients)], results[("auth-me", clients)]
         print(
             f"  {clients:>2} clients: CPU per request {e['cpu_ms'] / m['cpu_ms']:.2f}x, "
-            f"throughput {e['rps'] / m['rps']:.2f}x, p95 {e['p95'] / m['p95']:.2f}x"
+            f"throughput {e['rps'] / m['rps']:.2f}x, p95 {e['p95'] / m['p95']:.2f}x; "
+            f"CPU per request round by round {', '.join(f'{r:.2f}x' for r in by_round[clients])}"
         )
     errors = sum(len(r["errors"]) for r in results.values())
     print(f"errors: {errors}")
