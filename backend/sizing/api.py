@@ -203,15 +203,20 @@ def _users_for_tps(
     lo, hi = 0.0, at_sla.users
     for _ in range(60):
         mid = 0.5 * (lo + hi)
-        n = max(mid, 1e-9)
-        side = mva.throughput_side(stations, think_s, n, tps)
-        if side < 0 if side else mva.schweitzer(stations, think_s, n).throughput < tps:
+        if _throughput_below(stations, think_s, max(mid, 1e-9), tps):
             lo = mid
         else:
             hi = mid
         if hi - lo < 1e-6 * hi:
             break
     return max(hi, 1e-6)
+
+
+def _throughput_below(stations: tuple[mva.Station, ...], think_s: float, n: float, tps: float) -> bool:
+    """The network's throughput at population n is below `tps`: told by mva.throughput_side where it
+    can (two passes over the stations), else solved."""
+    side = mva.throughput_side(stations, think_s, n, tps)
+    return side < 0 if side else mva.schweitzer(stations, think_s, n).throughput < tps
 
 
 @dataclass(frozen=True)

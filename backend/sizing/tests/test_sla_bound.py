@@ -8,6 +8,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from sizing import mva
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
@@ -207,27 +209,21 @@ def test_the_side_stays_silent_below_one_user_and_without_queues() -> None:
     assert mva.throughput_side(stations, 0.1, 10.0, float("nan")) == 0
 
 
-def _users_for_tps_solved(stations: Network, think_s: float, tps: float, at_sla: mva.Solution) -> float:
-    """sizing.api._users_for_tps as it was before mva.throughput_side: every probe solved."""
-    if tps >= at_sla.throughput:
-        return max(1.0, tps * (think_s + at_sla.response_s))
-    lo, hi = 0.0, at_sla.users
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        if mva.schweitzer(stations, think_s, max(mid, 1e-9)).throughput < tps:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-6 * hi:
-            break
-    return max(hi, 1e-6)
-
-
-def test_users_for_a_target_tps_are_those_every_probe_solved_gives(catalog: Catalog) -> None:
+def test_users_for_a_target_tps_are_those_every_probe_solved_gives(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The search that decides its probes by mva.throughput_side returns, to the last bit, the users the
-    search that solved every probe returned, for targets from a fraction of one user's throughput to
-    just under the SLA point's (where the probes come closest to the target)."""
-    from sizing.api import _users_for_tps
+    same search returns with every probe solved (as it did before the side test), for targets from a
+    fraction of one user's throughput to just under the SLA point's (where the probes come closest)."""
+    from sizing import api
+
+    def solved(stations: Network, think_s: float, n: float, tps: float) -> bool:
+        return mva.schweitzer(stations, think_s, n).throughput < tps
+
+    def users_every_probe_solved(*args: Any) -> float:
+        with monkeypatch.context() as m:
+            m.setattr(api, "_throughput_below", solved)
+            return api._users_for_tps(*args)
 
     rng = random.Random(4242)
     checked = 0
@@ -236,7 +232,7 @@ def test_users_for_a_target_tps_are_those_every_probe_solved_gives(catalog: Cata
         one = mva.schweitzer(stations, think, 1.0).throughput
         for tps in (one * 0.3, one, one * 1.7, at_sla.throughput * rng.uniform(0, 1),
                     at_sla.throughput * 0.999999, at_sla.throughput * (1 - 1e-12), at_sla.throughput * 1.5):  # fmt: skip
-            assert _users_for_tps(stations, think, tps, at_sla) == _users_for_tps_solved(stations, think, tps, at_sla), (
+            assert api._users_for_tps(stations, think, tps, at_sla) == users_every_probe_solved(stations, think, tps, at_sla), (
                 platform, nodes, sla, tps,
             )  # fmt: skip
             checked += 1
