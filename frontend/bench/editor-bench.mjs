@@ -1,159 +1,22 @@
 // The browser half of backend/bench/bench_browser.py (`make bench`), which starts the server and runs
-// this with BENCH_BASE_URL set. In Debian's Chromium, over BENCH_RUNS repetitions after one warm-up:
-//   sign-in   navigation start -> the sign-in form painted (the baseline: the lightest page)
-//   editor    navigation start -> the charts painted for the first evaluation of a saved design
-//   inputs    navigation start -> the editor's inputs shown (same loads as "editor")
-//   keystroke keydown in the users field -> the charts painted for the evaluation of the new value
-// Every page load is cold (a new browser context: empty HTTP cache); the server is warm. Times are
-// taken inside the page (performance.now(), whose origin is the navigation start) by the probe below,
-// at the first animation frame after the DOM shows the thing measured. Prints one JSON line.
+// this with BENCH_BASE_URL set. In Debian's Chromium, over BENCH_RUNS repetitions after one warm-up,
+// the sign-in page, the editor's cold load (inputs, charts) and a keystroke's redraw, as
+// editor-pages.mjs measures them. Prints one JSON line.
 import { chromium } from '@playwright/test';
+import { editorLoad, keystrokeToCharts, launchOptions, median, signIn, signInPageLoad } from './editor-pages.mjs';
 
 const baseURL = process.env.BENCH_BASE_URL;
 if (!baseURL) throw new Error('BENCH_BASE_URL is not set (backend/bench/bench_browser.py sets it)');
 const runs = Number(process.env.BENCH_RUNS ?? 11);
-const password = process.env.DEMO_PASSWORD ?? 'dbsizer-demo';
-
-// The same switches as the e2e run (frontend/playwright.config.ts).
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-};
-const viewport = { width: 1280, height: 800 };
-
-/** Runs in the page before its own scripts; records when things appear (see the header). */
-function probe() {
-  const bench = { signIn: null, inputs: null, evaluations: [], keydownAt: null };
-  window.__bench = bench;
-  const afterFrame = (record) => requestAnimationFrame(() => record(performance.now()));
-  let shownKey = null;
-  const look = () => {
-    if (bench.signIn === null && document.querySelector('#username') && document.querySelector('form button[type=submit]')) {
-      bench.signIn = -1;
-      afterFrame((t) => (bench.signIn = t));
-    }
-    if (bench.inputs === null && document.querySelector('[data-testid="users"]')) {
-      bench.inputs = -1;
-      afterFrame((t) => (bench.inputs = t));
-    }
-    // ResultsPanel sets data-evaluation-key once the charts are drawn for that evaluation.
-    const key = document.querySelector('[data-testid="results"]')?.getAttribute('data-evaluation-key');
-    if (key && key !== shownKey) {
-      shownKey = key;
-      afterFrame((t) => bench.evaluations.push({ key, at: t }));
-    }
-  };
-  new MutationObserver(look).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['data-evaluation-key'],
-  });
-  document.addEventListener('keydown', () => (bench.keydownAt = performance.now()), true);
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-async function newPage(browser, storageState) {
-  const context = await browser.newContext({ baseURL, viewport, storageState });
-  await context.addInitScript(probe);
-  const page = await context.newPage();
-  return { context, page };
-}
-
-async function signIn(browser) {
-  const { context, page } = await newPage(browser);
-  await page.goto('/sign-in');
-  await page.getByLabel('User name').fill('alice');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
-  const state = await context.storageState();
-  // A saved seed design: the quarter rack the e2e story sizes (Oracle FS1 reference configuration).
-  await page.goto('/designs');
-  await page.getByRole('link', { name: 'New design' }).click();
-  await page.getByRole('radio', { name: /quarter rack/i }).check();
-  await page.getByLabel('Design name').fill('Benchmark quarter rack');
-  await page.getByRole('button', { name: 'Create design' }).click();
-  await page.waitForURL(/\/designs\/\d+$/);
-  const designId = Number(/\/designs\/(\d+)$/.exec(page.url())[1]);
-  // A reference rack opens at its rated target TPS; the bench types in the users field, so the saved
-  // design it loads is sized by users: 1,000, the figure a new design started at before racks opened
-  // at their rated load (its database stays the rack's rated size).
-  await page.getByRole('radio', { name: 'Concurrent users' }).check();
-  await page.getByTestId('users').fill('1000');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForFunction(() => /^Revision 2\b/.test(document.querySelector('[data-testid="revision-info"]')?.textContent ?? ''));
-  await context.close();
-  return { state, designId };
-}
-
-async function signInPageLoad(browser) {
-  const { context, page } = await newPage(browser);
-  await page.goto('/sign-in');
-  await page.waitForFunction(() => window.__bench.signIn > 0);
-  const ms = await page.evaluate(() => window.__bench.signIn);
-  await context.close();
-  return ms;
-}
-
-async function editorLoad(browser, state, designId) {
-  const { context, page } = await newPage(browser, state);
-  await page.goto(`/designs/${designId}`);
-  await page.waitForFunction(() => window.__bench.evaluations.length > 0 && window.__bench.inputs > 0);
-  const { charts, inputs } = await page.evaluate(() => ({
-    charts: window.__bench.evaluations[0].at,
-    inputs: window.__bench.inputs,
-  }));
-  return { context, page, charts, inputs };
-}
-
-/** One keystroke that changes the users figure to a value not evaluated before in this page. */
-async function keystrokeToCharts(page, base, digit) {
-  const users = page.getByTestId('users');
-  await users.fill(String(base));
-  await page.waitForFunction(
-    (value) =>
-      document.querySelector('[data-testid="results"]')?.getAttribute('data-stale') === 'false' &&
-      document.querySelector('[data-testid="users"]')?.value === value,
-    String(base),
-  );
-  const before = await page.evaluate(() => window.__bench.evaluations.length);
-  await users.press('End');
-  await users.press('Shift+ArrowLeft'); // selects the last digit, which the next key replaces
-  await page.evaluate(() => (window.__bench.keydownAt = null));
-  await users.press(String(digit));
-  await page.waitForFunction(
-    (n) => window.__bench.keydownAt !== null && window.__bench.evaluations.length > n && window.__bench.evaluations.at(-1).at > 0,
-    before,
-  );
-  const typed = await users.inputValue();
-  const expected = String(base).slice(0, -1) + String(digit);
-  if (typed !== expected) throw new Error(`users field reads ${typed}, expected ${expected}`);
-  return page.evaluate(() => window.__bench.evaluations.at(-1).at - window.__bench.keydownAt);
-}
 
 const browser = await chromium.launch(launchOptions);
 try {
-  const { state, designId } = await signIn(browser);
+  const { state, designId } = await signIn(browser, baseURL);
   const samples = { signIn: [], editor: [], inputs: [], keystroke: [] };
   // Interleaved, so both pages see the same machine; the first round warms the server up and is dropped.
   for (let i = 0; i <= runs; i += 1) {
-    const signInMs = await signInPageLoad(browser);
-    const { context, page, charts, inputs } = await editorLoad(browser, state, designId);
+    const signInMs = await signInPageLoad(browser, baseURL);
+    const { context, page, charts, inputs } = await editorLoad(browser, baseURL, state, designId);
     // Users 1,510, 1,520, ... each with its last digit replaced: every value is new to this page.
     const keystroke = await keystrokeToCharts(page, 1500 + 10 * (i + 1), 1 + (i % 9));
     await context.close();
