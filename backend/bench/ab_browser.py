@@ -10,9 +10,10 @@ there (with this checkout's node_modules); each side is served by its own script
 DEBUG off, the built SPA as `make run` serves it) on a fresh database of its own, and
 frontend/bench/editor-ab.mjs loads both in ABBA order. Printed: each side's medians (sign-in page, inputs
 shown, charts drawn, charts / sign-in) and the paired differences B - A (median of the rounds'
-differences, with a 95 % bootstrap interval): an interval that excludes 0 says B is faster or slower
-beyond this run's noise. Two A/A runs (one build on both sides, 30 and 40 rounds, 29 Nov) gave intervals
-about +-30 ms wide for the charts, so a change smaller than that needs more rounds (BENCH_RUNS).
+differences, with a 95 % distribution-free interval from their order statistics): an interval that
+excludes 0 says B is faster or slower beyond this run's noise. Two A/A runs (one build on both sides,
+30 and 40 rounds, 29 Nov) put the charts' difference within about +-40 ms, so a change smaller than that
+needs more rounds (BENCH_RUNS).
 
 BENCH_RUNS (30) rounds. AB_DATABASE_URL_A / AB_DATABASE_URL_B: the PostgreSQL databases to create and
 drop (default postgres://postgres@127.0.0.1:5432/dbsizer_ab_a and _b). CHROMIUM_PATH as bench_browser.py.
@@ -22,9 +23,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import pathlib
-import random
 import signal
 import statistics
 import subprocess
@@ -93,16 +94,22 @@ def served(tree: pathlib.Path, database_url: str) -> Iterator[str]:
         recreate_database(database_url, drop_only=True)
 
 
-def median_interval(values: list[float], level: float = 0.95) -> tuple[float, float]:
-    """A bootstrap interval of the median (fixed seed: the same samples print the same interval)."""
-    rng = random.Random(16)
-    medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(4000))
-    tail = (1.0 - level) / 2.0
-    return medians[int(tail * len(medians))], medians[int((1.0 - tail) * len(medians)) - 1]
+def median_interval(values: list[float], level: float = 0.95) -> tuple[float, float] | None:
+    """A distribution-free interval of the median (the order statistics x(k), x(n-k+1), k the largest
+    with P(Binomial(n, 1/2) < k) <= (1 - level) / 2: coverage at least `level` whatever the loads'
+    distribution), or None when there are too few values for one (fewer than 6 at 95 %). A bootstrap
+    interval was too narrow on few rounds: 4 rounds of one app on both sides read "B faster" by 130 ms."""
+    xs, n = sorted(values), len(values)
+    tail, below, k = (1.0 - level) / 2.0, 0.0, 0
+    while k < n and below + math.comb(n, k) / 2**n <= tail:
+        below += math.comb(n, k) / 2**n
+        k += 1
+    return (xs[k - 1], xs[n - k]) if k else None
 
 
 def report(samples: dict[str, dict[str, list[float]]], names: dict[str, str]) -> None:
-    print(f"{RUNS} rounds (ABBA) after one warm-up round; cold page loads, warm servers")
+    rounds = len(samples["A"]["editor"])
+    print(f"{rounds} rounds (ABBA) after one warm-up round; cold page loads, warm servers")
     print(f"{'side':42} {'sign-in ms':>11} {'inputs ms':>10} {'charts ms':>10} {'charts/sign-in':>15}")
     for side in ("A", "B"):
         s = {k: statistics.median(v) for k, v in samples[side].items()}
@@ -110,14 +117,18 @@ def report(samples: dict[str, dict[str, list[float]]], names: dict[str, str]) ->
         print(
             f"{label:42} {s['signIn']:11.1f} {s['inputs']:10.1f} {s['editor']:10.1f} {s['editor'] / s['signIn']:14.2f}x"
         )
-    print("paired B - A (median of the rounds' differences, 95 % bootstrap interval):")
+    print("paired B - A (median of the rounds' differences, 95 % distribution-free interval):")
     for what, key in (
         ("sign-in page", "signIn"),
         ("editor inputs shown", "inputs"),
         ("editor charts drawn", "editor"),
     ):
         diffs = [b - a for a, b in zip(samples["A"][key], samples["B"][key], strict=True)]
-        low, high = median_interval(diffs)
+        interval = median_interval(diffs)
+        if interval is None:
+            print(f"  {what:22} {statistics.median(diffs):+7.1f} ms  (too few rounds for an interval)")
+            continue
+        low, high = interval
         verdict = "B faster" if high < 0 else "B slower" if low > 0 else "no difference beyond the noise"
         print(f"  {what:22} {statistics.median(diffs):+7.1f} ms  [{low:+.1f}, {high:+.1f}]  {verdict}")
 
