@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+// Debian's Chromium switches and the viewport, shared with the browser benchmarks (bench/editor-pages.mjs).
+import chromium from './chromium-launch.json' with { type: 'json' };
 
 const port = Number(process.env.E2E_PORT ?? 8765);
 
@@ -13,20 +15,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    viewport: chromium.viewport,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromium.args },
   },
   webServer: {
     command: 'bash ../scripts/e2e-server.sh',

@@ -26,7 +26,6 @@ import json
 import math
 import os
 import pathlib
-import signal
 import statistics
 import subprocess
 import sys
@@ -34,7 +33,7 @@ import tempfile
 from collections.abc import Iterator
 
 # bench/ is this script's directory, so the benchmark's own helpers import as a module
-from bench_browser import FRONTEND, REPO, free_port, recreate_database, spa_is_current, tool, wait_for_health
+from bench_browser import FRONTEND, REPO, served, spa_is_current, tool
 
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 DATABASES = {
@@ -73,25 +72,6 @@ def checkout(revision: str | None, tree: pathlib.Path) -> Iterator[pathlib.Path]
         yield tree
     finally:
         git("worktree", "remove", "--force", str(tree))
-
-
-@contextlib.contextmanager
-def served(tree: pathlib.Path, database_url: str) -> Iterator[str]:
-    """The tree's e2e server on a free port and a fresh database (both gone afterwards): its base URL."""
-    port = free_port()
-    recreate_database(database_url)
-    env = {**os.environ, "E2E_DATABASE_URL": database_url, "E2E_PORT": str(port)}
-    # Its own process group: gunicorn's workers stop with it.
-    server = subprocess.Popen(  # noqa: S603 (fixed command)
-        [tool("bash"), str(tree / "scripts" / "e2e-server.sh")], env=env, start_new_session=True
-    )
-    try:
-        wait_for_health(port, server)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-        recreate_database(database_url, drop_only=True)
 
 
 def median_interval(values: list[float], level: float = 0.95) -> tuple[float, float] | None:

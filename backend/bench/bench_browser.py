@@ -18,6 +18,7 @@ BENCH_BROWSER_PORT          server port (default: a free one); CHROMIUM_PATH (de
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 
 import psycopg
 from psycopg import sql
@@ -103,6 +105,26 @@ def tool(name: str) -> str:
     return path
 
 
+@contextlib.contextmanager
+def served(tree: pathlib.Path, database_url: str, port: int | None = None) -> Iterator[str]:
+    """The e2e server of a checkout (`tree`: this one, or a worktree of another revision) on a fresh
+    database (both gone afterwards), on `port` or a free one: its base URL."""
+    port = port or free_port()
+    recreate_database(database_url)
+    env = {**os.environ, "E2E_DATABASE_URL": database_url, "E2E_PORT": str(port)}
+    # Its own process group: gunicorn's workers stop with it.
+    server = subprocess.Popen(  # noqa: S603 (fixed command)
+        [tool("bash"), str(tree / "scripts" / "e2e-server.sh")], env=env, start_new_session=True
+    )
+    try:
+        wait_for_health(port, server)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        recreate_database(database_url, drop_only=True)
+
+
 def main() -> int:
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
     if not os.access(chromium, os.X_OK):
@@ -120,25 +142,15 @@ def main() -> int:
         "BENCH_BROWSER_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser"
     )
     port = int(os.environ.get("BENCH_BROWSER_PORT") or free_port())
-    recreate_database(database_url)
-    env = {**os.environ, "E2E_DATABASE_URL": database_url, "E2E_PORT": str(port)}
-    # Its own process group: gunicorn's workers stop with it.
-    serve = [tool("bash"), str(REPO / "scripts" / "e2e-server.sh")]
-    server = subprocess.Popen(serve, env=env, start_new_session=True)  # noqa: S603 (fixed command)
-    try:
-        wait_for_health(port, server)
+    with served(REPO, database_url, port) as base_url:
         out = subprocess.run(  # noqa: S603 (fixed command)
             [tool("node"), "bench/editor-bench.mjs"],
             cwd=FRONTEND,
-            env={**env, "BENCH_BASE_URL": f"http://127.0.0.1:{port}", "BENCH_RUNS": str(RUNS)},
+            env={**os.environ, "BENCH_BASE_URL": base_url, "BENCH_RUNS": str(RUNS)},
             check=True,
             stdout=subprocess.PIPE,
             text=True,
         ).stdout
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-        recreate_database(database_url, drop_only=True)
 
     result = json.loads(out.strip().splitlines()[-1])
     m = result["medians"]

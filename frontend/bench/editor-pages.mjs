@@ -8,23 +8,13 @@
 //   inputs    navigation start -> the editor's inputs shown (same loads as "editor")
 //   keystroke keydown in the users field -> the charts painted for the evaluation of the new value
 
+import chromium from '../chromium-launch.json' with { type: 'json' };
+
 const password = process.env.DEMO_PASSWORD ?? 'dbsizer-demo';
 
-// The same switches as the e2e run (frontend/playwright.config.ts).
-export const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-};
-const viewport = { width: 1280, height: 800 };
+// The same Chromium switches and viewport as the e2e run (frontend/playwright.config.ts).
+export const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromium.args };
+const viewport = chromium.viewport;
 
 /** Runs in the page before its own scripts; records when things appear (see the header). */
 function probe() {
