@@ -11,8 +11,8 @@ DEBUG off, the built SPA as `make run` serves it) on a fresh database of its own
 frontend/bench/editor-ab.mjs loads both in ABBA order. Printed: each side's medians (sign-in page, inputs
 shown, charts drawn, charts / sign-in) and the paired differences B - A (median of the rounds'
 differences, with a 95 % distribution-free interval from their order statistics): an interval that
-excludes 0 says B is faster or slower beyond this run's noise. Two A/A runs (one build on both sides,
-30 and 40 rounds, 29 Nov) put the charts' difference within about +-40 ms, so a change smaller than that
+excludes 0 says B is faster or slower beyond this run's noise. Three A/A runs (one build on both sides,
+30 to 40 rounds, 29 Nov) put the charts' difference within about +-40 ms, so a change smaller than that
 needs more rounds (BENCH_RUNS).
 
 BENCH_RUNS (30) rounds. AB_DATABASE_URL_A / AB_DATABASE_URL_B: the PostgreSQL databases to create and
@@ -33,7 +33,7 @@ import tempfile
 from collections.abc import Iterator
 
 # bench/ is this script's directory, so the benchmark's own helpers import as a module
-from bench_browser import FRONTEND, REPO, served, spa_is_current, tool
+from bench_browser import FRONTEND, REPO, build_spa, served, spa_is_current, tool
 
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 DATABASES = {
@@ -48,11 +48,6 @@ def git(*args: str) -> str:
     return subprocess.run(  # noqa: S603 (fixed command)
         [tool("git"), *args], cwd=REPO, check=True, stdout=subprocess.PIPE, text=True
     ).stdout.strip()
-
-
-def build_spa(frontend: pathlib.Path) -> None:
-    build = [tool("npm"), "run", "--silent", "build"]
-    subprocess.run(build, cwd=frontend, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
 
 
 @contextlib.contextmanager

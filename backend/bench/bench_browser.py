@@ -105,6 +105,12 @@ def tool(name: str) -> str:
     return path
 
 
+def build_spa(frontend: pathlib.Path) -> None:
+    """`npm run build` in a checkout's frontend/ (this one, or a worktree's in ab_browser.py)."""
+    build = [tool("npm"), "run", "--silent", "build"]
+    subprocess.run(build, cwd=frontend, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
+
+
 @contextlib.contextmanager
 def served(tree: pathlib.Path, database_url: str, port: int | None = None) -> Iterator[str]:
     """The e2e server of a checkout (`tree`: this one, or a worktree of another revision) on a fresh
@@ -135,8 +141,7 @@ def main() -> int:
         return 2
     if not spa_is_current():
         print("building the SPA (npm run build)")
-        build = [tool("npm"), "run", "--silent", "build"]
-        subprocess.run(build, cwd=FRONTEND, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
+        build_spa(FRONTEND)
 
     database_url = os.environ.get(
         "BENCH_BROWSER_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser"
