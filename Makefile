@@ -15,7 +15,7 @@ export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_F
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench bench-ab deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
+.PHONY: help run test lint bench bench-ab bench-cpu deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -23,6 +23,7 @@ help:
 	@echo "make lint   ruff, mypy, eslint, tsc"
 	@echo "make bench  benchmark commands (ratios against a baseline measured in the same run)"
 	@echo "make bench-ab [BASE=rev] [VARIANT=rev]  cold editor loads of two builds, paired (default: HEAD vs this checkout)"
+	@echo "make bench-cpu  CPU time of a cold sign-in page and editor load, by process (Chromium, server, driver)"
 	@echo "make backup / make restore [BACKUP_FILE=...]  pg_dump / pg_restore of DATABASE_URL (PostgreSQL)"
 	@echo "make loadtest  gunicorn on loopback + locust for LOADTEST_SECONDS (60): req/s, p50/p95/p99, errors"
 
@@ -97,6 +98,9 @@ bench: deps-dev frontend-deps
 # B = VARIANT or, without it, this checkout with its uncommitted changes.
 bench-ab: deps-dev frontend-deps
 	cd backend && ../$(VENV)/bin/python bench/ab_browser.py $(or $(BASE),HEAD) $(VARIANT)
+
+bench-cpu: deps-dev frontend-deps
+	cd backend && ../$(VENV)/bin/python bench/cpu_browser.py
 
 # --- drills (docs/reliability.md) -------------------------------------------------------------------
 # A custom-format dump of DATABASE_URL under backend/var/backups (or BACKUP_FILE), and its restore.

@@ -53,7 +53,7 @@ export const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function newPage(browser, baseURL, storageState) {
+export async function newPage(browser, baseURL, storageState) {
   const context = await browser.newContext({ baseURL, viewport, storageState });
   await context.addInitScript(probe);
   const page = await context.newPage();
