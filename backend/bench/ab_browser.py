@@ -22,7 +22,6 @@ drop (default postgres://postgres@127.0.0.1:5432/dbsizer_ab_a and _b). CHROMIUM_
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import pathlib
@@ -33,7 +32,16 @@ import tempfile
 from collections.abc import Iterator
 
 # bench/ is this script's directory, so the benchmark's own helpers import as a module
-from bench_browser import FRONTEND, REPO, build_spa, served, spa_is_current, tool
+from bench_browser import (
+    FRONTEND,
+    REPO,
+    build_spa,
+    build_spa_if_stale,
+    missing_browser_tools,
+    run_page_script,
+    served,
+    tool,
+)
 
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 DATABASES = {
@@ -55,8 +63,7 @@ def checkout(revision: str | None, tree: pathlib.Path) -> Iterator[pathlib.Path]
     """The tree a side is served from, its SPA built: a worktree of `revision` at `tree`, or this
     checkout (None)."""
     if revision is None:
-        if not spa_is_current():
-            build_spa(FRONTEND)
+        build_spa_if_stale()
         yield REPO
         return
     git("worktree", "add", "--detach", "--quiet", str(tree), revision)
@@ -114,12 +121,9 @@ def main(argv: list[str]) -> int:
         return 2
     base = argv[0] if argv else "HEAD"
     variant = argv[1] if len(argv) > 1 else None
-    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    if not os.access(chromium, os.X_OK) or not (FRONTEND / "node_modules").exists():
-        print(
-            f"needs Debian's Chromium at {chromium} and frontend/node_modules (make frontend-deps)",
-            file=sys.stderr,
-        )
+    missing = missing_browser_tools()
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
     names = {"A": f"{base} ({git('rev-parse', '--short', base)})",
              "B": f"{variant} ({git('rev-parse', '--short', variant)})" if variant else "this checkout"}  # fmt: skip
@@ -128,15 +132,10 @@ def main(argv: list[str]) -> int:
         trees = {"A": stack.enter_context(checkout(base, pathlib.Path(tmp) / "a")),
                  "B": stack.enter_context(checkout(variant, pathlib.Path(tmp) / "b"))}  # fmt: skip
         urls = {side: stack.enter_context(served(trees[side], DATABASES[side])) for side in ("A", "B")}
-        out = subprocess.run(  # noqa: S603 (fixed command)
-            [tool("node"), "bench/editor-ab.mjs"],
-            cwd=FRONTEND,
-            env={**os.environ, "AB_A_URL": urls["A"], "AB_B_URL": urls["B"], "BENCH_RUNS": str(RUNS)},
-            check=True,
-            stdout=subprocess.PIPE,
-            text=True,
-        ).stdout
-    report(json.loads(out.strip().splitlines()[-1])["samples"], names)
+        result = run_page_script(
+            "editor-ab.mjs", {"AB_A_URL": urls["A"], "AB_B_URL": urls["B"], "BENCH_RUNS": str(RUNS)}
+        )
+    report(result["samples"], names)
     return 0
 
 

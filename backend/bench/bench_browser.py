@@ -32,6 +32,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 from psycopg import sql
@@ -105,10 +106,41 @@ def tool(name: str) -> str:
     return path
 
 
+def missing_browser_tools() -> str | None:
+    """Why the browser benchmarks cannot run here (no Chromium, no frontend/node_modules), or None."""
+    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not os.access(chromium, os.X_OK):
+        return f"needs Debian's Chromium at {chromium} (apt-get install -y chromium)"
+    if not (FRONTEND / "node_modules").exists():
+        return "needs frontend/node_modules (make frontend-deps)"
+    return None
+
+
+def run_page_script(script: str, env: dict[str, str]) -> Any:
+    """Runs frontend/bench/`script` in node with `env` added (BENCH_RUNS too) and returns the JSON of
+    the last line it prints (each browser half prints its result as one JSON line)."""
+    out = subprocess.run(  # noqa: S603 (fixed command)
+        [tool("node"), f"bench/{script}"],
+        cwd=FRONTEND,
+        env={**os.environ, "BENCH_RUNS": str(RUNS), **env},
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def build_spa(frontend: pathlib.Path) -> None:
     """`npm run build` in a checkout's frontend/ (this one, or a worktree's in ab_browser.py)."""
     build = [tool("npm"), "run", "--silent", "build"]
     subprocess.run(build, cwd=frontend, check=True, stdout=subprocess.DEVNULL)  # noqa: S603 (fixed command)
+
+
+def build_spa_if_stale() -> None:
+    """This checkout's SPA built when it is missing or older than its sources."""
+    if not spa_is_current():
+        print("building the SPA (npm run build)")
+        build_spa(FRONTEND)
 
 
 @contextlib.contextmanager
@@ -133,31 +165,19 @@ def served(tree: pathlib.Path, database_url: str, port: int | None = None) -> It
 
 def main() -> int:
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    if not os.access(chromium, os.X_OK):
-        print(f"needs Debian's Chromium at {chromium} (apt-get install -y chromium)", file=sys.stderr)
+    missing = missing_browser_tools()
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
-    if not (FRONTEND / "node_modules").exists():
-        print("needs frontend/node_modules (make frontend-deps)", file=sys.stderr)
-        return 2
-    if not spa_is_current():
-        print("building the SPA (npm run build)")
-        build_spa(FRONTEND)
+    build_spa_if_stale()
 
     database_url = os.environ.get(
         "BENCH_BROWSER_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_browser"
     )
     port = int(os.environ.get("BENCH_BROWSER_PORT") or free_port())
     with served(REPO, database_url, port) as base_url:
-        out = subprocess.run(  # noqa: S603 (fixed command)
-            [tool("node"), "bench/editor-bench.mjs"],
-            cwd=FRONTEND,
-            env={**os.environ, "BENCH_BASE_URL": base_url, "BENCH_RUNS": str(RUNS)},
-            check=True,
-            stdout=subprocess.PIPE,
-            text=True,
-        ).stdout
+        result = run_page_script("editor-bench.mjs", {"BENCH_BASE_URL": base_url})
 
-    result = json.loads(out.strip().splitlines()[-1])
     m = result["medians"]
     base = m["signIn"]
     print(f"median of {RUNS} runs after one warm-up, Chromium {chromium}; cold page loads, warm server")

@@ -18,38 +18,32 @@ BENCH_CPU_DATABASE_URL  PostgreSQL database to create and drop
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
-import subprocess
 import sys
 
-from bench_browser import FRONTEND, REPO, build_spa, served, spa_is_current, tool
+from bench_browser import (
+    REPO,
+    build_spa_if_stale,
+    missing_browser_tools,
+    run_page_script,
+    served,
+)
 
 RUNS = int(os.environ.get("BENCH_RUNS", "15"))
 
 
 def main() -> int:
-    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    if not os.access(chromium, os.X_OK) or not (FRONTEND / "node_modules").exists():
-        print(f"needs Debian's Chromium at {chromium} and frontend/node_modules", file=sys.stderr)
+    missing = missing_browser_tools()
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
-    if not spa_is_current():
-        print("building the SPA (npm run build)")
-        build_spa(FRONTEND)
+    build_spa_if_stale()
     database_url = os.environ.get(
         "BENCH_CPU_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dbsizer_bench_cpu"
     )
     with served(REPO, database_url) as base_url:
-        out = subprocess.run(  # noqa: S603 (fixed command)
-            [tool("node"), "bench/editor-cpu.mjs"],
-            cwd=FRONTEND,
-            env={**os.environ, "BENCH_BASE_URL": base_url, "BENCH_RUNS": str(RUNS)},
-            check=True,
-            stdout=subprocess.PIPE,
-            text=True,
-        ).stdout
-    result = json.loads(out.strip().splitlines()[-1])
+        result = run_page_script("editor-cpu.mjs", {"BENCH_BASE_URL": base_url, "BENCH_RUNS": str(RUNS)})
     pages = result["samples"]
     cores = result["cores"]
 
