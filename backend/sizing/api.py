@@ -10,10 +10,12 @@ evidence.
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sizing import balance, demand, error_bands, mva, projection, remedies
+from sizing import balance, demand, error_bands, mva, projection, remedies, search, verdict
 from sizing.dss import QueryEstimate, query_throughput, throughput_estimate
 from sizing.evaluation import (
     Balance,
@@ -57,10 +59,14 @@ from sizing.warnings import Warning, best_practice_warnings, extrapolation_warni
 TOLERANCE = 1e-6
 
 
-def evaluate_design(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> DesignEvaluation:
+def evaluate_design(
+    inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, *, advise: bool = True
+) -> DesignEvaluation:
+    """`advise`: a design that does not hold names the smallest size of its configuration that does
+    (sizing.search, itself evaluating without advice)."""
     if isinstance(inputs.workload, DssWorkload):
         return _evaluate_dss(inputs.workload, inputs.platform, evidence, rules)
-    return _evaluate_oltp(inputs.workload, inputs.platform, evidence, rules)
+    return _evaluate_oltp(inputs.workload, inputs.platform, evidence, rules, advise=advise)
 
 
 def _band_warnings(bands: list[Band]) -> list[Warning]:
@@ -108,10 +114,6 @@ def _stress_warnings(latency_ms: float, cpu_pct: float, zones: balance.Zones) ->
         )
         out.append(warning("cpu-stress", "warning", message, rule_ref(zones.rules[0])))
     return out
-
-
-def _has_critical(warnings: list[Warning]) -> bool:
-    return any(w.severity == "critical" for w in warnings)
 
 
 def design_facts(inputs: DesignInputs) -> dict[str, Any]:
@@ -217,6 +219,19 @@ def _throughput_below(stations: tuple[mva.Station, ...], think_s: float, n: floa
     can (two passes over the stations), else solved."""
     side = mva.throughput_side(stations, think_s, n, tps)
     return side < 0 if side else mva.schweitzer(stations, think_s, n).throughput < tps
+
+
+@dataclass(frozen=True)
+class _TargetFigures:
+    """The design's figures its targets are checked on (sizing.verdict), and their limits."""
+
+    cpu_pct: float
+    cpu_limit_pct: float
+    cpu_source: str
+    latency_ms: float
+    latency_limit_ms: float | None
+    headroom_pct: float
+    min_headroom_pct: float
 
 
 @dataclass(frozen=True)
@@ -389,33 +404,11 @@ def _capacity_message(raw: demand.RawCapacity, platform: Platform) -> str:
     return f"needs {raw.required_gb:,.0f} GB, {current} {give} {raw.usable_gb:,.0f} GB usable: {cure}"
 
 
-def _load_cures(
-    inputs: DesignInputs,
-    model: PlatformModel,
-    load: _DesignLoad,
-    bottleneck: str,
-    evidence: EvidenceBundle,
-    rules: RuleSet,
-) -> str:
-    """What carries the design load within the SLA: more RAC nodes or more storage units (the
-    bottleneck's own dimension first; the other only when that one cannot), or neither."""
-    workload, platform = inputs.workload, inputs.platform
-    assert isinstance(workload, OltpWorkload)
-
-    def nodes() -> remedies.Remedy | None:
-        return remedies.nodes_for_load(model, platform, workload, load.design_tps)
-
-    def arrays() -> remedies.Remedy | None:
-        return remedies.arrays_for_load(inputs, evidence, rules, load.design_tps, model)
-
-    first, second = (nodes, arrays) if bottleneck == "cpu" else (arrays, nodes)
-    fix = first() or second()
-    if fix is None:
-        return (
-            f"neither {remedies.MAX_NODES} RAC nodes nor {remedies.MAX_ARRAYS} storage units carry it: "
-            "split the load or choose a larger platform"
-        )
-    return f"{fix.words(platform)} sustain {fix.result:,.1f} TPS"
+def _load_cure(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> str:
+    """What carries the design within its targets: the smallest RAC node and storage unit counts of
+    the same configuration that hold, searched over both at once (sizing.search), or the closest."""
+    fix = search.smallest_fix(inputs, evidence, rules)
+    return fix.words()
 
 
 def _oltp_checks(
@@ -427,15 +420,15 @@ def _oltp_checks(
     bottleneck: str,
     iops_rule: demand.IopsPerUser,
     zones: balance.Zones,
-    cpu_at_sla_pct: float,
     raw: demand.RawCapacity,
     breakdown: demand.CapacityBreakdown,
     rules: RuleSet,
-    evidence: EvidenceBundle,
+    cure: Callable[[], str],
+    targets: _TargetFigures,
 ) -> tuple[list[Warning], bool]:
     """The warnings of an OLTP design (in the order the report lists them), and whether the queueing
-    model says the design load is carried within the SLA. A shortfall names the smallest change that
-    fixes it (sizing.remedies)."""
+    model says the design load is carried within the SLA. A shortfall names the smallest size of the
+    configuration that holds (`cure`, sizing.search); the targets are sizing.verdict's."""
     workload, platform = inputs.workload, inputs.platform
     assert isinstance(workload, OltpWorkload)
     users = load.users
@@ -466,15 +459,6 @@ def _oltp_checks(
     if "raid" not in checked and platform.raid_level in ("raid50", "raid5", "raid6"):
         message = f"{platform.raid_level.upper()} for OLTP: RAID 10 is the recommended level"
         warnings.append(warning("raid-for-oltp", "warning", message, rule_ref(rules.get("raid10-for-oltp"))))
-    if cpu_at_sla_pct > zones.cpu_limit_pct:
-        fix = remedies.nodes_for_cpu(model, platform, zones.cpu_limit_pct)
-        cure = (
-            f"{fix.words(platform)} bring it to {fix.result:.0f}%"
-            if fix
-            else f"even {remedies.MAX_NODES} RAC nodes leave it above: more or faster cores per node"
-        )
-        message = f"CPU at {cpu_at_sla_pct:.0f}% at the SLA point (limit {zones.cpu_limit_pct:g}%): {cure}"
-        warnings.append(warning("cpu-above-limit", "warning", message, rule_ref(zones.rules[0])))
     sla_ms = model.sla_s * 1000
     holds_sla = load.solution.response_s <= model.sla_s * (
         1 + TOLERANCE
@@ -488,9 +472,33 @@ def _oltp_checks(
     elif not holds_sla:
         message = (
             f"design load {load.design_tps:,.1f} TPS exceeds the {limit.max_tps:,.1f} TPS sustained "
-            f"within {sla_ms:g} ms: {_load_cures(inputs, model, load, bottleneck, evidence, rules)}"
+            f"within {sla_ms:g} ms: {cure()}"
         )
         warnings.append(warning("sla-missed", "critical", message, None))
+    if targets.cpu_pct > targets.cpu_limit_pct * (1 + TOLERANCE):
+        message = (
+            f"CPU at {targets.cpu_pct:.0f}% at the design load, above the {targets.cpu_limit_pct:g}% "
+            f"target ({targets.cpu_source}): {cure()}"
+        )
+        warnings.append(warning("cpu-target-missed", "critical", message, rule_ref(zones.rules[0])))
+    if targets.latency_limit_ms is not None and targets.latency_ms > targets.latency_limit_ms * (
+        1 + TOLERANCE
+    ):
+        message = (
+            f"storage read latency {targets.latency_ms:.3g} ms at the design load, above the "
+            f"{targets.latency_limit_ms:g} ms target: {cure()}"
+        )
+        warnings.append(warning("latency-target-missed", "critical", message, None))
+    if (
+        targets.min_headroom_pct > 0
+        and holds_sla
+        and targets.headroom_pct < targets.min_headroom_pct - TOLERANCE
+    ):
+        message = (
+            f"headroom {targets.headroom_pct:.1f} % over the design load, below the "
+            f"{targets.min_headroom_pct:g} % target: {cure()}"
+        )
+        warnings.append(warning("headroom-target-missed", "critical", message, None))
     if workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE):
         message = (
             f"{load.design_tps:,.1f} TPS is beyond the {bounds.max_throughput:,.1f} TPS at which the "
@@ -615,7 +623,7 @@ def _performance(
 
 
 def _evaluate_oltp(
-    workload: OltpWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet
+    workload: OltpWorkload, platform: Platform, evidence: EvidenceBundle, rules: RuleSet, *, advise: bool
 ) -> OltpEvaluation:
     inputs = DesignInputs(workload, platform)
     model = build_model(inputs, evidence, rules)
@@ -639,16 +647,41 @@ def _evaluate_oltp(
     classification = balance.classify(balance_at_sla, zones, bottleneck)
     cpu = next(k for k, s in enumerate(stations) if s.name == "cpu")
     sto = next(k for k, s in enumerate(stations) if s.name == "storage")
+    storage_latency_ms = load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0
+    cpu_pct = load.solution.utilisation[cpu] * 100
+    if workload.max_cpu_pct is not None:
+        cpu_limit, cpu_source = workload.max_cpu_pct, "the design's target"
+    else:
+        cpu_limit, cpu_source = zones.cpu_limit_pct, f"the catalog's {zones.rules[0].slug} rule"
+    figures = _TargetFigures(
+        cpu_pct, cpu_limit, cpu_source, storage_latency_ms, workload.max_storage_latency_ms, headroom,
+        workload.min_headroom_pct,
+    )  # fmt: skip
+    advice: list[str] = []
+
+    def cure() -> str:  # the smallest fix, searched once however many targets it answers
+        if not advice:
+            advice.append(_load_cure(inputs, evidence, rules) if advise else "a larger configuration")
+        return advice[0]
+
     warnings, holds_sla = _oltp_checks(
-        inputs, model, load, limit, bounds, bottleneck, iops_rule, zones, at_sla.utilisation[cpu] * 100,
-        raw, breakdown, rules, evidence,
+        inputs, model, load, limit, bounds, bottleneck, iops_rule, zones, raw, breakdown, rules, cure, figures,
     )  # fmt: skip
     growth, growth_warnings = _oltp_growth(workload, load, limit, iops_model, model.storage_iops, raw)
     warnings += growth_warnings
-    # A critical warning (SLA missed, capacity short, or the document's own sizing rule saying one more
-    # array is needed) means the design does not hold, whatever the queueing model alone says.
-    holds = holds_sla and raw.fits and not _has_critical(warnings)
-    storage_latency_ms = load.solution.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0
+    checks = _oltp_target_checks(workload, model, stations, load, limit, bounds, raw, figures, sto, holds_sla)
+    # A critical warning (SLA missed, a target missed, capacity short, or the document's own sizing rule
+    # saying one more array is needed) means the design does not hold, whatever the queueing model says.
+    decided = verdict.decide(checks, warnings)
+    targets = verdict.targets_section(checks, workload.horizon_years)
+    if decided == "holds-until" and targets.months_until_missed is not None:
+        first = verdict.TARGET_LABELS[targets.first_missed or "sla"].lower()
+        message = (
+            f"meets its targets until {verdict.growth_words(targets.months_until_missed)} of the "
+            f"{workload.horizon_years}-year horizon, when the growth misses the target on {first}"
+        )
+        warnings.append(warning("growth-exhausts", "warning", message, None))
+    holds = decided != "does-not-hold"
     bands = [
         error_bands.band(platform.family, "max_sustained_tps", limit.max_tps, "TPS", model.flags),
         error_bands.band(
@@ -665,7 +698,7 @@ def _evaluate_oltp(
     return OltpEvaluation.built(
         kind="oltp",
         inputs=OltpInputs.built(workload=workload, platform=platform),
-        verdict="holds" if holds else "does-not-hold",
+        verdict=decided,
         summary=OltpSummary.built(
             users=users,
             design_tps=q(load.design_tps, "TPS"),
@@ -709,7 +742,116 @@ def _evaluate_oltp(
         assumptions=[*model.assumptions, MVA_ASSUMPTION],
         rule_versions=rules.sorted_versions(),
         bands=bands,
+        targets=targets,
     )
+
+
+def _oltp_target_checks(
+    workload: OltpWorkload,
+    model: PlatformModel,
+    stations: tuple[mva.Station, ...],
+    load: _DesignLoad,
+    limit: _SlaLimit,
+    bounds: mva.Bounds,
+    raw: demand.RawCapacity,
+    figures: _TargetFigures,
+    sto: int,
+    holds_sla: bool,
+) -> list[verdict.Check]:
+    """The OLTP design's targets (sizing.verdict). Growth moves the load (users, or the target TPS)
+    by the user growth rate and the data by the data growth rate; each target's month is where the
+    growing load crosses the load at which that target is reached."""
+    by_users = workload.users is not None
+    current = load.users if by_users else load.design_tps
+    growth, horizon = workload.user_growth_pct_per_year, workload.horizon_years
+    sla_load = limit.users_at_max if by_users else limit.max_tps
+    grows = growth > 0
+
+    def months(threshold: Callable[[], float]) -> int | None:
+        return verdict.months_until(current, threshold(), growth, horizon) if grows else None
+
+    sla_source = (
+        "the design's SLA" if workload.sla_response_ms is not None else "the platform's benchmark SLA"
+    )
+    # met as the queueing model's SLA test says (the response and the load, _oltp_checks)
+    checks = [
+        verdict.Check(
+            "sla", load.design_tps, limit.max_tps, "TPS", holds_sla, sla_source, months(lambda: sla_load)
+        )
+    ]
+    if figures.min_headroom_pct > 0:
+        share = 1.0 + figures.min_headroom_pct / 100.0
+        checks.append(
+            verdict.at_least(
+                "headroom", figures.headroom_pct, figures.min_headroom_pct, "%", "the design's target",
+                months(lambda: sla_load / share),
+            )
+        )  # fmt: skip
+
+    def cpu_load() -> float:  # the load at which the CPU reaches its limit (utilisation law)
+        busy = next(s for s in stations if s.name == "cpu").busy_per_server
+        x_limit = figures.cpu_limit_pct / 100.0 / busy if busy > 0 else math.inf
+        if x_limit >= bounds.max_throughput * (1 - TOLERANCE):
+            return math.inf
+        return _users_for_tps(stations, model.think_s, x_limit, limit.point) if by_users else x_limit
+
+    checks.append(
+        verdict.at_most(
+            "cpu", figures.cpu_pct, figures.cpu_limit_pct, "%", figures.cpu_source, months(cpu_load)
+        )
+    )
+    if figures.latency_limit_ms is not None:
+        ceiling = figures.latency_limit_ms
+
+        def latency_load() -> float:
+            return _load_at_latency(stations, model, ceiling, sto, by_users)
+
+        checks.append(
+            verdict.at_most(
+                "storage_latency",
+                figures.latency_ms,
+                ceiling,
+                "ms",
+                "the design's target",
+                months(latency_load),
+            )
+        )
+    capacity_months = verdict.months_until(
+        raw.required_gb, raw.usable_gb, workload.data_growth_pct_per_year, horizon
+    )
+    checks.append(
+        verdict.Check(
+            "capacity", raw.required_gb, raw.usable_gb, "GB", raw.fits, "usable capacity of the storage",
+            capacity_months,
+        )
+    )  # fmt: skip
+    return checks
+
+
+def _load_at_latency(
+    stations: tuple[mva.Station, ...], model: PlatformModel, ceiling_ms: float, sto: int, by_users: bool
+) -> float:
+    """The population (or TPS) at which the storage read latency reaches `ceiling_ms` (bisection:
+    the latency grows with the population); inf when even the saturated network stays below."""
+
+    def latency(n: float) -> tuple[float, float]:
+        sol = mva.solve(stations, model.think_s, n)
+        return sol.residence_s[sto] / model.read_calls * 1000 if model.read_calls else 0.0, sol.throughput
+
+    lo, hi = 1.0, 2.0
+    while latency(hi)[0] < ceiling_ms:
+        lo, hi = hi, hi * 2
+        if hi > 1e7:
+            return math.inf
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        if latency(mid)[0] < ceiling_ms:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-6 * hi:
+            break
+    return hi if by_users else latency(hi)[1]
 
 
 def forget_models() -> None:
@@ -796,15 +938,49 @@ def _evaluate_dss(
     if query:
         cpu_upper = q(min(query.host_busy / platform.total_cores, 1.0) * 100.0, "%")
     bands = [error_bands.band(platform.family, "sustained_throughput", sustained, "MB/s", flags)]
-    holds = throughput_holds and raw.fits and not _has_critical(warnings)
+    headroom = (sustained / workload.target_throughput_mb_s - 1) * 100
+    checks = [
+        verdict.Check(
+            "throughput", sustained, workload.target_throughput_mb_s, "MB/s", throughput_holds,
+            "the design's target", None,
+        ),
+    ]  # fmt: skip
+    if workload.min_headroom_pct > 0:
+        checks.append(
+            verdict.at_least(
+                "headroom", headroom, workload.min_headroom_pct, "%", "the design's target", None
+            )
+        )
+        if throughput_holds and not checks[-1].met:
+            message = (
+                f"headroom {headroom:.1f} % over the target MB/s, below the {workload.min_headroom_pct:g} % "
+                "target: more storage units"
+            )
+            warnings.append(warning("headroom-target-missed", "critical", message, None))
+    checks.append(
+        verdict.Check(
+            "capacity", raw.required_gb, raw.usable_gb, "GB", raw.fits, "usable capacity of the storage",
+            verdict.months_until(
+                raw.required_gb, raw.usable_gb, workload.data_growth_pct_per_year, workload.horizon_years
+            ),
+        )
+    )  # fmt: skip
+    decided = verdict.decide(checks, warnings)
+    targets = verdict.targets_section(checks, workload.horizon_years)
+    if decided == "holds-until" and targets.months_until_missed is not None:
+        message = (
+            f"meets its targets until {verdict.growth_words(targets.months_until_missed)} of the "
+            f"{workload.horizon_years}-year horizon, when the data outgrows the usable capacity"
+        )
+        warnings.append(warning("growth-exhausts", "warning", message, None))
+    holds = decided != "does-not-hold"
     if holds:
-        headroom = (sustained / workload.target_throughput_mb_s - 1) * 100
         warnings += _margin_warnings(headroom, bands[0], "the MB/s it sustains")
     warnings += _band_warnings(bands)
     return DssEvaluation(
         kind="dss",
         inputs=DssInputs(workload=workload, platform=platform),
-        verdict="holds" if holds else "does-not-hold",
+        verdict=decided,
         summary=DssSummary(
             target_throughput=q(workload.target_throughput_mb_s, "MB/s"),
             sustained_throughput=q(sustained, "MB/s"),
@@ -846,6 +1022,7 @@ def _evaluate_dss(
         assumptions=assumptions,
         rule_versions=rules.sorted_versions(),
         bands=bands,
+        targets=targets,
     )
 
 

@@ -34,7 +34,9 @@ from sizing.units import Quantity, Quantity3, Quantity5, built, published_rows, 
 from sizing.usl import UslCoefficients
 from sizing.warnings import Warning
 
-Verdict = Literal["holds", "does-not-hold"]
+# holds: every target met at the design load and through the growth horizon; holds-until: met today,
+# missed within the horizon (targets.months_until_missed says when); does-not-hold: missed today.
+Verdict = Literal["holds", "holds-until", "does-not-hold"]
 
 
 class Section(BaseModel):
@@ -323,6 +325,28 @@ class Band(Section):
     widened: bool
 
 
+class TargetCheck(Section):
+    """One target the design must meet (sizing.verdict), at the design load and through its growth."""
+
+    target: Literal["sla", "headroom", "cpu", "storage_latency", "capacity", "throughput"]
+    label: str
+    value: Quantity
+    limit: Quantity
+    met: bool
+    source: str  # where the limit comes from: the input, the catalog's rule, the platform's benchmark
+    # The first month of the growth horizon in which the target is missed (0: missed today; None: not
+    # within the horizon).
+    months_until_missed: int | None
+
+
+class Targets(Section):
+    checks: list[TargetCheck]
+    horizon_months: int
+    # The first month any target is missed within the horizon, and which (None: none is).
+    months_until_missed: int | None
+    first_missed: str | None
+
+
 def _fields(obj: Any) -> dict[str, Any]:
     """A flat dataclass as a dict, field by field (the inputs hold scalars only: `asdict`'s deep copy
     is not needed)."""
@@ -344,6 +368,7 @@ class _Evaluation(Section):
     assumptions: list[Assumption]
     rule_versions: dict[str, int]
     bands: list[Band]
+    targets: Targets
 
     @field_serializer("inputs", check_fields=False)
     def _inputs_as_given(self, inputs: OltpInputs | DssInputs) -> dict[str, Any]:

@@ -135,6 +135,20 @@ _HORIZON = InputField(
     "horizon_years", "integer", "Years of growth the design must absorb", "years", 3, minimum=0, maximum=20
 )
 
+# Targets a design must meet besides the SLA response (sizing.verdict): each one missed at the design
+# load, or within the growth horizon, keeps the design from holding.
+_MAX_CPU = InputField(
+    "max_cpu_pct", "number",
+    "Target: the most CPU % of the RAC nodes at the design load; empty = the catalog's CPU limit (80 %)",
+    "%", nullable=True, minimum=0.0, maximum=100.0, exclusive_minimum=True)  # fmt: skip
+_MAX_LATENCY = InputField(
+    "max_storage_latency_ms", "number",
+    "Target: the most storage read latency (db file sequential read) at the design load; empty = none "
+    "besides the SLA", "ms", nullable=True, minimum=0.0, maximum=600_000.0, exclusive_minimum=True)  # fmt: skip
+_MIN_HEADROOM = InputField(
+    "min_headroom_pct", "number", "Target: the least headroom over the design load", "%", 0.0,
+    minimum=0.0, maximum=1000.0)  # fmt: skip
+
 OLTP_FIELDS: dict[str, InputField] = _fields(
     InputField("users", "integer", "Concurrent users; give users or target_tps (exactly one)", "users",
                nullable=True, minimum=1, maximum=1_000_000),
@@ -157,6 +171,9 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
                "Response time threshold, at least 1 ms (a transaction cannot respond faster than one flash "
                "read); empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)",
                "ms", nullable=True, minimum=SLA_FLOOR_MS, maximum=600_000.0),
+    _MAX_CPU,
+    _MAX_LATENCY,
+    _MIN_HEADROOM,
     InputField("user_growth_pct_per_year", help="Yearly growth of the users", **_GROWTH),  # type: ignore[arg-type]
     InputField("data_growth_pct_per_year", help="Yearly growth of the data", **_GROWTH),  # type: ignore[arg-type]
     _HORIZON,
@@ -202,6 +219,7 @@ DSS_FIELDS: dict[str, InputField] = _fields(
                choices=("raid0", "concat")),
     InputField("database_size_gb", "number", "Database size today", "GB", 1000.0,
                minimum=0.0, maximum=10_000_000.0, exclusive_minimum=True),
+    _MIN_HEADROOM,
     InputField("data_growth_pct_per_year", help="Yearly growth of the data", **_GROWTH),  # type: ignore[arg-type]
     _HORIZON,
 )  # fmt: skip
@@ -256,6 +274,9 @@ class OltpWorkload:
     read_pct: float | None = None  # None: the profile's measured read share
     block_size_kb: float = _default(OLTP_FIELDS, "block_size_kb")
     sla_response_ms: float | None = None  # None: the platform's benchmark threshold
+    max_cpu_pct: float | None = None  # None: the catalog's CPU limit (balance zones)
+    max_storage_latency_ms: float | None = None  # None: no latency target besides the SLA
+    min_headroom_pct: float = _default(OLTP_FIELDS, "min_headroom_pct")
     user_growth_pct_per_year: float = _default(OLTP_FIELDS, "user_growth_pct_per_year")
     data_growth_pct_per_year: float = _default(OLTP_FIELDS, "data_growth_pct_per_year")
     horizon_years: int = _default(OLTP_FIELDS, "horizon_years")
@@ -306,6 +327,7 @@ class DssWorkload:
     read_pct: float = _default(DSS_FIELDS, "read_pct")
     orion_mode: str = _default(DSS_FIELDS, "orion_mode")
     database_size_gb: float = _default(DSS_FIELDS, "database_size_gb")
+    min_headroom_pct: float = _default(DSS_FIELDS, "min_headroom_pct")
     data_growth_pct_per_year: float = _default(DSS_FIELDS, "data_growth_pct_per_year")
     horizon_years: int = _default(DSS_FIELDS, "horizon_years")
     kind: Literal["dss"] = "dss"

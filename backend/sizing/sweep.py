@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from sizing.demand import capacity_breakdown, raw_capacity
+from sizing.demand import capacity_breakdown, raw_capacity, stated_usable_gb_per_unit
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload
 from sizing.model import PlatformModel, build_model
@@ -31,6 +31,9 @@ class SweepResult:
     response_ms: F
     capacity_fits: npt.NDArray[np.bool_]
     extrapolated: npt.NDArray[np.bool_]
+    cpu_pct: F  # CPU utilisation at the design load (utilisation law at the design throughput)
+    required_gb: F
+    usable_gb: F
 
     @property
     def holds(self) -> npt.NDArray[np.bool_]:
@@ -99,6 +102,9 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
     target_tps = np.full(n, np.nan)
     fits = np.empty(n, dtype=bool)
     extrap = np.empty(n, dtype=bool)
+    cpu_busy = np.zeros(n)
+    required = np.empty(n)
+    usable_gb = np.empty(n)
     cap_cache: dict[tuple[object, ...], tuple[float, float]] = {}
     for i, d in enumerate(designs):
         w, p = d.workload, d.platform
@@ -111,6 +117,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
         q[i, : len(st)] = [s.queue_demand for s in st]
         bq[i, : len(st)] = [s.background_per_server for s in st]
         fixed[i] = sum(s.fixed_delay for s in st)
+        cpu_busy[i] = next(s.busy_per_server for s in st if s.name == "cpu")
         think[i], sla[i] = m.think_s, m.sla_s
         extrap[i] = bool(m.flags)
         if w.users is not None:
@@ -119,14 +126,15 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
             target_tps[i] = w.target_tps or 0.0
             users[i] = np.nan
         ckey = (w.database_size_gb, w.include_backup_overhead, p.storage_model, p.raid_level, p.arrays,
-                p.drives_per_enclosure, p.dedup_ratio)  # fmt: skip
+                p.drives_per_enclosure, p.dedup_ratio, p.thin_provisioning)  # fmt: skip
         if ckey not in cap_cache:
             br = capacity_breakdown(w.database_size_gb, rules, include_backup=w.include_backup_overhead)
+            # as sizing.api's capacity: the stated usable figure per unit where a document gives one
             raw = raw_capacity(br.total_gb, p.storage_model, p.raid_level, p.arrays, p.drives_per_enclosure,
-                               p.dedup_ratio)  # fmt: skip
-            cap_cache[ckey] = (raw.required_gb, raw.usable_gb)
-        req, usable = cap_cache[ckey]
-        fits[i] = usable >= req
+                               p.dedup_ratio if p.thin_provisioning or p.dedup_ratio else None,
+                               stated_usable_gb_per_unit(p.storage_model, rules))  # fmt: skip
+            cap_cache[ckey] = (raw.required_gb, raw.usable_gb, raw.fits)
+        required[i], usable_gb[i], fits[i] = cap_cache[ckey]
     # SLA point: the fixed point of mva.sla_population's rounds (a = (N-1)/N with N = X (Z + SLA)),
     # solved directly as mva._sla_population_direct does: rounds of a creep to it at a few users.
     x_sla = _sla_fixed_point(q, bq, fixed, think, sla)
@@ -138,4 +146,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
     x_u = _bisect_x(q, fixed, a_u, users, think, bq=bq)
     resp = users / np.maximum(x_u, 1e-300) - think
     design_tps = np.where(by_tps, np.nan_to_num(target_tps), x_u)
-    return SweepResult(users, design_tps, x_sla, n_sla, resp * 1000.0, fits, extrap)
+    cpu_pct = np.minimum(design_tps * cpu_busy, 1.0) * 100.0
+    return SweepResult(
+        users, design_tps, x_sla, n_sla, resp * 1000.0, fits, extrap, cpu_pct, required, usable_gb
+    )

@@ -145,8 +145,8 @@ class PlatformModel:
     (waits outside CPU and storage: commit, cluster, network)."""
 
     # The stations the storage units (`Platform.arrays`) change; every other station, the think time
-    # and the SLA are the same whatever their count (the search for storage units relies on it:
-    # sizing.remedies._beyond_storage; sizing/tests/test_remedies.py holds every family to it).
+    # and the SLA are the same whatever their count (sizing/tests/test_remedies.py holds every family
+    # to it).
     storage_stations: ClassVar[frozenset[str]] = frozenset({"storage"})
 
     family: str

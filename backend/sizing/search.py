@@ -1,0 +1,150 @@
+"""The search over a configuration's sizes: RAC nodes and storage units together.
+
+One configuration (family, storage model, RAID level, drives per enclosure, options) is sized by its
+RAC node count and its storage unit count. `screen` tells, for many sizes at once and without a full
+evaluation, which of them certainly do not hold (the vectorised model of sizing.sweep, with a margin
+wider than its agreement with the evaluation: it only ever rejects what evaluate would reject; a
+property test holds it to that). What the screen passes is decided by `evaluate_design` itself, so a
+size the search calls holding is one evaluate calls holding: one verdict (sizing.verdict).
+
+`smallest_fix` is the evaluator's advice for a design that does not hold: the smallest size of its own
+configuration that does, nodes and units searched at once; sizing.recommend searches every
+configuration of every family the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from sizing.evaluation import DesignEvaluation, OltpEvaluation
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
+from sizing.platforms import storage_model
+from sizing.rules import RuleSet
+from sizing.sweep import sweep
+
+MAX_NODES: int = PLATFORM_FIELDS["rac_nodes"].maximum  # type: ignore[assignment]
+MAX_UNITS: int = PLATFORM_FIELDS["arrays"].maximum  # type: ignore[assignment]
+# The screen's margins: sizing.sweep agrees with evaluate within 0.2 % on the SLA point
+# (sizing/tests/test_sweep.py); it rejects a size only beyond five times that.
+SLA_MARGIN = 0.01
+CPU_MARGIN = 0.02
+# Full evaluations one fix may spend before it answers with the closest size.
+FIX_BUDGET = 24
+
+Evaluate = Callable[[DesignInputs], DesignEvaluation]
+
+
+def units_words(platform: Platform, units: int) -> str:
+    """ "3 drive enclosures", "2 X-Bricks", "2 PS6010XV arrays"."""
+    unit = storage_model(platform.storage_model).array_unit_word
+    plural = "s" if units != 1 else ""
+    if unit.lower() == platform.storage_model.lower():
+        return f"{units} {unit}{plural}"
+    return f"{units} {platform.storage_model} {unit}{plural}"
+
+
+def size_words(platform: Platform) -> str:
+    nodes = platform.rac_nodes
+    return f"{nodes} RAC node{'s' if nodes != 1 else ''} and {units_words(platform, platform.arrays)}"
+
+
+def sized(inputs: DesignInputs, nodes: int, units: int) -> DesignInputs:
+    return replace(inputs, platform=replace(inputs.platform, rac_nodes=nodes, arrays=units))
+
+
+def screen(
+    designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet
+) -> npt.NDArray[np.bool_]:
+    """True where a design may hold (to be decided by evaluate), False where it certainly does not:
+    its load beyond what the SLA sustains, its CPU beyond the target at the design load, or its data
+    beyond the usable capacity, each by more than the screen's margin. DSS designs all pass (their
+    evaluation is a table look-up, cheap enough to decide each)."""
+    passes = np.ones(len(designs), dtype=bool)
+    oltp = [i for i, d in enumerate(designs) if isinstance(d.workload, OltpWorkload)]
+    if not oltp:
+        return passes
+    chosen = [designs[i] for i in oltp]
+    result = sweep(chosen, evidence, rules)
+    limits = np.array([_cpu_limit(d, rules) for d in chosen])
+    # a closed population past its SLA point only queues: its users, not its TPS, tell the SLA
+    by_users = np.array([d.workload.users is not None for d in chosen])  # type: ignore[union-attr]
+    ok = np.where(
+        by_users,
+        result.users <= result.users_at_max * (1 + SLA_MARGIN),
+        result.design_tps <= result.max_sustained_tps * (1 + SLA_MARGIN),
+    )
+    ok &= result.cpu_pct <= limits * (1 + CPU_MARGIN)
+    ok &= result.required_gb <= result.usable_gb * (1 + 1e-9)
+    passes[oltp] = ok
+    return passes
+
+
+def _cpu_limit(design: DesignInputs, rules: RuleSet) -> float:
+    workload = design.workload
+    assert isinstance(workload, OltpWorkload)
+    if workload.max_cpu_pct is not None:
+        return workload.max_cpu_pct
+    limit, _ = rules.param("cpu-utilisation-limit", "limit", "%")
+    return float(limit)
+
+
+@dataclass(frozen=True)
+class Fix:
+    """The smallest size of a configuration that holds (`evaluation` of it), or None and the largest
+    size tried with its evaluation (`closest`)."""
+
+    design: DesignInputs | None
+    evaluation: DesignEvaluation | None
+    closest: DesignEvaluation | None = None
+    closest_design: DesignInputs | None = None
+
+    def words(self) -> str:
+        if self.design is not None and self.evaluation is not None:
+            return f"{size_words(self.design.platform)} hold it{_figure(self.evaluation)}"
+        if self.closest is not None and self.closest_design is not None:
+            return (
+                f"no size of this configuration up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage units "
+                f"holds it ({size_words(self.closest_design.platform)}{_figure(self.closest, ' sustain')}): "
+                "split the load or choose another platform (Recommend searches them all)"
+            )
+        return "no size of this configuration holds it: choose another platform"
+
+
+def _figure(evaluation: DesignEvaluation, verb: str = " at") -> str:
+    if isinstance(evaluation, OltpEvaluation):
+        s = evaluation.summary
+        return f"{verb} {s.max_sustained_tps.value:,.0f} TPS within {s.sla_response.value:g} ms"
+    return f"{verb} {evaluation.summary.sustained_throughput.value:,.0f} MB/s"
+
+
+def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> Fix:
+    """The smallest size of the design's configuration that holds: every RAC node and storage unit
+    count at least the design's own, in order of how many of both are added (fewer RAC nodes first:
+    a node adds servers and licences), screened, then evaluated until one holds."""
+    from sizing.api import evaluate_design  # the evaluator calls this search: imported when used
+
+    p = inputs.platform
+    n0, u0 = p.rac_nodes, p.arrays
+    sizes = sorted(
+        ((n, u) for n in range(n0, MAX_NODES + 1) for u in range(u0, MAX_UNITS + 1) if (n, u) != (n0, u0)),
+        key=lambda nu: (nu[0] - n0 + nu[1] - u0, nu[0], nu[1]),
+    )
+    designs = [sized(inputs, n, u) for n, u in sizes]
+    passes = screen(designs, evidence, rules)
+    spent = 0
+    for design, ok in zip(designs, passes, strict=True):
+        if not ok:
+            continue
+        evaluation = evaluate_design(design, evidence, rules, advise=False)
+        if evaluation.verdict != "does-not-hold":
+            return Fix(design, evaluation)
+        spent += 1
+        if spent >= FIX_BUDGET:
+            break
+    largest = sized(inputs, MAX_NODES, MAX_UNITS)
+    return Fix(None, None, evaluate_design(largest, evidence, rules, advise=False), largest)
