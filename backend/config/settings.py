@@ -191,6 +191,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "share-link": env_str("THROTTLE_SHARE_LINK", "60/min"),  # every read runs a full evaluation
         "token": env_str("THROTTLE_TOKEN", "20/min"),  # password guessing (django-axes locks pairs)
+        "recommend": env_str("THROTTLE_RECOMMEND", "120/min"),  # each one ~0.5-1 s of engine search
     },
 }
 
@@ -252,6 +253,8 @@ SPECTACULAR_SETTINGS = {
         "PriceRowStatusEnum": ["ok", "error", "skipped"],
         # Named here since a second `status` field (the price book preview's rows) would rename it.
         "StatusEnum": "designs.choices.DesignStatus",
+        # The platform family (the input contract's) and the recommender's families to search.
+        "FamilyEnum": ["oracle-fs1", "equallogic", "xtremio", "netapp"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from designs.views import DesignViewSet, EvaluateView, ReferenceDesignViewSet, SharedDesignView
+from designs.views import DesignViewSet, EvaluateView, RecommendView, ReferenceDesignViewSet, SharedDesignView
 
 router = DefaultRouter(trailing_slash=True)
 router.register("designs", DesignViewSet, basename="design")
@@ -10,6 +10,7 @@ router.register("reference-designs", ReferenceDesignViewSet, basename="reference
 urlpatterns = [
     path("designs/<int:pk>/export/", include("designs.export_urls")),
     path("evaluate/", EvaluateView.as_view(), name="evaluate"),
+    path("recommend/", RecommendView.as_view(), name="recommend"),
     path("shared/<str:token>/", SharedDesignView.as_view(), name="shared-design"),
     *router.urls,
 ]

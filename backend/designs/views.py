@@ -25,12 +25,14 @@ from core.errors import InvalidInput, PreconditionFailed, PreconditionRequired
 from core.openapi import FIELD_ERRORS_SCHEMA
 from core.renderers import EvaluationJSONRenderer
 from core.throttling import ScopedRateThrottle
+from designs import recommend as recommend_service
 from designs import services
 from designs.compare import compare_designs
 from designs.evaluation import design_bom, priced_bom, reference_platform
 from designs.headline import HEADLINE_FIELDS
 from designs.models import Design
 from designs.permissions import DesignAccess
+from designs.recommend_serializers import RecommendInputSerializer, engine_recommendation_schema
 from designs.selectors import (
     active_share_link_or_404,
     design_revisions,
@@ -360,6 +362,31 @@ class EvaluateView(APIView):
         serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
         serializer.is_valid(raise_exception=True)
         return Response(services.evaluate_unsaved(data=serializer.validated_data, snapshot=snapshot))
+
+
+class RecommendView(APIView):
+    """Recommend what to buy: every family's configurations searched for the workload and its targets,
+    ranked by cost (with a price book) or size, each with its degraded state, growth and why the next
+    smaller one fails (sizing.recommend). Writes nothing; a design is created from a candidate with
+    POST /designs/ (its workload and platform)."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "recommend"
+
+    @extend_schema(
+        request=RecommendInputSerializer,
+        responses={
+            200: engine_recommendation_schema(),
+            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="field-level messages"),
+            404: OpenApiResponse(description="unknown price book"),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        snapshot = catalog_snapshot()
+        serializer = RecommendInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(recommend_service.recommend(data=serializer.validated_data, snapshot=snapshot))
 
 
 class SharedDesignView(APIView):

@@ -15,17 +15,20 @@ from pydantic import TypeAdapter
 
 from core.errors import InvalidInput
 from engine_adapter.serializers import DesignInputsSerializer
-from engine_adapter.services import current_rule_versions, evaluate_inputs, validation
+from engine_adapter.services import current_rule_versions, evaluate_inputs, recommend_for, validation
 from sizing import (
     ARRAY_PART_KINDS,
     DEFAULT_ARRAYS,
     DEFAULT_RAC_NODES,
     PLATFORM_FAMILIES,
+    RESILIENCE,
     Assumption,
+    CostFigure,
     DesignEvaluation,
     EngineEvaluation,
     EvidenceError,
     InputError,
+    Recommendation,
     evaluation_from_json,
     published,
 )
@@ -36,17 +39,21 @@ __all__ = [
     "DEFAULT_ARRAYS",
     "DEFAULT_RAC_NODES",
     "PLATFORM_FAMILIES",
+    "RESILIENCE",
     "Assumption",
+    "CostFigure",
     "DesignEvaluation",
     "EngineEvaluation",
     "EvidenceError",
     "InputError",
+    "Recommendation",
     "assumptions_from_json",
     "bom_rules",
     "current_rule_versions",
     "evaluate_inputs",
     "evaluation_from_json",
     "published",
+    "recommend_for",
     "validate_design_inputs",
     "validation",
 ]

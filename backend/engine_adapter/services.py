@@ -4,19 +4,27 @@ catalog changes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from catalog.models import SizingRule
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from engine_adapter.evidence import build_evidence, build_rules
 from sizing import (
+    CostFigure,
     DesignEvaluation,
     EvidenceBundle,
+    Platform,
+    Recommendation,
+    Reference,
     RuleSet,
     design_inputs_from_dict,
     evaluate_design,
+    recommend,
     validation_report,
     validation_summary,
+    workload_from_dict,
 )
 
 # Distinct rule pins kept per catalog version (saved designs pin their versions; many pins start over).
@@ -66,3 +74,29 @@ def validation(rule_versions: dict[str, int] | None = None) -> dict[str, Any]:
         return {"summary": validation_summary(rows), "rows": [r.to_dict() for r in rows]}
 
     return dict(snapshot.memo(("validation", pins), build))
+
+
+def recommend_for(
+    *,
+    workload_data: dict[str, Any],
+    resilience: str,
+    families: list[str] | None,
+    cost: Callable[[dict[str, Any]], CostFigure] | None,
+    references: list[tuple[str, str, dict[str, Any]]],
+    limit: int,
+    snapshot: CatalogSnapshot | None = None,
+) -> Recommendation:
+    """The recommender (sizing.recommend) on the catalog's evidence and current rules. `cost` prices a
+    platform given as its JSON inputs; `references` are the catalog's reference configurations as
+    (slug, name, platform inputs)."""
+    evidence, rules = evidence_and_rules(None, snapshot)
+    refs = [Reference(slug, name, Platform(**platform)) for slug, name, platform in references]
+
+    def priced(platform: Platform) -> CostFigure:
+        assert cost is not None
+        return cost({k: v for k, v in asdict(platform).items() if v is not None})
+
+    return recommend(
+        workload_from_dict(workload_data), evidence, rules, resilience=resilience,  # type: ignore[arg-type]
+        families=families, cost=priced if cost else None, references=refs, limit=limit,
+    )  # fmt: skip

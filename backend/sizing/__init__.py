@@ -42,6 +42,7 @@ from sizing.inputs import (
     OltpWorkload,
     Platform,
     design_inputs_from_dict,
+    workload_from_dict,
 )
 from sizing.notes import Assumption, Flag, RuleRef
 from sizing.platforms import (
@@ -53,6 +54,7 @@ from sizing.platforms import (
     storage_model,
 )
 from sizing.platforms import REGISTRY as PLATFORM_FAMILIES
+from sizing.recommend import RESILIENCE, CostFigure, Recommendation, Reference, recommend
 from sizing.rules import Rule, RuleSet
 from sizing.sweep import SweepResult, sweep
 from sizing.units import Quantity
@@ -67,6 +69,7 @@ __all__ = [
     "DEFAULT_RAC_NODES",
     "PLATFORM_FAMILIES",
     "RAID_LABELS",
+    "RESILIENCE",
     "Assumption",
     "Bom",
     "BomError",
@@ -75,6 +78,7 @@ __all__ = [
     "BomPlatform",
     "CatalogPart",
     "ConfigurationFacts",
+    "CostFigure",
     "DesignEvaluation",
     "DesignInputs",
     "DssEvaluation",
@@ -92,6 +96,8 @@ __all__ = [
     "Platform",
     "PlatformFamily",
     "Quantity",
+    "Recommendation",
+    "Reference",
     "ReferenceDesign",
     "ReferenceLine",
     "Rule",
@@ -114,10 +120,12 @@ __all__ = [
     "load_fixture_dir",
     "platform_family",
     "published",
+    "recommend",
     "storage_model",
     "storage_model_of",
     "sweep",
     "validation_markdown",
     "validation_report",
     "validation_summary",
+    "workload_from_dict",
 ]  # fmt: skip

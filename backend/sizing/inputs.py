@@ -446,3 +446,14 @@ def design_inputs_from_dict(data: Mapping[str, Any], *, storage_test: bool = Fal
         workload = _build(DssWorkload, workload_data, "workload.")
     platform = _build(Platform, platform_data, "platform.")
     return DesignInputs(workload=workload, platform=platform)
+
+
+def workload_from_dict(data: Mapping[str, Any]) -> Workload:
+    """A workload alone, from the JSON shape {"kind": "oltp"|"dss", ...} (what the recommender takes)."""
+    if not isinstance(data, Mapping):
+        raise InputError("workload", "must be an object")
+    kind = data.get("kind", "oltp")
+    if kind not in WORKLOAD_KINDS:
+        raise InputError("workload.kind", f"must be one of {', '.join(WORKLOAD_KINDS)}")
+    workload: Workload = _build(OltpWorkload if kind == "oltp" else DssWorkload, data, "workload.")
+    return workload

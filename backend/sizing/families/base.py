@@ -307,6 +307,18 @@ BomRule = Callable[["BomPlatform", "ReferenceDesign | None", "Sequence[CatalogPa
 
 
 @dataclass(frozen=True)
+class UnitFailure:
+    """What "one storage unit down" is on a family (the recommender's N+1 node and unit policy): the
+    event, how many of `Platform.arrays` the degraded evaluation loses, and where that comes from
+    (`assumption`: the document does not quantify it)."""
+
+    event: str
+    units_lost: int
+    source: str
+    assumption: bool = True
+
+
+@dataclass(frozen=True)
 class PlatformFamily:
     slug: str
     label: str
@@ -342,6 +354,7 @@ class PlatformFamily:
     profile: str = ""
     profile_label: str = ""  # the profile in words, as a select offers it
     fit_profile: Callable[[EvidenceBundle, RuleSet], ProfileFit] | None = None
+    unit_failure: UnitFailure | None = None
 
     @property
     def workload_kinds(self) -> tuple[WorkloadKind, ...]:

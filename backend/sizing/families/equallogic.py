@@ -16,6 +16,7 @@ from sizing.families.base import (
     ServerDefault,
     StorageGeometry,
     StorageModel,
+    UnitFailure,
 )
 from sizing.families.equallogic_dss import dss_calibration_keys, dss_validation_cases
 from sizing.families.equallogic_fit import (
@@ -232,4 +233,10 @@ FAMILY = PlatformFamily(
     profile=PROFILE,
     profile_label="Benchmark Factory TPC-C (Dell EqualLogic, 2010)",
     fit_profile=fit_profile,
+    unit_failure=UnitFailure(
+        "one array's active controller fails over to its standby (cache mirrored): performance unchanged; a "
+        "whole pool member down takes its volumes offline, which no size absorbs",
+        0,
+        f"{OLTP}, Table 9 (dual controllers per array)",
+    ),
 )

@@ -22,6 +22,7 @@ from sizing.families.base import (
     ServerDefault,
     StorageGeometry,
     StorageModel,
+    UnitFailure,
 )
 from sizing.families.netapp_fit import (
     BLOCK_KB,
@@ -229,4 +230,10 @@ FAMILY = PlatformFamily(
     profile=PROFILE,
     profile_label="Order Entry OET (NetApp PAM, 2009)",
     fit_profile=fit_profile,
+    unit_failure=UnitFailure(
+        "HA takeover: one FAS3140 controller serves both (the partner's CPU and PAM cache are lost, its disks "
+        "kept); modelled as one controller fewer",
+        1,
+        f"{DOCUMENT}, test system (active-active HA pair)",
+    ),
 )

@@ -20,6 +20,7 @@ from sizing.families.base import (
     ServerDefault,
     StorageGeometry,
     StorageModel,
+    UnitFailure,
     WorkloadProfile,
 )
 from sizing.families.oracle_fs1_fit import (
@@ -393,4 +394,10 @@ FAMILY = PlatformFamily(
     profile=PROFILE_SLUG,
     profile_label="Swingbench Order Entry (Oracle FS1-2, 2016)",
     fit_profile=fit_profile,
+    unit_failure=UnitFailure(
+        "one of the two FS1-2 controllers down: its share of the I/O falls to the other; modelled as one "
+        "drive enclosure fewer (the controllers are not a station of the model)",
+        1,
+        f"{DOCUMENT}, Table 2 (two controllers)",
+    ),
 )

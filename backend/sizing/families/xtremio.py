@@ -24,6 +24,7 @@ from sizing.families.base import (
     ServerDefault,
     StorageGeometry,
     StorageModel,
+    UnitFailure,
 )
 from sizing.families.shared import ssd_shape
 from sizing.families.xtremio_fit import (
@@ -344,4 +345,10 @@ FAMILY = PlatformFamily(
     profile=PROFILE,
     profile_label="SLOB (EMC XtremIO, 2014)",
     fit_profile=_profile,
+    unit_failure=UnitFailure(
+        "one X-Brick storage controller down: its partner keeps the data online; modelled as one X-Brick "
+        "fewer (conservative: half an X-Brick's controllers are lost)",
+        1,
+        f"{DOCUMENT}, Fault protection",
+    ),
 )

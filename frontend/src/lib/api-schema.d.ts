@@ -1034,6 +1034,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recommend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Recommend what to buy: every family's configurations searched for the workload and its targets,
+         *     ranked by cost (with a price book) or size, each with its degraded state, growth and why the next
+         *     smaller one fails (sizing.recommend). Writes nothing; a design is created from a candidate with
+         *     POST /designs/ (its workload and platform).
+         */
+        post: operations["v1_recommend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reference-designs/": {
         parameters: {
             query?: never;
@@ -1828,6 +1850,12 @@ export interface components {
             database_size_gb: number;
             /**
              * Format: double
+             * @description Target: the least headroom over the design load
+             * @default 0
+             */
+            min_headroom_pct: number;
+            /**
+             * Format: double
              * @description Yearly growth of the data
              * @default 0
              */
@@ -1887,6 +1915,35 @@ export interface components {
             response_lower: components["schemas"]["EngineQuantity"];
             knee_users: components["schemas"]["EngineQuantity"];
         };
+        EngineCandidate: {
+            rank: number;
+            key: string;
+            label: string;
+            configuration: string;
+            reference: string | null;
+            family: string;
+            family_label: string;
+            platform: components["schemas"]["EnginePlatform"];
+            rac_nodes: number;
+            units: number;
+            unit_word: string;
+            verdict: "holds" | "holds-until" | "does-not-hold";
+            months_until_missed: number | null;
+            first_missed: string | null;
+            bottleneck: string;
+            headroom_pct: components["schemas"]["EngineQuantity"];
+            sustained: components["schemas"]["EngineQuantity"];
+            response_at_design: components["schemas"]["EngineQuantity"] | null;
+            cpu_at_design: components["schemas"]["EngineQuantity"] | null;
+            storage_latency_at_design: components["schemas"]["EngineQuantity"] | null;
+            misses: components["schemas"]["EngineMiss"][];
+            reasons: string[];
+            cost: components["schemas"]["EngineCost"];
+            degraded: components["schemas"]["EngineDegraded"] | null;
+            smaller: components["schemas"]["EngineSmaller"][];
+            outside_measured: string[];
+            pareto: boolean;
+        };
         EngineCapacity: {
             elements: components["schemas"]["EngineCapacityElement"][];
             total: components["schemas"]["EngineQuantity"];
@@ -1908,10 +1965,29 @@ export interface components {
             label: string;
             size: components["schemas"]["EngineQuantity"];
         };
+        EngineCost: {
+            amount: string | null;
+            currency: string | null;
+            unpriced_lines: string[];
+            note: string;
+        };
+        /** @description The candidate with the policy's failure applied: a real evaluation. */
+        EngineDegraded: {
+            event: string;
+            source: string;
+            assumption: boolean;
+            rac_nodes: number;
+            units: number;
+            verdict: "holds" | "holds-until" | "does-not-hold";
+            response_at_design: components["schemas"]["EngineQuantity"] | null;
+            sustained: components["schemas"]["EngineQuantity"] | null;
+            misses: components["schemas"]["EngineMiss"][];
+            reasons: string[];
+        };
         EngineDssEvaluation: {
             /** @default 0.1.0 */
             engine_version: string;
-            verdict: "holds" | "does-not-hold";
+            verdict: "holds" | "holds-until" | "does-not-hold";
             warnings: components["schemas"]["EngineWarning"][];
             extrapolated: boolean;
             extrapolation: components["schemas"]["EngineFlag"][];
@@ -1920,6 +1996,7 @@ export interface components {
                 [key: string]: number;
             };
             bands: components["schemas"]["EngineBand"][];
+            targets: components["schemas"]["EngineTargets"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1976,6 +2053,8 @@ export interface components {
             /** @default 1000 */
             database_size_gb: number;
             /** @default 0 */
+            min_headroom_pct: number;
+            /** @default 0 */
             data_growth_pct_per_year: number;
             /** @default 3 */
             horizon_years: number;
@@ -2010,6 +2089,12 @@ export interface components {
             tps: number;
             response_ms: number;
         };
+        EngineMiss: {
+            target: string;
+            label: string;
+            value: components["schemas"]["EngineQuantity"];
+            limit: components["schemas"]["EngineQuantity"];
+        };
         EngineOltpDemand: {
             users: components["schemas"]["EngineQuantity"];
             tps: components["schemas"]["EngineQuantity"];
@@ -2030,7 +2115,7 @@ export interface components {
         EngineOltpEvaluation: {
             /** @default 0.1.0 */
             engine_version: string;
-            verdict: "holds" | "does-not-hold";
+            verdict: "holds" | "holds-until" | "does-not-hold";
             warnings: components["schemas"]["EngineWarning"][];
             extrapolated: boolean;
             extrapolation: components["schemas"]["EngineFlag"][];
@@ -2039,6 +2124,7 @@ export interface components {
                 [key: string]: number;
             };
             bands: components["schemas"]["EngineBand"][];
+            targets: components["schemas"]["EngineTargets"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2106,6 +2192,12 @@ export interface components {
             block_size_kb: number;
             /** @default null */
             sla_response_ms: number | null;
+            /** @default null */
+            max_cpu_pct: number | null;
+            /** @default null */
+            max_storage_latency_ms: number | null;
+            /** @default 0 */
+            min_headroom_pct: number;
             /** @default 0 */
             user_growth_pct_per_year: number;
             /** @default 0 */
@@ -2196,12 +2288,31 @@ export interface components {
             /** @default null */
             completion_time_estimate: components["schemas"]["EngineQuantity"] | null;
         };
+        EngineRecommendation: {
+            kind: "oltp" | "dss";
+            resilience: string;
+            resilience_label: string;
+            ranking: "cost" | "size";
+            currency: string | null;
+            holds: boolean;
+            message: string;
+            candidates: components["schemas"]["EngineCandidate"][];
+            references: components["schemas"]["EngineCandidate"][];
+            closest: components["schemas"]["EngineCandidate"][];
+            searched: components["schemas"]["EngineSearchStats"];
+        };
         /** @description Which sizing rule (and version) a figure or a warning comes from. */
         EngineRuleRef: {
             slug: string;
             version: number;
             source: string;
             from_catalog: boolean;
+        };
+        EngineSearchStats: {
+            configurations: number;
+            candidates: number;
+            screened_out: number;
+            full_evaluations: number;
         };
         /** @description The load-response curve of one RAC node count. */
         EngineSeries: {
@@ -2210,6 +2321,15 @@ export interface components {
             max_sustained_tps: components["schemas"]["EngineQuantity"];
             users_at_max: components["schemas"]["EngineQuantity"];
             bottleneck: string;
+        };
+        /** @description A size one RAC node or one storage unit below a candidate, and why it does not do. */
+        EngineSmaller: {
+            change: string;
+            rac_nodes: number;
+            units: number;
+            verdict: "holds" | "holds-until" | "does-not-hold";
+            misses: components["schemas"]["EngineMiss"][];
+            reasons: string[];
         };
         /** @description A queueing station (CPU, storage) at the design load and at the SLA point. */
         EngineStation: {
@@ -2220,6 +2340,22 @@ export interface components {
             residence_at_design: components["schemas"]["EngineQuantity"];
             utilisation_at_sla: components["schemas"]["EngineQuantity"];
             residence_at_sla: components["schemas"]["EngineQuantity"];
+        };
+        /** @description One target the design must meet (sizing.verdict), at the design load and through its growth. */
+        EngineTargetCheck: {
+            target: "sla" | "headroom" | "cpu" | "storage_latency" | "capacity" | "throughput";
+            label: string;
+            value: components["schemas"]["EngineQuantity"];
+            limit: components["schemas"]["EngineQuantity"];
+            met: boolean;
+            source: string;
+            months_until_missed: number | null;
+        };
+        EngineTargets: {
+            checks: components["schemas"]["EngineTargetCheck"][];
+            horizon_months: number;
+            months_until_missed: number | null;
+            first_missed: string | null;
         };
         /** @description The fitted coefficients with their 95% confidence intervals ([low, high] per coefficient). */
         EngineUslCoefficients: {
@@ -2523,6 +2659,22 @@ export interface components {
              * @description Response time threshold, at least 1 ms (a transaction cannot respond faster than one flash read); empty = the platform's benchmark threshold (2 s TPC-C, 20 ms Swingbench)
              */
             sla_response_ms?: number | null;
+            /**
+             * Format: double
+             * @description Target: the most CPU % of the RAC nodes at the design load; empty = the catalog's CPU limit (80 %)
+             */
+            max_cpu_pct?: number | null;
+            /**
+             * Format: double
+             * @description Target: the most storage read latency (db file sequential read) at the design load; empty = none besides the SLA
+             */
+            max_storage_latency_ms?: number | null;
+            /**
+             * Format: double
+             * @description Target: the least headroom over the design load
+             * @default 0
+             */
+            min_headroom_pct: number;
             /**
              * Format: double
              * @description Yearly growth of the users
@@ -3357,6 +3509,25 @@ export interface components {
             label: string;
         };
         RaidLevelList: ("raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity")[];
+        RecommendInputRequest: {
+            /** @description the workload and its targets, as evaluate takes it */
+            workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            /**
+             * @description none; n+1-node (the workload on one RAC node fewer must still meet the targets); n+1-node-and-unit (one RAC node and one storage unit down, as each family declares it)
+             *
+             *     * `none` - none
+             *     * `n+1-node` - n+1-node
+             *     * `n+1-node-and-unit` - n+1-node-and-unit
+             * @default none
+             */
+            resilience: components["schemas"]["ResilienceEnum"];
+            /** @description platform families to search (empty: all) */
+            families?: components["schemas"]["FamilyEnum"][];
+            /** @description price book id to rank by cost (absent: by size) */
+            price_book?: number | null;
+            /** @default 20 */
+            limit: number;
+        };
         /**
          * @description * `external` - External
          *     * `normal` - Normal
@@ -3386,6 +3557,13 @@ export interface components {
             readonly source_locator: string;
             readonly platform_inputs: components["schemas"]["PlatformRequest"];
         };
+        /**
+         * @description * `none` - none
+         *     * `n+1-node` - n+1-node
+         *     * `n+1-node-and-unit` - n+1-node-and-unit
+         * @enum {string}
+         */
+        ResilienceEnum: "none" | "n+1-node" | "n+1-node-and-unit";
         /** @description A machine-checkable condition a design can violate (best-practice rules) */
         RuleCheck: {
             field: string;
@@ -9706,6 +9884,92 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_recommend_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngineRecommendation"];
+                };
+            };
+            /** @description field-level messages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown price book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait, then retry. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

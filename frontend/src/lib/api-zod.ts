@@ -302,6 +302,13 @@ export const zEngineBalancePoint = z.object({
     read_latency_ms: z.number()
 });
 
+export const zEngineCost = z.object({
+    amount: z.nullable(z.string()),
+    currency: z.nullable(z.string()),
+    unpriced_lines: z.array(z.string()),
+    note: z.string()
+});
+
 /**
  * DSS demand: a scan throughput target and concurrent query streams.
  */
@@ -313,6 +320,7 @@ export const zEngineDssWorkload = z.object({
     read_pct: z._default(z.number(), 100),
     orion_mode: z._default(z.string(), 'raid0'),
     database_size_gb: z._default(z.number(), 1000),
+    min_headroom_pct: z._default(z.number(), 0),
     data_growth_pct_per_year: z._default(z.number(), 0),
     horizon_years: z._default(z.int(), 3),
     kind: z.enum(['dss'])
@@ -343,6 +351,9 @@ export const zEngineOltpWorkload = z.object({
     read_pct: z._default(z.nullable(z.number()), null),
     block_size_kb: z._default(z.number(), 8),
     sla_response_ms: z._default(z.nullable(z.number()), null),
+    max_cpu_pct: z._default(z.nullable(z.number()), null),
+    max_storage_latency_ms: z._default(z.nullable(z.number()), null),
+    min_headroom_pct: z._default(z.number(), 0),
     user_growth_pct_per_year: z._default(z.number(), 0),
     data_growth_pct_per_year: z._default(z.number(), 0),
     horizon_years: z._default(z.int(), 3),
@@ -493,6 +504,33 @@ export const zEngineDssSummary = z.object({
     cpu_utilisation_upper: z.nullable(zEngineQuantity)
 });
 
+export const zEngineMiss = z.object({
+    target: z.string(),
+    label: z.string(),
+    value: zEngineQuantity,
+    limit: zEngineQuantity
+});
+
+/**
+ * The candidate with the policy's failure applied: a real evaluation.
+ */
+export const zEngineDegraded = z.object({
+    event: z.string(),
+    source: z.string(),
+    assumption: z.boolean(),
+    rac_nodes: z.int(),
+    units: z.int(),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
+    response_at_design: z.nullable(zEngineQuantity),
+    sustained: z.nullable(zEngineQuantity),
+    misses: z.array(zEngineMiss),
+    reasons: z.array(z.string())
+});
+
 export const zEngineOltpGrowth = z.object({
     horizon: zEngineQuantity,
     user_growth_per_year: zEngineQuantity,
@@ -627,6 +665,13 @@ export const zEngineOltpDemand = z.object({
     block_size: zEngineQuantity
 });
 
+export const zEngineSearchStats = z.object({
+    configurations: z.int(),
+    candidates: z.int(),
+    screened_out: z.int(),
+    full_evaluations: z.int()
+});
+
 /**
  * The load-response curve of one RAC node count.
  */
@@ -641,6 +686,70 @@ export const zEngineSeries = z.object({
 export const zEngineProjection = z.object({
     sla: zEngineQuantity,
     series: z.array(zEngineSeries)
+});
+
+/**
+ * A size one RAC node or one storage unit below a candidate, and why it does not do.
+ */
+export const zEngineSmaller = z.object({
+    change: z.string(),
+    rac_nodes: z.int(),
+    units: z.int(),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
+    misses: z.array(zEngineMiss),
+    reasons: z.array(z.string())
+});
+
+export const zEngineCandidate = z.object({
+    rank: z.int(),
+    key: z.string(),
+    label: z.string(),
+    configuration: z.string(),
+    reference: z.nullable(z.string()),
+    family: z.string(),
+    family_label: z.string(),
+    platform: zEnginePlatform,
+    rac_nodes: z.int(),
+    units: z.int(),
+    unit_word: z.string(),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
+    months_until_missed: z.nullable(z.int()),
+    first_missed: z.nullable(z.string()),
+    bottleneck: z.string(),
+    headroom_pct: zEngineQuantity,
+    sustained: zEngineQuantity,
+    response_at_design: z.nullable(zEngineQuantity),
+    cpu_at_design: z.nullable(zEngineQuantity),
+    storage_latency_at_design: z.nullable(zEngineQuantity),
+    misses: z.array(zEngineMiss),
+    reasons: z.array(z.string()),
+    cost: zEngineCost,
+    degraded: z.nullable(zEngineDegraded),
+    smaller: z.array(zEngineSmaller),
+    outside_measured: z.array(z.string()),
+    pareto: z.boolean()
+});
+
+export const zEngineRecommendation = z.object({
+    kind: z.enum(['oltp', 'dss']),
+    resilience: z.string(),
+    resilience_label: z.string(),
+    ranking: z.enum(['cost', 'size']),
+    currency: z.nullable(z.string()),
+    holds: z.boolean(),
+    message: z.string(),
+    candidates: z.array(zEngineCandidate),
+    references: z.array(zEngineCandidate),
+    closest: z.array(zEngineCandidate),
+    searched: zEngineSearchStats
 });
 
 /**
@@ -663,6 +772,33 @@ export const zEnginePerformance = z.object({
     bounds: zEngineBounds,
     bottleneck: z.string(),
     headroom_pct: zEngineQuantity
+});
+
+/**
+ * One target the design must meet (sizing.verdict), at the design load and through its growth.
+ */
+export const zEngineTargetCheck = z.object({
+    target: z.enum([
+        'sla',
+        'headroom',
+        'cpu',
+        'storage_latency',
+        'capacity',
+        'throughput'
+    ]),
+    label: z.string(),
+    value: zEngineQuantity,
+    limit: zEngineQuantity,
+    met: z.boolean(),
+    source: z.string(),
+    months_until_missed: z.nullable(z.int())
+});
+
+export const zEngineTargets = z.object({
+    checks: z.array(zEngineTargetCheck),
+    horizon_months: z.int(),
+    months_until_missed: z.nullable(z.int()),
+    first_missed: z.nullable(z.string())
 });
 
 /**
@@ -707,13 +843,18 @@ export const zEngineWarning = z.object({
 
 export const zEngineDssEvaluation = z.object({
     engine_version: z._default(z.string(), '0.1.0'),
-    verdict: z.enum(['holds', 'does-not-hold']),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
     warnings: z.array(zEngineWarning),
     extrapolated: z.boolean(),
     extrapolation: z.array(zEngineFlag),
     assumptions: z.array(zEngineAssumption),
     rule_versions: z.record(z.string(), z.int()),
     bands: z.array(zEngineBand),
+    targets: zEngineTargets,
     kind: z.enum(['dss']),
     inputs: zEngineDssInputs,
     summary: zEngineDssSummary,
@@ -725,13 +866,18 @@ export const zEngineDssEvaluation = z.object({
 
 export const zEngineOltpEvaluation = z.object({
     engine_version: z._default(z.string(), '0.1.0'),
-    verdict: z.enum(['holds', 'does-not-hold']),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
     warnings: z.array(zEngineWarning),
     extrapolated: z.boolean(),
     extrapolation: z.array(zEngineFlag),
     assumptions: z.array(zEngineAssumption),
     rule_versions: z.record(z.string(), z.int()),
     bands: z.array(zEngineBand),
+    targets: zEngineTargets,
     kind: z.enum(['oltp']),
     inputs: zEngineOltpInputs,
     summary: zEngineOltpSummary,
@@ -946,6 +1092,7 @@ export const zDssWorkloadRequest = z.object({
     read_pct: z._default(z.optional(z.number().check(z.gte(0), z.lte(100))), 100),
     orion_mode: z.optional(zOrionModeEnum),
     database_size_gb: z._default(z.optional(z.number().check(z.gt(0), z.lte(10000000))), 1000),
+    min_headroom_pct: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000))), 0),
     data_growth_pct_per_year: z._default(z.optional(z.number().check(z.gte(-50), z.lte(500))), 0),
     horizon_years: z._default(z.optional(z.int().check(z.gte(0), z.lte(20))), 3)
 });
@@ -1234,6 +1381,9 @@ export const zOltpWorkloadRequest = z.object({
     read_pct: z.nullish(z.number().check(z.gte(0), z.lte(100))),
     block_size_kb: z.optional(zBlockSizeKbEnum),
     sla_response_ms: z.nullish(z.number().check(z.gte(1), z.lte(600000))),
+    max_cpu_pct: z.nullish(z.number().check(z.gt(0), z.lte(100))),
+    max_storage_latency_ms: z.nullish(z.number().check(z.gt(0), z.lte(600000))),
+    min_headroom_pct: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000))), 0),
     user_growth_pct_per_year: z._default(z.optional(z.number().check(z.gte(-50), z.lte(500))), 0),
     data_growth_pct_per_year: z._default(z.optional(z.number().check(z.gte(-50), z.lte(500))), 0),
     horizon_years: z._default(z.optional(z.int().check(z.gte(0), z.lte(20))), 3),
@@ -1521,6 +1671,17 @@ export const zConfigurationLayoutRequest = z.object({
     purpose: z.optional(z.string().check(z.maxLength(300))),
     source_locator: z.optional(z.string().check(z.maxLength(200)))
 });
+
+/**
+ * * `none` - none
+ * * `n+1-node` - n+1-node
+ * * `n+1-node-and-unit` - n+1-node-and-unit
+ */
+export const zResilienceEnum = z.enum([
+    'none',
+    'n+1-node',
+    'n+1-node-and-unit'
+]);
 
 /**
  * A machine-checkable condition a design can violate (best-practice rules)
@@ -2429,6 +2590,14 @@ export const zPatchedDesignInputRequest = z.object({
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
+});
+
+export const zRecommendInputRequest = z.object({
+    workload: zWorkloadRequest,
+    resilience: z.optional(zResilienceEnum),
+    families: z.optional(z.array(zFamilyEnum).check(z.maxLength(4))),
+    price_book: z.nullish(z.int().check(z.gte(1))),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 20)
 });
 
 /**
@@ -3750,6 +3919,10 @@ export const zV1PriceBooksRetireCreatePath = z.object({
 });
 
 export const zV1PriceBooksRetireCreateResponse = zPriceBook;
+
+export const zV1RecommendCreateBody = zRecommendInputRequest;
+
+export const zV1RecommendCreateResponse = zEngineRecommendation;
 
 export const zV1ReferenceDesignsListQuery = z.object({
     ordering: z.optional(z.string()),

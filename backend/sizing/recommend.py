@@ -1,0 +1,684 @@
+"""Recommend what to buy: every configuration of every family that supports the workload, sized by
+RAC nodes and storage units, ranked by cost (or size), each explained.
+
+    recommend(workload, evidence, rules, resilience=..., cost=..., references=...) -> Recommendation
+
+The search (sizing.search) screens every size of every configuration at once and decides what passes
+with `evaluate_design`: a candidate's verdict, targets and reasons are evaluate's own (one verdict,
+sizing.verdict). Per configuration it keeps the smallest sizes that hold (for each storage unit count,
+the fewest RAC nodes), at today's load and, where the workload grows, through its horizon; a
+resilience policy adds the degraded state (a RAC node down, a storage unit down as the family declares
+it), itself a full evaluation that must hold. Each listed candidate says why the next smaller one
+fails: one node fewer, one unit fewer, the target each misses and by how much.
+
+Cost comes from a function the caller gives (the Django layer prices the BOM from a price book);
+without one, candidates rank by size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Literal
+
+from sizing.api import evaluate_design
+from sizing.errors import EvidenceError
+from sizing.evaluation import DesignEvaluation, OltpEvaluation, Section, Verdict
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import DesignInputs, OltpWorkload, Platform, Workload
+from sizing.platforms import RAID_LABELS, REGISTRY, PlatformFamily, StorageModel
+from sizing.rules import RuleSet
+from sizing.search import MAX_NODES, MAX_UNITS, screen, units_words
+from sizing.units import Quantity
+
+Resilience = Literal["none", "n+1-node", "n+1-node-and-unit"]
+RESILIENCE: tuple[Resilience, ...] = ("none", "n+1-node", "n+1-node-and-unit")
+RESILIENCE_LABELS: dict[str, str] = {
+    "none": "No failure allowed for",
+    "n+1-node": "One RAC node may fail (N+1)",
+    "n+1-node-and-unit": "One RAC node and one storage unit may fail",
+}
+# Full evaluations tried above the screen's smallest passing node count before a unit count is given up.
+TRIES = 3
+
+
+@dataclass(frozen=True)
+class CostFigure:
+    """A candidate's price: `amount` None when any line is unpriced (`unpriced` names them)."""
+
+    amount: Decimal | None
+    currency: str | None
+    unpriced: tuple[str, ...] = ()
+
+
+CostFunction = Callable[[Platform], CostFigure]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A catalog configuration (a document's reference rack), as the platform inputs it stands for."""
+
+    slug: str
+    label: str
+    platform: Platform
+
+
+# --- the published result -------------------------------------------------------------------------
+
+
+class Miss(Section):
+    target: str
+    label: str
+    value: Quantity
+    limit: Quantity
+
+
+class Smaller(Section):
+    """A size one RAC node or one storage unit below a candidate, and why it does not do."""
+
+    change: str
+    rac_nodes: int
+    units: int
+    verdict: Verdict
+    misses: list[Miss]
+    reasons: list[str]
+
+
+class Degraded(Section):
+    """The candidate with the policy's failure applied: a real evaluation."""
+
+    event: str
+    source: str
+    assumption: bool
+    rac_nodes: int
+    units: int
+    verdict: Verdict
+    response_at_design: Quantity | None
+    sustained: Quantity | None
+    misses: list[Miss]
+    reasons: list[str]
+
+
+class Cost(Section):
+    amount: str | None  # Decimal as a string, to the cent
+    currency: str | None
+    unpriced_lines: list[str]
+    note: str
+
+
+class Candidate(Section):
+    rank: int
+    key: str
+    label: str
+    configuration: str  # the configuration in words (storage model, RAID, drives, options)
+    reference: str | None  # the catalog configuration it is scaled from
+    family: str
+    family_label: str
+    platform: Platform
+    rac_nodes: int
+    units: int
+    unit_word: str
+    verdict: Verdict
+    months_until_missed: int | None
+    first_missed: str | None
+    bottleneck: str
+    headroom_pct: Quantity
+    sustained: Quantity  # TPS within the SLA (OLTP), MB/s (DSS)
+    response_at_design: Quantity | None
+    cpu_at_design: Quantity | None
+    storage_latency_at_design: Quantity | None
+    misses: list[Miss]
+    reasons: list[str]
+    cost: Cost
+    degraded: Degraded | None
+    smaller: list[Smaller]
+    outside_measured: list[str]
+    pareto: bool
+
+
+class SearchStats(Section):
+    configurations: int
+    candidates: int
+    screened_out: int
+    full_evaluations: int
+
+
+class Recommendation(Section):
+    kind: Literal["oltp", "dss"]
+    resilience: str
+    resilience_label: str
+    ranking: Literal["cost", "size"]
+    currency: str | None
+    holds: bool
+    message: str
+    candidates: list[Candidate]
+    references: list[Candidate]  # the catalog's own configurations at their own size
+    closest: list[Candidate]  # when nothing holds: the nearest, with their gap
+    searched: SearchStats
+
+
+# --- configurations -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Configuration:
+    family: PlatformFamily
+    model: StorageModel
+    raid: str
+    drives: int | None
+    pam: bool
+    reference: Reference | None = None
+
+    def platform(self, nodes: int, units: int) -> Platform:
+        return Platform(
+            self.family.slug, self.model.name, rac_nodes=nodes, arrays=units, raid=self.raid,
+            drives_per_enclosure=self.drives, pam=self.pam,
+            reference=self.reference.slug if self.reference else None,
+        )  # fmt: skip
+
+    @property
+    def words(self) -> str:
+        parts = [self.model.label, RAID_LABELS.get(self.raid, self.raid)]
+        if self.drives:
+            parts.append(f"{self.drives} SSDs per enclosure")
+        if self.family.pam_option:
+            parts.append("with PAM" if self.pam else "without PAM")
+        return ", ".join(parts)
+
+    @property
+    def key(self) -> str:
+        return "/".join(
+            str(x) for x in (self.family.slug, self.model.name, self.raid, self.drives or "", int(self.pam))
+        )
+
+
+def configurations(
+    kind: str, families: Sequence[str] | None = None, references: Sequence[Reference] = ()
+) -> list[Configuration]:
+    """Every storage model, RAID level, drive option and option of the families that support the kind;
+    a configuration a catalog reference matches (family, model, drives) carries its name."""
+    out = []
+    for family in REGISTRY.values():
+        if families and family.slug not in families:
+            continue
+        for model in family.storage_models:
+            if kind not in model.workload_kinds:
+                continue
+            for raid in family.raid_levels:
+                for drives in model.enclosure_drive_options or (None,):
+                    for pam in (False, True) if family.pam_option else (False,):
+                        ref = next(
+                            (
+                                r
+                                for r in references
+                                if r.platform.family == family.slug
+                                and r.platform.storage_model == model.name
+                                and r.platform.drives_per_enclosure == drives
+                            ),
+                            None,
+                        )
+                        out.append(Configuration(family, model, raid, drives, pam, ref))
+    return out
+
+
+# --- the search ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Run:
+    """One recommendation's evaluations, kept by design (each size is evaluated once)."""
+
+    evidence: EvidenceBundle
+    rules: RuleSet
+    evaluations: dict[DesignInputs, DesignEvaluation | None] = field(default_factory=dict)
+    full: int = 0
+
+    def evaluate(self, inputs: DesignInputs) -> DesignEvaluation | None:
+        if inputs not in self.evaluations:
+            self.full += 1
+            try:
+                self.evaluations[inputs] = evaluate_design(inputs, self.evidence, self.rules, advise=False)
+            except EvidenceError:
+                self.evaluations[inputs] = None  # not measured for this configuration: no candidate
+        return self.evaluations[inputs]
+
+
+def _grown(workload: Workload) -> Workload:
+    """The workload at the end of its horizon (users or TPS and data grown by their rates)."""
+    years = workload.horizon_years
+    data = (1 + workload.data_growth_pct_per_year / 100.0) ** years
+    if isinstance(workload, OltpWorkload):
+        load = (1 + workload.user_growth_pct_per_year / 100.0) ** years
+        users = None if workload.users is None else max(1, math.ceil(workload.users * load))
+        tps = None if workload.target_tps is None else workload.target_tps * load
+        return replace(
+            workload, users=users, target_tps=tps, database_size_gb=workload.database_size_gb * data
+        )
+    return replace(workload, database_size_gb=workload.database_size_gb * data)
+
+
+def _degraded_platform(platform: Platform, resilience: Resilience) -> tuple[Platform | None, str, str, bool]:
+    """The platform with the policy's failure applied (None: the failure cannot be absorbed)."""
+    family = REGISTRY[platform.family]
+    events = []
+    nodes, units = platform.rac_nodes, platform.arrays
+    source, assumption = "", False
+    if resilience in ("n+1-node", "n+1-node-and-unit"):
+        events.append("one RAC node down (its sessions move to the others)")
+        nodes -= 1
+        source, assumption = "RAC failover: the surviving instances carry the whole load", True
+    if resilience == "n+1-node-and-unit" and family.unit_failure is not None:
+        events.append(family.unit_failure.event)
+        units -= family.unit_failure.units_lost
+        source, assumption = family.unit_failure.source, family.unit_failure.assumption
+    event = "; ".join(events)
+    if nodes < 1 or units < 1:
+        return None, event, source, assumption
+    return replace(platform, rac_nodes=nodes, arrays=units), event, source, assumption
+
+
+def _holds(ev: DesignEvaluation | None) -> bool:
+    return ev is not None and ev.verdict != "does-not-hold"
+
+
+_RANK = {"holds": 0, "holds-until": 1, "does-not-hold": 2}
+
+
+def recommend(
+    workload: Workload,
+    evidence: EvidenceBundle,
+    rules: RuleSet,
+    *,
+    resilience: Resilience = "none",
+    families: Sequence[str] | None = None,
+    cost: CostFunction | None = None,
+    references: Sequence[Reference] = (),
+    limit: int = 20,
+) -> Recommendation:
+    run = _Run(evidence, rules)
+    configs = configurations(workload.kind, families, references)
+    grows = _grown(workload) != workload
+    sizes = [(n, u) for u in range(1, MAX_UNITS + 1) for n in range(1, MAX_NODES + 1)]
+    grid = [DesignInputs(workload, c.platform(n, u)) for c in configs for n, u in sizes]
+    passes = screen(grid, evidence, rules)
+    grown_passes = (
+        screen([replace(d, workload=_grown(workload)) for d in grid], evidence, rules) if grows else passes
+    )
+    found: dict[DesignInputs, Configuration] = {}
+    per_config = len(sizes)
+    for k, config in enumerate(configs):
+        ok = {sizes[i]: bool(passes[k * per_config + i]) for i in range(per_config)}
+        ok_grown = {sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)}
+        for table in (ok, ok_grown) if grows else (ok,):
+            for design in _staircase(run, workload, config, table, ok, resilience):
+                found.setdefault(design, config)
+    candidates = [_candidate(run, d, found[d], resilience, cost) for d in found]
+    candidates = [c for c in candidates if c is not None]
+    ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
+    candidates.sort(key=lambda c: _order(c, ranking))
+    candidates = _without_dominated(candidates)
+    _mark_pareto(candidates, ranking)
+    shown = candidates[:limit]
+    shown = [
+        c.model_copy(update={"rank": i + 1, "smaller": _smaller(run, workload, c, resilience)})
+        for i, c in enumerate(shown)
+    ]
+    refs = [
+        r
+        for r in (_reference_row(run, workload, ref, resilience, cost) for ref in references)
+        if r is not None and (not families or r.family in families) and workload.kind in _kinds(r)
+    ]
+    closest: list[Candidate] = []
+    if not shown:
+        closest = _closest(run, workload, configs, resilience, cost)
+    currency = next((c.cost.currency for c in shown if c.cost.currency), None)
+    return Recommendation.built(
+        kind=workload.kind,
+        resilience=resilience,
+        resilience_label=RESILIENCE_LABELS[resilience],
+        ranking=ranking,
+        currency=currency,
+        holds=bool(shown),
+        message=_message(shown, closest, resilience),
+        candidates=shown,
+        references=refs,
+        closest=closest,
+        searched=SearchStats.built(
+            configurations=len(configs),
+            candidates=len(grid),
+            screened_out=int((~passes).sum()),
+            full_evaluations=run.full,
+        ),
+    )
+
+
+def _kinds(c: Candidate) -> tuple[str, ...]:
+    family = REGISTRY[c.family]
+    return next(m.workload_kinds for m in family.storage_models if m.name == c.platform.storage_model)
+
+
+def _staircase(
+    run: _Run,
+    workload: Workload,
+    config: Configuration,
+    table: dict[tuple[int, int], bool],
+    today: dict[tuple[int, int], bool],
+    resilience: Resilience,
+) -> list[DesignInputs]:
+    """For each storage unit count, the fewest RAC nodes that pass the screen (and whose degraded
+    state does), confirmed by evaluation; a unit count whose node count is no lower than a smaller unit
+    count's is skipped (more of everything, no fewer nodes)."""
+    out: list[DesignInputs] = []
+    best_nodes = MAX_NODES + 1
+    for u in range(1, MAX_UNITS + 1):
+        first = next(
+            (
+                n
+                for n in range(1, best_nodes)
+                if table[(n, u)] and _degraded_passes(n, u, today, resilience, config)
+            ),
+            None,
+        )
+        if first is None:
+            continue
+        for n in range(first, min(first + TRIES, best_nodes)):
+            design = DesignInputs(workload, config.platform(n, u))
+            ev = run.evaluate(design)
+            if not _holds(ev):
+                continue
+            if resilience != "none":
+                degraded, *_ = _degraded_platform(design.platform, resilience)
+                if degraded is None or not _holds(run.evaluate(replace(design, platform=degraded))):
+                    continue
+            out.append(design)
+            best_nodes = n
+            break
+    return out
+
+
+def _degraded_passes(
+    n: int, u: int, today: dict[tuple[int, int], bool], resilience: Resilience, config: Configuration
+) -> bool:
+    if resilience == "none":
+        return True
+    degraded, *_ = _degraded_platform(config.platform(n, u), resilience)
+    return degraded is not None and today.get((degraded.rac_nodes, degraded.arrays), False)
+
+
+def _misses(ev: DesignEvaluation) -> list[Miss]:
+    return [
+        Miss.built(target=c.target, label=c.label, value=c.value, limit=c.limit)
+        for c in ev.targets.checks
+        if not c.met
+    ]
+
+
+def _reasons(ev: DesignEvaluation) -> list[str]:
+    return [w.message for w in ev.warnings if w.severity == "critical"]
+
+
+def _cost(cost: CostFunction | None, platform: Platform) -> Cost:
+    if cost is None:
+        return Cost.built(
+            amount=None, currency=None, unpriced_lines=[], note="No price book chosen: ranked by size"
+        )
+    figure = cost(platform)
+    if figure.amount is None:
+        lines = len(figure.unpriced)
+        note = f"{lines} BOM line{'s' if lines != 1 else ''} without a price: cost unknown"
+        return Cost.built(
+            amount=None, currency=figure.currency, unpriced_lines=list(figure.unpriced), note=note
+        )
+    return Cost.built(
+        amount=str(figure.amount.quantize(Decimal("0.01"))),
+        currency=figure.currency,
+        unpriced_lines=[],
+        note="",
+    )
+
+
+def _candidate(
+    run: _Run,
+    design: DesignInputs,
+    config: Configuration,
+    resilience: Resilience,
+    cost: CostFunction | None,
+    *,
+    require_hold: bool = True,
+) -> Candidate | None:
+    ev = run.evaluate(design)
+    if ev is None or (require_hold and not _holds(ev)):
+        return None
+    p = design.platform
+    degraded = _degraded(run, design, resilience) if resilience != "none" else None
+    if isinstance(ev, OltpEvaluation):
+        s = ev.summary
+        sustained, response = s.max_sustained_tps, s.response_at_design
+        cpu, latency, bottleneck, headroom = (
+            s.cpu_utilisation_at_design, s.storage_latency_at_design, s.bottleneck, s.headroom_pct,
+        )  # fmt: skip
+    else:
+        d = ev.summary
+        sustained, response, cpu, latency, bottleneck, headroom = (
+            d.sustained_throughput, None, d.cpu_utilisation_upper, None, d.bottleneck, d.headroom_pct,
+        )  # fmt: skip
+    base = config.reference.label if config.reference else config.family.label
+    label = f"{base}: {p.rac_nodes} RAC node{'s' if p.rac_nodes != 1 else ''}, {units_words(p, p.arrays)}"
+    return Candidate.built(
+        rank=0,
+        key=f"{config.key}/{p.rac_nodes}/{p.arrays}",
+        label=label,
+        configuration=config.words,
+        reference=config.reference.slug if config.reference else None,
+        family=config.family.slug,
+        family_label=config.family.label,
+        platform=p,
+        rac_nodes=p.rac_nodes,
+        units=p.arrays,
+        unit_word=config.model.array_unit_word,
+        verdict=ev.verdict,
+        months_until_missed=ev.targets.months_until_missed,
+        first_missed=ev.targets.first_missed,
+        bottleneck=bottleneck,
+        headroom_pct=headroom,
+        sustained=sustained,
+        response_at_design=response,
+        cpu_at_design=cpu,
+        storage_latency_at_design=latency,
+        misses=_misses(ev),
+        reasons=_reasons(ev),
+        cost=_cost(cost, p),
+        degraded=degraded,
+        smaller=[],
+        outside_measured=[f.message for f in ev.extrapolation],
+        pareto=False,
+    )
+
+
+def _degraded(run: _Run, design: DesignInputs, resilience: Resilience) -> Degraded:
+    platform, event, source, assumption = _degraded_platform(design.platform, resilience)
+    if platform is None:
+        return Degraded.built(
+            event=event, source=source, assumption=assumption, rac_nodes=max(design.platform.rac_nodes - 1, 0),
+            units=design.platform.arrays, verdict="does-not-hold", response_at_design=None, sustained=None,
+            misses=[], reasons=["a single RAC node or storage unit cannot lose one"],
+        )  # fmt: skip
+    ev = run.evaluate(replace(design, platform=platform))
+    if ev is None:
+        return Degraded.built(
+            event=event, source=source, assumption=assumption, rac_nodes=platform.rac_nodes, units=platform.arrays,
+            verdict="does-not-hold", response_at_design=None, sustained=None, misses=[],
+            reasons=["the degraded configuration is not measured"],
+        )  # fmt: skip
+    return Degraded.built(
+        event=event,
+        source=source,
+        assumption=assumption,
+        rac_nodes=platform.rac_nodes,
+        units=platform.arrays,
+        verdict=ev.verdict,
+        response_at_design=ev.summary.response_at_design if isinstance(ev, OltpEvaluation) else None,
+        sustained=ev.summary.max_sustained_tps
+        if isinstance(ev, OltpEvaluation)
+        else ev.summary.sustained_throughput,
+        misses=_misses(ev),
+        reasons=_reasons(ev),
+    )
+
+
+def _order(c: Candidate, ranking: str) -> tuple[object, ...]:
+    size = (c.rac_nodes + c.units, c.rac_nodes)
+    if ranking == "cost":
+        amount = Decimal(c.cost.amount) if c.cost.amount is not None else None
+        return (_RANK[c.verdict], amount is None, amount if amount is not None else Decimal(0), size, c.key)
+    return (_RANK[c.verdict], size, c.key)
+
+
+def _without_dominated(candidates: list[Candidate]) -> list[Candidate]:
+    """Drops a candidate of the same configuration with at least as many nodes and units as another
+    whose verdict is as good (found twice: at today's load and through the horizon)."""
+    out: list[Candidate] = []
+    for c in candidates:
+        cfg = c.key.rsplit("/", 2)[0]
+        if any(
+            o.key.rsplit("/", 2)[0] == cfg
+            and o.rac_nodes <= c.rac_nodes
+            and o.units <= c.units
+            and _RANK[o.verdict] <= _RANK[c.verdict]
+            for o in out
+        ):
+            continue
+        out.append(c)
+    return out
+
+
+def _mark_pareto(candidates: list[Candidate], ranking: str) -> None:
+    """The front of cost (or size) against headroom: no other candidate is cheaper (smaller) with at
+    least as much headroom."""
+
+    def price(c: Candidate) -> float | None:
+        if ranking == "cost":
+            return float(c.cost.amount) if c.cost.amount is not None else None
+        return float(c.rac_nodes + c.units)
+
+    for i, c in enumerate(candidates):
+        pc = price(c)
+        if pc is None:
+            continue
+        dominated = any(
+            (po := price(o)) is not None
+            and po <= pc
+            and o.headroom_pct.value >= c.headroom_pct.value
+            and (po < pc or o.headroom_pct.value > c.headroom_pct.value)
+            for o in candidates
+            if o is not c
+        )
+        candidates[i] = c.model_copy(update={"pareto": not dominated})
+
+
+def _smaller(run: _Run, workload: Workload, c: Candidate, resilience: Resilience) -> list[Smaller]:
+    """One RAC node fewer and one storage unit fewer: each evaluated, with the targets it misses."""
+    out = []
+    p = c.platform
+    for change, nodes, units in (
+        ("one RAC node fewer", p.rac_nodes - 1, p.arrays),
+        (f"one {c.unit_word} fewer", p.rac_nodes, p.arrays - 1),
+    ):
+        if nodes < 1 or units < 1:
+            continue
+        design = DesignInputs(workload, replace(p, rac_nodes=nodes, arrays=units))
+        ev = run.evaluate(design)
+        if ev is None:
+            continue
+        reasons = _reasons(ev)
+        verdict = ev.verdict
+        if verdict != "does-not-hold" and resilience != "none":
+            degraded, event, *_ = _degraded_platform(design.platform, resilience)
+            dev = run.evaluate(replace(design, platform=degraded)) if degraded else None
+            if not _holds(dev):
+                verdict = "does-not-hold"
+                reasons = [
+                    f"with {event}: " + (r if dev else "not absorbed")
+                    for r in (_reasons(dev) if dev else [""])
+                ]
+        if verdict == "holds" and c.verdict == "holds":
+            continue  # smaller and as good: a cheaper configuration of another shape was ranked instead
+        out.append(
+            Smaller.built(
+                change=change,
+                rac_nodes=nodes,
+                units=units,
+                verdict=verdict,
+                misses=_misses(ev),
+                reasons=reasons,
+            )
+        )
+    return out
+
+
+def _reference_row(
+    run: _Run, workload: Workload, ref: Reference, resilience: Resilience, cost: CostFunction | None
+) -> Candidate | None:
+    """A catalog configuration at its own size, evaluated for the workload: listed whatever it says."""
+    family = REGISTRY[ref.platform.family]
+    model = next(m for m in family.storage_models if m.name == ref.platform.storage_model)
+    if workload.kind not in model.workload_kinds:
+        return None
+    config = Configuration(
+        family, model, ref.platform.raid_level, ref.platform.drives_per_enclosure, ref.platform.pam, ref
+    )
+    design = DesignInputs(workload, ref.platform)
+    c = _candidate(run, design, config, resilience, cost, require_hold=False)
+    if c is None:
+        return None
+    return c.model_copy(
+        update={
+            "label": f"{ref.label} as documented ({ref.platform.rac_nodes} RAC nodes, {units_words(ref.platform, ref.platform.arrays)})"
+        }
+    )
+
+
+def _closest(
+    run: _Run,
+    workload: Workload,
+    configs: Sequence[Configuration],
+    resilience: Resilience,
+    cost: CostFunction | None,
+) -> list[Candidate]:
+    """Nothing holds: each configuration at its largest size, nearest first (the largest shortfall of
+    a target, relative to its limit)."""
+    rows = []
+    for config in configs:
+        design = DesignInputs(workload, config.platform(MAX_NODES, MAX_UNITS))
+        c = _candidate(run, design, config, resilience, cost, require_hold=False)
+        if c is not None:
+            rows.append(c)
+    rows.sort(key=_gap)
+    return [c.model_copy(update={"rank": i + 1}) for i, c in enumerate(rows[:5])]
+
+
+def _gap(c: Candidate) -> float:
+    gaps = [abs(m.value.value - m.limit.value) / max(abs(m.limit.value), 1e-9) for m in c.misses]
+    return max(gaps, default=0.0 if not c.reasons else math.inf)
+
+
+def _message(shown: list[Candidate], closest: list[Candidate], resilience: Resilience) -> str:
+    if shown:
+        holding = sum(c.verdict == "holds" for c in shown)
+        return (
+            f"{len(shown)} configuration{'s' if len(shown) != 1 else ''} carry the workload "
+            f"({holding} through the growth horizon); {RESILIENCE_LABELS[resilience].lower()}"
+        )
+    if not closest:
+        return "no family supports this workload"
+    best = closest[0]
+    misses = "; ".join(
+        f"{m.label.lower()} {m.value.value:,.4g} against {m.limit.value:,.4g} {m.limit.unit}"
+        for m in best.misses
+    ) or "; ".join(best.reasons)
+    return (
+        f"no configuration of any family holds this workload up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage "
+        f"units; the closest, {best.label}, misses: {misses}"
+    )
