@@ -66,7 +66,7 @@ def recommend(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) 
     except engine.InputError as exc:
         section, _, name = exc.field.partition(".")
         raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
-    out = engine.published(result)
+    out = engine.published_recommendation(result)
     out["price_book"] = (
         {
             "id": book.pk,

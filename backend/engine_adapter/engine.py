@@ -31,6 +31,7 @@ from sizing import (
     Recommendation,
     evaluation_from_json,
     published,
+    published_json,
 )
 from sizing import bom as bom_rules
 
@@ -53,6 +54,7 @@ __all__ = [
     "evaluate_inputs",
     "evaluation_from_json",
     "published",
+    "published_recommendation",
     "recommend_for",
     "validate_design_inputs",
     "validation",
@@ -60,6 +62,11 @@ __all__ = [
 
 
 _ASSUMPTIONS = TypeAdapter(list[Assumption])
+
+
+def published_recommendation(recommendation: Recommendation) -> dict[str, Any]:
+    """The recommendation as the API returns it (numbers rounded as an evaluation's are)."""
+    return published_json(recommendation)
 
 
 def assumptions_from_json(data: Any) -> list[Assumption]:

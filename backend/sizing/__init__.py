@@ -54,6 +54,7 @@ from sizing.platforms import (
     storage_model,
 )
 from sizing.platforms import REGISTRY as PLATFORM_FAMILIES
+from sizing.publish import published_json
 from sizing.recommend import RESILIENCE, CostFigure, Recommendation, Reference, recommend
 from sizing.rules import Rule, RuleSet
 from sizing.sweep import SweepResult, sweep
@@ -120,6 +121,7 @@ __all__ = [
     "load_fixture_dir",
     "platform_family",
     "published",
+    "published_json",
     "recommend",
     "storage_model",
     "storage_model_of",

@@ -314,8 +314,8 @@ def recommend(
         for table in (ok, ok_grown) if grows else (ok,):
             for design in _staircase(run, workload, config, table, ok, resilience):
                 found.setdefault(design, config)
-    candidates = [_candidate(run, d, found[d], resilience, cost) for d in found]
-    candidates = [c for c in candidates if c is not None]
+    built = (_candidate(run, d, found[d], resilience, cost) for d in found)
+    candidates = [c for c in built if c is not None]
     ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
     candidates.sort(key=lambda c: _order(c, ranking))
     candidates = _without_dominated(candidates)
@@ -453,6 +453,9 @@ def _candidate(
         return None
     p = design.platform
     degraded = _degraded(run, design, resilience) if resilience != "none" else None
+    response: Quantity | None
+    cpu: Quantity | None
+    latency: Quantity | None
     if isinstance(ev, OltpEvaluation):
         s = ev.summary
         sustained, response = s.max_sustained_tps, s.response_at_design

@@ -105,7 +105,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
     cpu_busy = np.zeros(n)
     required = np.empty(n)
     usable_gb = np.empty(n)
-    cap_cache: dict[tuple[object, ...], tuple[float, float]] = {}
+    cap_cache: dict[tuple[object, ...], tuple[float, float, bool]] = {}
     for i, d in enumerate(designs):
         w, p = d.workload, d.platform
         assert isinstance(w, OltpWorkload), "sweeps are for OLTP designs"

@@ -20,7 +20,9 @@ EQL_6000 = {"workload": {"kind": "oltp", "users": 6000}, "families": ["equallogi
 
 def _book(name: str, expensive: set[str]) -> PriceBook:
     """Every catalog part at 1,000.00 EUR, the `expensive` part numbers at 1,000,000.00."""
-    book = PriceBook.objects.create(name=name, currency="EUR", version=1, effective_date=datetime.date(2026, 1, 1))
+    book = PriceBook.objects.create(
+        name=name, currency="EUR", version=1, effective_date=datetime.date(2026, 1, 1)
+    )
     PriceBookEntry.objects.bulk_create(
         PriceBookEntry(
             price_book=book, part=part,
@@ -41,7 +43,9 @@ def _array_parts(storage_model: str, arrays: int) -> set[str]:
 
 
 def _first(rows: list[dict[str, Any]], model: str, units: int) -> int:
-    return next(k for k, c in enumerate(rows) if c["platform"]["storage_model"] == model and c["units"] == units)
+    return next(
+        k for k, c in enumerate(rows) if c["platform"]["storage_model"] == model and c["units"] == units
+    )
 
 
 def test_the_price_book_decides_which_ranks_first(catalog: None, users: dict[str, Any]) -> None:
@@ -100,7 +104,9 @@ def test_bad_input_is_a_400_with_field_messages_and_writes_nothing(
 
 
 def test_unknown_price_book_is_a_404_and_anonymous_is_refused(catalog: None, users: dict[str, Any]) -> None:
-    response = client_for(users["alice"]).post("/api/v1/recommend/", {**EQL_6000, "price_book": 987654}, format="json")
+    response = client_for(users["alice"]).post(
+        "/api/v1/recommend/", {**EQL_6000, "price_book": 987654}, format="json"
+    )
     assert response.status_code == 404
     assert client_for(None).post("/api/v1/recommend/", EQL_6000, format="json").status_code in (401, 403)
 
@@ -110,7 +116,9 @@ def test_a_design_created_from_a_candidate_shows_its_figures(catalog: None, user
     candidate's verdict and TPS; a candidate beyond what a document measured says so there too."""
     client = client_for(users["alice"])
     workload = {"kind": "oltp", "target_tps": 30000, "sla_response_ms": 20}
-    response = client.post("/api/v1/recommend/", {"workload": workload, "families": ["oracle-fs1"]}, format="json")
+    response = client.post(
+        "/api/v1/recommend/", {"workload": workload, "families": ["oracle-fs1"]}, format="json"
+    )
     body = response.json()
     assert body["holds"], body["message"]
     outside = next(c for c in body["candidates"] if c["outside_measured"])

@@ -45,13 +45,14 @@ def _generated(n: int, seed: int) -> list[DesignInputs]:
                 else {"target_tps": rng.choice((10.0, 300.0, 3000.0, 30000.0, 90000.0))}
             )
             workload: OltpWorkload | DssWorkload = OltpWorkload(
-                **load, database_size_gb=rng.choice((100.0, 2000.0, 50000.0)),  # type: ignore[arg-type]
+                **load, database_size_gb=rng.choice((100.0, 2000.0, 50000.0)),
                 max_cpu_pct=rng.choice((None, 60.0, 95.0)),
             )  # fmt: skip
         else:
             config = rng.choice(dss)
             workload = DssWorkload(
-                target_throughput_mb_s=rng.choice((100.0, 1000.0, 5000.0)), database_size_gb=rng.choice((500.0, 20000.0))
+                target_throughput_mb_s=rng.choice((100.0, 1000.0, 5000.0)),
+                database_size_gb=rng.choice((500.0, 20000.0)),
             )
         out.append(DesignInputs(workload, config.platform(nodes, units)))
     return out
@@ -95,13 +96,17 @@ def test_recommended_candidates_are_what_evaluate_says(catalog: Catalog) -> None
     rec = recommend(OltpWorkload(target_tps=30000, sla_response_ms=20), *catalog, references=(QUARTER, HALF))
     assert rec.holds and rec.candidates
     for c in rec.candidates:
-        ev = evaluate_design(DesignInputs(OltpWorkload(target_tps=30000, sla_response_ms=20), c.platform), *catalog)
+        ev = evaluate_design(
+            DesignInputs(OltpWorkload(target_tps=30000, sla_response_ms=20), c.platform), *catalog
+        )
         assert ev.verdict == c.verdict
         assert [w.message for w in ev.warnings if w.severity == "critical"] == c.reasons
         assert isinstance(ev, OltpEvaluation) and ev.summary.max_sustained_tps == c.sustained
 
 
-def test_30000_tps_quarter_rack_rejected_half_rack_recommended_and_n_plus_1_adds_a_node(catalog: Catalog) -> None:
+def test_30000_tps_quarter_rack_rejected_half_rack_recommended_and_n_plus_1_adds_a_node(
+    catalog: Catalog,
+) -> None:
     workload = OltpWorkload(target_tps=30000, sla_response_ms=20)
     rec = recommend(workload, *catalog, references=(QUARTER, HALF), families=["oracle-fs1"])
     quarter = next(r for r in rec.references if r.reference == QUARTER.slug)
@@ -111,7 +116,9 @@ def test_30000_tps_quarter_rack_rejected_half_rack_recommended_and_n_plus_1_adds
     half = [c for c in rec.candidates if c.reference == HALF.slug and c.platform.raid_level == "mirrored"]
     assert half, [c.label for c in rec.candidates]
     nodes = {c.units: c.rac_nodes for c in half}
-    n1 = recommend(workload, *catalog, references=(QUARTER, HALF), families=["oracle-fs1"], resilience="n+1-node")
+    n1 = recommend(
+        workload, *catalog, references=(QUARTER, HALF), families=["oracle-fs1"], resilience="n+1-node"
+    )
     half_n1 = [c for c in n1.candidates if c.reference == HALF.slug and c.platform.raid_level == "mirrored"]
     assert half_n1
     for c in half_n1:
@@ -162,7 +169,9 @@ def test_growth_shows_the_month_a_candidate_runs_out(catalog: Catalog) -> None:
 def test_the_next_smaller_says_why_it_fails(catalog: Catalog) -> None:
     rec = recommend(OltpWorkload(users=6000), *catalog, families=["equallogic"], limit=50)
     xv2 = next(
-        c for c in rec.candidates if c.platform.storage_model == "PS6010XV" and c.units == 2 and c.platform.raid_level == "raid10"
+        c
+        for c in rec.candidates
+        if c.platform.storage_model == "PS6010XV" and c.units == 2 and c.platform.raid_level == "raid10"
     )
     one = next(s for s in xv2.smaller if s.units == 1)
     assert one.verdict == "does-not-hold"

@@ -126,6 +126,7 @@ def test_cpu_above_its_target_at_the_design_load_does_not_hold(catalog: Catalog)
     fixed = evaluate_design(_sized(inputs, nodes, units), *catalog)
     assert fixed.verdict != "does-not-hold" and "cpu-target-missed" not in _codes(fixed)
     # the design's own CPU target replaces the catalog's
+    assert isinstance(inputs.workload, OltpWorkload)
     looser = replace(inputs, workload=replace(inputs.workload, max_cpu_pct=90.0))
     assert evaluate_design(looser, *catalog).verdict != "does-not-hold"
 
