@@ -1,0 +1,74 @@
+/** What a row of the recommendation table shows, and the design a row creates: pure functions. */
+import { formatMoney, formatQuantity } from '../../../components/format';
+import type { Candidate, Cost, Degraded, Miss, Smaller, Verdict } from '../api/types';
+
+export function verdictText(verdict: Verdict, monthsUntilMissed: number | null = null): string {
+  if (verdict === 'holds') return 'Holds';
+  if (verdict === 'holds-until') return monthsUntilMissed === null ? 'Holds for now' : `Holds until month ${monthsUntilMissed}`;
+  return 'Does not hold';
+}
+
+export const verdictTone = (verdict: Verdict): 'ok' | 'warn' | 'bad' =>
+  verdict === 'holds' ? 'ok' : verdict === 'holds-until' ? 'warn' : 'bad';
+
+const BOTTLENECKS: Record<string, string> = {
+  cpu: 'Server CPU',
+  storage: 'Storage',
+  network: 'Network',
+  think: 'None (think time)',
+};
+
+export const bottleneckWords = (name: string): string => BOTTLENECKS[name] ?? name.replace(/[-_]/g, ' ');
+
+/** "1,234.00 USD", or "unknown" with the reason (no price book, unpriced lines). */
+export function costText(cost: Cost): { text: string; note: string } {
+  if (cost.amount !== null && cost.currency) return { text: formatMoney(cost.amount, cost.currency), note: cost.note };
+  const unpriced = cost.unpriced_lines.length ? ` Unpriced: ${cost.unpriced_lines.join(', ')}.` : '';
+  return { text: 'unknown', note: `${cost.note}${unpriced}`.trim() };
+}
+
+/** How long the candidate keeps meeting the targets as the load grows. */
+export function growthText(candidate: Pick<Candidate, 'verdict' | 'months_until_missed' | 'first_missed'>): string {
+  if (candidate.verdict === 'does-not-hold') return 'Misses today';
+  if (candidate.months_until_missed === null) return 'Holds through the horizon';
+  const what = candidate.first_missed ? `${candidate.first_missed} missed` : 'a target is missed';
+  return `${what} in month ${candidate.months_until_missed}`;
+}
+
+export const missText = (miss: Miss): string => `${miss.label}: ${formatQuantity(miss.value)} against ${formatQuantity(miss.limit)}`;
+
+/** The candidate with the resilience policy's failure applied, in a few words. */
+export function degradedText(degraded: Degraded | null): string {
+  if (!degraded) return '—';
+  const response = degraded.response_at_design ? `, response ${formatQuantity(degraded.response_at_design)}` : '';
+  return `${degraded.event}: ${verdictText(degraded.verdict)}${response}`;
+}
+
+/** "one X-Brick fewer: Load within the SLA response: 30,000 TPS against 23,078 TPS". */
+export function smallerText(smaller: Smaller): string {
+  const why = smaller.misses.length ? smaller.misses.map(missText).join('; ') : (smaller.reasons[0] ?? verdictText(smaller.verdict));
+  return `${smaller.change}: ${why}`;
+}
+
+/** The platform inputs of a candidate with its null fields dropped (the API's defaults apply). */
+export function platformWithoutNulls(platform: Candidate['platform']): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(platform).filter(([, value]) => value !== null && value !== undefined));
+}
+
+export interface NewDesignBody {
+  name: string;
+  team: number | null;
+  workload: Record<string, unknown>;
+  platform: Record<string, unknown>;
+  price_book: number | null;
+}
+
+/** POST /designs/ for a candidate: the request's workload, the candidate's platform, the chosen price book. */
+export function createDesignBody(
+  candidate: Pick<Candidate, 'label' | 'platform'>,
+  workload: Record<string, unknown>,
+  team: number | null,
+  priceBook: number | null,
+): NewDesignBody {
+  return { name: candidate.label.slice(0, 200), team, workload, platform: platformWithoutNulls(candidate.platform), price_book: priceBook };
+}
