@@ -20,6 +20,7 @@ export function AppLayout() {
         <nav aria-label="Main">
           <NavLink to="/designs">Designs</NavLink>
           <NavLink to="/compare">Compare</NavLink>
+          <NavLink to="/recommend">Recommend</NavLink>
           <NavLink to="/catalog">Catalog</NavLink>
           <NavLink to="/model">Model accuracy</NavLink>
           {team && <NavLink to={`/teams/${team.slug}/branding`}>Branding</NavLink>}

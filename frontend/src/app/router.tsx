@@ -21,6 +21,9 @@ const DesignAuditPage = lazy(() =>
   import('../features/audit/components/design-audit-page').then((m) => ({ default: m.DesignAuditPage })),
 );
 const ComparePage = lazy(() => import('../features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
+const RecommendPage = lazy(() =>
+  import('../features/recommend/components/recommend-page').then((m) => ({ default: m.RecommendPage })),
+);
 const CatalogPage = lazy(() => import('../features/catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })));
 const TeamBrandingPage = lazy(() =>
   import('../features/teams/components/team-branding-page').then((m) => ({ default: m.TeamBrandingPage })),
@@ -83,6 +86,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'designs/:id/audit', element: <Page><DesignAuditPage /></Page> },
         { path: 'shared/:token', element: <Page auth={false}><SharedDesignPage /></Page> },
         { path: 'compare', element: <Page><ComparePage /></Page> },
+        { path: 'recommend', element: <Page><RecommendPage /></Page> },
         { path: 'catalog', element: <Page><CatalogPage /></Page> },
         { path: 'audit', element: <Page><AuditPage /></Page> },
         { path: 'price-books', element: <Page><PriceBooksPage /></Page> },
