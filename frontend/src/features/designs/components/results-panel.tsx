@@ -12,6 +12,7 @@ import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
 import { BomTable, type BomOverridesControl } from './bom-table';
 import { CapacityChart } from './capacity-chart';
+import { FindHoldingLink } from './find-holding-link';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
 import { WarningsList } from './warnings-list';
@@ -99,6 +100,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
       {payload && (
         <div className={stale || error ? 'stale' : undefined}>
           <HeadlineTiles payload={payload} />
+          <FindHoldingLink evaluation={payload.evaluation} />
           <WarningsList warnings={payload.evaluation.warnings} />
           {payload.evaluation.kind === 'dss' && (
             <p className="muted small-text" data-testid="dss-note">
