@@ -61,12 +61,21 @@ def storage_sources(ev: DesignEvaluation) -> str:
     return cites(ev.storage.sources)
 
 
+def in_customer_words(message: str, rule: CitedRule | None) -> str:
+    """A warning's message as the document prints it: the rule it cites by slug ("the catalog's
+    cpu-utilisation-limit rule") is the catalog's rule there. Its document is the warning's source, and
+    the technical annex pairs the warning with the rule's slug and version."""
+    if rule is None:
+        return message
+    return message.replace(f"the catalog's {rule.slug} rule", "the catalog's rule")
+
+
 def warnings_and_checks(ev: DesignEvaluation) -> tuple[tuple[WarningItem, ...], tuple[Check, ...]]:
     warnings, checks = [], []
     for w in ev.warnings:
         item = WarningItem(
             severity=w.severity,
-            message=w.message,
+            message=in_customer_words(w.message, w.rule),
             rule_slug=w.rule.slug if w.rule else "",
             rule_version=w.rule.version if w.rule else None,
             source=w.rule.source

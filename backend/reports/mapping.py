@@ -14,6 +14,7 @@ from decimal import Decimal
 from reports.chart_data import balance_chart, load_response_chart
 from reports.citations import (
     best_practice_checklist,
+    in_customer_words,
     rule_text,
     rules_cited_and_pinned,
     sources_used,
@@ -187,7 +188,32 @@ def _platform(ev: DesignEvaluation, reference_names: Mapping[str, str] | None = 
     return Summary(title, present(*facts))
 
 
-VERDICTS = {"holds": "Design holds", "does-not-hold": "Design does not hold"}
+# "holds-until": every target met today, one missed within the growth horizon (targets.months_until_missed).
+VERDICTS = {
+    "holds": "Design holds",
+    "holds-until": "Design holds until month {months} of the growth horizon",
+    "does-not-hold": "Design does not hold",
+}
+
+
+def verdict_words(ev: DesignEvaluation) -> str:
+    """The verdict as the document's headline says it."""
+    return VERDICTS[ev.verdict].format(months=ev.targets.months_until_missed)
+
+
+def _growth_words(ev: DesignEvaluation) -> str | None:
+    """When a design that holds today stops holding: the month, and the target the growth misses."""
+    t = ev.targets
+    if ev.verdict != "holds-until" or t.months_until_missed is None:
+        return None
+    label = next((c.label for c in t.checks if c.target == t.first_missed), "one of its targets")
+    if not label[:2].isupper():  # "Capacity" -> "capacity"; "CPU at ..." stays
+        label = label[0].lower() + label[1:]
+    months = t.months_until_missed
+    return (
+        f"It holds until month {months} (year {(months - 1) // 12 + 1}) of the "
+        f"{fmt_number(t.horizon_months / 12)}-year growth horizon, when the growth misses its target on {label}."
+    )
 
 
 def _headline(ev: DesignEvaluation) -> Headline:
@@ -209,7 +235,7 @@ def _headline(ev: DesignEvaluation) -> Headline:
                 fact("Sustained throughput", s.sustained_throughput, storage_src),
                 fact("Storage utilisation", s.storage_utilisation, "model"),
             ),
-            verdict=VERDICTS[ev.verdict],
+            verdict=verdict_words(ev),
             narrative=narrative(ev),
             bands=tuple(band(b) for b in ev.bands),
         )
@@ -241,7 +267,7 @@ def _headline(ev: DesignEvaluation) -> Headline:
         iops_capacity=fact("IOPS capacity", ev.storage.iops_capacity, storage_src),
         capacity=capacity,
         extra=present(*extra),
-        verdict=VERDICTS[ev.verdict],
+        verdict=verdict_words(ev),
         narrative=narrative(ev),
         bands=tuple(band(b) for b in ev.bands),
     )
@@ -258,15 +284,16 @@ def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
     """The executive summary in words: what is proposed, whether it holds and why, the headroom."""
     # The workload title starts with its kind ("OLTP, 12,000 users, ..."), kept as written.
     out = [f"We propose {_platform(ev).title}, for this workload: {_workload(ev).title}."]
-    holds = ev.verdict == "holds"
-    critical = [w.message for w in ev.warnings if w.severity == "critical"]
+    holds = ev.verdict != "does-not-hold"  # holds-until holds today: the growth sentence says until when
+    holds_words = "The design holds today" if ev.verdict == "holds-until" else "The design holds"
+    critical = [in_customer_words(w.message, w.rule) for w in ev.warnings if w.severity == "critical"]
     if isinstance(ev, DssEvaluation):
         d = ev.summary
         sustained = _q(d.sustained_throughput.value, d.sustained_throughput.unit)
         target = _q(d.target_throughput.value, d.target_throughput.unit)
         if holds:
             out.append(
-                f"The design holds: it sustains {sustained} against the {target} target, "
+                f"{holds_words}: it sustains {sustained} against the {target} target, "
                 f"{_q(d.headroom_pct.value, '%')} headroom."
             )
         else:
@@ -283,7 +310,7 @@ def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
         headroom = _q(o.headroom_pct.value, "%")
         if holds:
             out.append(
-                f"The design holds: at the design load of {design} it answers in {response}, within "
+                f"{holds_words}: at the design load of {design} it answers in {response}, within "
                 f"the {sla} SLA, and it sustains up to {most} within the SLA ({headroom} headroom)."
             )
         elif o.design_tps.value > o.max_sustained_tps.value:
@@ -301,6 +328,9 @@ def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
     )
     if critical and not holds and not overloaded:  # an overload is said above already
         out.append("Why: " + " ".join(m.rstrip(".") + "." for m in critical[:2]))
+    growth = _growth_words(ev)
+    if growth:
+        out.append(growth)
     bottleneck = ev.summary.bottleneck
     if bottleneck:
         out.append(f"The first resource to saturate is {bottleneck}.")

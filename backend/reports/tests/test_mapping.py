@@ -390,3 +390,47 @@ def test_the_executive_summary_says_in_words_what_is_proposed_and_whether_it_hol
     assert why in text  # printed as built (its numbers already for people)
     # And the cost, exact to the cent, from the priced BOM.
     assert f"The bill of materials totals USD {fails.bom.total:,.2f}" in text
+
+
+def test_a_design_that_holds_until_a_month_says_so_in_its_headline_and_summary(bundle) -> None:
+    # 60 % more users a year: 1,000 users hold today, the CPU target is missed in year 2 of 3.
+    growing = {
+        **FS1,
+        "workload": {
+            "kind": "oltp",
+            "users": 1000,
+            "database_size_gb": 500,
+            "user_growth_pct_per_year": 60,
+            "horizon_years": 3,
+        },
+    }
+    ev = _evaluate(bundle, growing)
+    assert ev["verdict"] == "holds-until"
+    months = ev["targets"]["months_until_missed"]
+    assert 12 < months <= 24 and ev["targets"]["first_missed"] == "cpu"
+    data = _proposal(ev)
+    assert data.headline.verdict == f"Design holds until month {months} of the growth horizon"
+    assert data.headline.narrative[1].startswith("The design holds today: at the design load of ")
+    assert data.headline.narrative[2] == (
+        f"It holds until month {months} (year 2) of the 3-year growth horizon, when the growth misses "
+        "its target on CPU at the design load."
+    )
+    text = " ".join(pdftotext(render_proposal_pdf(data)).split())
+    assert f"Design holds until month {months} of the growth horizon" in text
+
+
+def test_a_warning_names_its_catalog_rule_in_words_not_by_slug(bundle) -> None:
+    # 25,800 TPS (the quarter rack's rating): the CPU target, the catalog's 80 % limit, is missed.
+    rated = {**FS1, "workload": {"kind": "oltp", "target_tps": 25800, "database_size_gb": 500}}
+    ev = _evaluate(bundle, rated)
+    (engine,) = [w for w in ev["warnings"] if w["code"] == "cpu-target-missed"]
+    assert "the catalog's cpu-utilisation-limit rule" in engine["message"]
+    data = _proposal(ev)
+    (printed,) = [
+        w for w in data.warnings if w.rule_slug == "cpu-utilisation-limit" and w.severity == "critical"
+    ]
+    assert printed.message == engine["message"].replace(
+        "the catalog's cpu-utilisation-limit rule", "the catalog's rule"
+    )
+    assert "cpu-utilisation-limit" not in " ".join(data.headline.narrative)
+    assert any("the catalog's rule" in sentence for sentence in data.headline.narrative)
