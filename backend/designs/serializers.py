@@ -345,7 +345,11 @@ class DesignHeadlineSerializer(serializers.Serializer[Any]):
     """The latest saved content's evaluation in brief, computed when it was saved (designs.headline)."""
 
     verdict = serializers.CharField(
-        allow_null=True, help_text="The evaluation's verdict (holds, does-not-hold); null when not evaluated"
+        allow_null=True,
+        help_text=(
+            "The evaluation's verdict (holds, holds-until: holds today, misses a target within the growth "
+            "horizon, does-not-hold); null when not evaluated"
+        ),
     )
     throughput = QuantitySerializer(
         allow_null=True, help_text="OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s"

@@ -1689,7 +1689,7 @@ export interface components {
         };
         /** @description The latest saved content's evaluation in brief, computed when it was saved (designs.headline). */
         DesignHeadline: {
-            /** @description The evaluation's verdict (holds, does-not-hold); null when not evaluated */
+            /** @description The evaluation's verdict (holds, holds-until: holds today, misses a target within the growth horizon, does-not-hold); null when not evaluated */
             verdict: string | null;
             /** @description OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s */
             throughput: components["schemas"]["Quantity"] | null;
