@@ -16,7 +16,7 @@ export function CandidateRow({ candidate: c, selected, onSelect, onCreate, creat
   const cost = costText(c.cost);
   return (
     <tr className={selected ? 'selected' : undefined} aria-selected={selected} data-testid="candidate-row" data-key={c.key} onClick={onSelect}>
-      <td className="num">{c.rank}</td>
+      <td className="num">{c.rank > 0 ? c.rank : '—'}</td>
       <td>
         <strong>{c.label}</strong>
         <div className="muted small-text">
@@ -41,7 +41,8 @@ export function CandidateRow({ candidate: c, selected, onSelect, onCreate, creat
       </td>
       <td className="num" title={cost.note}>
         {cost.text}
-        {cost.text === 'unknown' && <div className="muted small-text">{cost.note}</div>}
+        {cost.text === 'unknown' && c.cost.unpriced_lines.length > 0 && <div className="muted small-text">{cost.note}</div>}
+        {cost.text === 'unknown' && c.cost.unpriced_lines.length === 0 && <span className="visually-hidden">: {cost.note}</span>}
       </td>
       <td className="small-text">{degradedText(c.degraded)}</td>
       <td className="small-text">{growthText(c)}</td>

@@ -54,8 +54,8 @@ export function ParetoChart({ recommendation, selectedKey, onSelect }: Props) {
       if (d) onSelect(d.point.key);
     },
     scales: {
-      x: { title: { display: true, text: model.xTitle }, ticks: { callback: (v) => axisNumber(Number(v)) } },
-      y: { title: { display: true, text: 'Headroom (%)' } },
+      x: { grace: '5%', title: { display: true, text: model.xTitle }, ticks: { callback: (v) => axisNumber(Number(v)) } },
+      y: { grace: '5%', title: { display: true, text: 'Headroom (%)' } },
     },
     plugins: {
       legend: { position: 'bottom', labels: { boxWidth: 12 } },
