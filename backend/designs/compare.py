@@ -64,6 +64,11 @@ def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
                 "platform_family": design.platform.get("family"),
                 "kind": evaluation.get("kind"),
                 "verdict": evaluation.get("verdict"),
+                "months_until_missed": (
+                    evaluation["targets"]["months_until_missed"]
+                    if evaluation.get("verdict") == "holds-until"
+                    else None
+                ),
                 "tps_at_sla": summary.get("max_sustained_tps"),
                 "sustained_throughput": summary.get("sustained_throughput"),
                 "sla_response": summary.get("sla_response"),

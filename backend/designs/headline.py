@@ -22,6 +22,7 @@ NO_PRICE_BOOK = "No price book chosen"
 # The columns of Design that hold the headline (designs.models).
 HEADLINE_FIELDS = (
     "verdict",
+    "months_until_missed",
     "throughput",
     "throughput_unit",
     "cost_total",
@@ -57,6 +58,10 @@ def headline_of(payload: dict[str, Any]) -> dict[str, Any]:
         cost_note = ""
     return {
         "verdict": evaluation["verdict"],
+        # holds-until's month (targets.months_until_missed); a design that does not hold misses today
+        "months_until_missed": (
+            evaluation["targets"]["months_until_missed"] if evaluation["verdict"] == "holds-until" else None
+        ),
         "throughput": figure["value"] if figure else None,
         "throughput_unit": figure["unit"] if figure else "",
         "cost_total": Decimal(bom["total"]) if bom["total"] is not None else None,
@@ -71,6 +76,7 @@ def not_evaluated(reason: str = NOT_EVALUATED) -> dict[str, Any]:
     reason = reason[:300]
     return {
         "verdict": "",
+        "months_until_missed": None,
         "throughput": None,
         "throughput_unit": "",
         "cost_total": None,
@@ -104,6 +110,7 @@ def headline_payload(design: Design) -> dict[str, Any]:
     reason = None if evaluated else (design.evaluation_note or NOT_EVALUATED)
     return {
         "verdict": design.verdict or None,
+        "months_until_missed": design.months_until_missed,
         "throughput": (
             {"value": design.throughput, "unit": design.throughput_unit}
             if design.throughput is not None

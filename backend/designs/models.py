@@ -60,6 +60,8 @@ class Design(models.Model):
     # verdict ("" when there is no evaluation: evaluation_note says why), the throughput the design
     # sustains (TPS for OLTP, MB/s for DSS), and the BOM's cost in the design's price book.
     verdict = models.CharField(max_length=32, blank=True)
+    # holds-until: the first month of the growth horizon in which a target is missed (else null).
+    months_until_missed = models.PositiveSmallIntegerField(null=True, blank=True)
     throughput = models.FloatField(null=True, blank=True)
     throughput_unit = models.CharField(max_length=16, blank=True)
     cost_total = models.DecimalField(max_digits=16, decimal_places=2, null=True, blank=True)

@@ -351,6 +351,10 @@ class DesignHeadlineSerializer(serializers.Serializer[Any]):
             "horizon, does-not-hold); null when not evaluated"
         ),
     )
+    months_until_missed = serializers.IntegerField(
+        allow_null=True,
+        help_text="holds-until: the first month of the growth horizon in which a target is missed; null otherwise",
+    )
     throughput = QuantitySerializer(
         allow_null=True, help_text="OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s"
     )
@@ -697,7 +701,11 @@ class CompareColumnSerializer(serializers.Serializer[Any]):
     revision = serializers.IntegerField(allow_null=True)
     platform_family = serializers.CharField(allow_null=True)
     kind = serializers.ChoiceField(choices=["oltp", "dss"])
-    verdict = serializers.CharField()
+    verdict = serializers.CharField(help_text="holds, holds-until (see months_until_missed) or does-not-hold")
+    months_until_missed = serializers.IntegerField(
+        allow_null=True,
+        help_text="holds-until: the first month of the growth horizon in which a target is missed",
+    )
     tps_at_sla = QuantitySerializer(allow_null=True, help_text="OLTP: maximum sustained TPS under the SLA")
     sustained_throughput = QuantitySerializer(allow_null=True, help_text="DSS: sustainable MB/s")
     sla_response = QuantitySerializer(

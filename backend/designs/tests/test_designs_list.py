@@ -195,6 +195,7 @@ def test_a_design_the_evaluation_refuses_is_saved_with_the_reason(
     reason = f"Cannot be evaluated: {refusal.json()['platform'][0]}"
     assert _rows(users["alice"])[design["id"]]["headline"] == {
         "verdict": None,
+        "months_until_missed": None,
         "throughput": None,
         "cost": {"total": None, "currency": None, "note": reason},
         "note": reason,
@@ -218,6 +219,7 @@ def test_designs_saved_before_the_columns_read_not_evaluated_until_refreshed(
     headline = _rows(users["alice"])[design["id"]]["headline"]
     assert headline == {
         "verdict": None,
+        "months_until_missed": None,
         "throughput": None,
         "cost": {"total": None, "currency": None, "note": NOT_EVALUATED},
         "note": NOT_EVALUATED,
@@ -276,3 +278,26 @@ def test_every_row_is_what_the_generic_serializer_writes(catalog: None, users: d
             generic = json.loads(json.dumps(serializer.generic_representation(design)))
             assert rows[design.pk] == generic, (reader, design.name)
             assert list(rows[design.pk]) == list(generic)
+
+
+def test_a_design_that_holds_until_a_month_lists_the_month(catalog: None, users: dict[str, Any]) -> None:
+    """holds-until: the row carries the first month of the growth horizon in which a target is missed,
+    as the evaluation's targets say; a design that holds through its horizon carries none."""
+    growing = {"kind": "oltp", "target_tps": 10000, "database_size_gb": 2000,
+               "user_growth_pct_per_year": 60, "horizon_years": 3}  # fmt: skip
+    design = create_design(users["alice"], workload=growing)
+    steady = create_design(users["alice"])
+    evaluation = client_for(users["alice"]).get(f"/api/v1/designs/{design['id']}/evaluation/").json()
+    targets = evaluation["evaluation"]["targets"]
+    assert evaluation["evaluation"]["verdict"] == "holds-until"
+    assert 0 < targets["months_until_missed"] <= targets["horizon_months"]
+    rows = _rows(users["alice"])
+    assert rows[design["id"]]["headline"]["verdict"] == "holds-until"
+    assert rows[design["id"]]["headline"]["months_until_missed"] == targets["months_until_missed"]
+    assert rows[steady["id"]]["headline"]["verdict"] == "holds"
+    assert rows[steady["id"]]["headline"]["months_until_missed"] is None
+    compared = client_for(users["alice"]).get(f"/api/v1/designs/compare/?ids={design['id']},{steady['id']}")
+    assert [(c["verdict"], c["months_until_missed"]) for c in compared.json()["designs"]] == [
+        ("holds-until", targets["months_until_missed"]),
+        ("holds", None),
+    ]

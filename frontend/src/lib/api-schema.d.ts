@@ -1474,7 +1474,10 @@ export interface components {
             revision: number | null;
             platform_family: string | null;
             kind: components["schemas"]["WorkloadKindEnum"];
+            /** @description holds, holds-until (see months_until_missed) or does-not-hold */
             verdict: string;
+            /** @description holds-until: the first month of the growth horizon in which a target is missed */
+            months_until_missed: number | null;
             /** @description OLTP: maximum sustained TPS under the SLA */
             tps_at_sla: components["schemas"]["Quantity"] | null;
             /** @description DSS: sustainable MB/s */
@@ -1691,6 +1694,8 @@ export interface components {
         DesignHeadline: {
             /** @description The evaluation's verdict (holds, holds-until: holds today, misses a target within the growth horizon, does-not-hold); null when not evaluated */
             verdict: string | null;
+            /** @description holds-until: the first month of the growth horizon in which a target is missed; null otherwise */
+            months_until_missed: number | null;
             /** @description OLTP: maximum sustained TPS within the SLA; DSS: sustained MB/s */
             throughput: components["schemas"]["Quantity"] | null;
             cost: components["schemas"]["DesignCost"];

@@ -1429,6 +1429,7 @@ export const zCompareCapacity = z.object({
  */
 export const zDesignHeadline = z.object({
     verdict: z.nullable(z.string()),
+    months_until_missed: z.nullable(z.int()),
     throughput: z.nullable(zQuantity),
     cost: zDesignCost,
     note: z.nullable(z.string())
@@ -2424,6 +2425,7 @@ export const zCompareColumn = z.object({
     platform_family: z.nullable(z.string()),
     kind: zWorkloadKindEnum,
     verdict: z.string(),
+    months_until_missed: z.nullable(z.int()),
     tps_at_sla: z.nullable(zQuantity),
     sustained_throughput: z.nullable(zQuantity),
     sla_response: z.nullable(zQuantity),
