@@ -26,7 +26,7 @@ export const candidate: Candidate = {
   },
   rac_nodes: 1,
   units: 2,
-  unit_word: 'X-Bricks',
+  unit_word: 'X-Brick',
   verdict: 'holds',
   months_until_missed: null,
   first_missed: null,

@@ -28,7 +28,7 @@ function pointOf(c: Candidate, ranking: Recommendation['ranking']): ParetoPoint 
   const common = { y: c.headroom_pct.value, key: c.key, label: c.label, pareto: c.pareto };
   if (ranking === 'size') {
     const nodes = `${c.rac_nodes} RAC ${c.rac_nodes === 1 ? 'node' : 'nodes'}`;
-    return { ...common, x: sizeOf(c), xText: `size ${sizeOf(c)} (${nodes} + ${c.units} ${c.unit_word})` };
+    return { ...common, x: sizeOf(c), xText: `size ${sizeOf(c)} (${nodes} + ${c.units} ${c.units === 1 ? c.unit_word : `${c.unit_word}s`})` };
   }
   if (c.cost.amount === null) return null;
   return { ...common, x: Number(c.cost.amount), xText: formatMoney(c.cost.amount, c.cost.currency) };
