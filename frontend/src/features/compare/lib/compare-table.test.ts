@@ -8,6 +8,7 @@ const column = (over: Partial<CompareColumn>): CompareColumn => ({
   revision: 1,
   kind: 'oltp',
   verdict: 'holds',
+  months_until_missed: null,
   tps_at_sla: { value: 25800, unit: 'TPS' },
   sla_response: { value: 20, unit: 'ms' },
   sustained_throughput: null,
@@ -32,6 +33,12 @@ describe('compareRows', () => {
     expect(rows.headroom?.values).toEqual(['+166%', '+89%']);
     expect(rows.usable?.values).toEqual(['20,800 GB', '20,800 GB']);
     expect(rows.cost?.values).toEqual(['no price book', 'no price book']);
+  });
+  it('says each verdict, with the month a holds-until design misses a target', () => {
+    const growing = column({ id: 4, verdict: 'holds-until', months_until_missed: 23 });
+    const short = column({ id: 5, verdict: 'does-not-hold' });
+    const verdicts = compareRows([quarter, growing, short]).find((r) => r.key === 'verdict');
+    expect(verdicts?.values).toEqual(['holds', 'holds until month 23', 'does not hold']);
   });
   it('flags differences and marks the best design', () => {
     expect(rows.tps).toMatchObject({ differs: true, best: [0] });

@@ -1,6 +1,7 @@
 /** Side-by-side rows of a comparison: each figure per design, with the best marked and
  * differences flagged; BOM lines whose quantities differ with their deltas. */
 import { countOf, formatMoney, formatNumber, formatQuantity, formatSignedPercent, type Quantity } from '../../../components/format';
+import { verdictWords } from '../../../lib/verdict';
 import type { BomDifference, CompareBomSection, CompareColumn } from '../api/types';
 
 export const MAX_COMPARED = 4;
@@ -95,6 +96,12 @@ export function sameSla(columns: CompareColumn[]): boolean {
   return new Set(columns.flatMap((c) => (c.sla_response ? [`${c.sla_response.value} ${c.sla_response.unit}`] : []))).size <= 1;
 }
 
+/** "holds", "holds until month 23", "does not hold"; "—" without an evaluation. */
+function verdictText(c: CompareColumn): string {
+  if (c.verdict === null) return '—';
+  return (verdictWords(c.verdict, c.months_until_missed)?.text ?? c.verdict.replace(/-/g, ' ')).toLowerCase();
+}
+
 export function compareRows(columns: CompareColumn[]): CompareRow[] {
   const currencies = new Set(columns.map((c) => c.cost.currency).filter(Boolean));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
@@ -104,7 +111,7 @@ export function compareRows(columns: CompareColumn[]): CompareRow[] {
   // within different SLAs (25,800 TPS at 20 ms is not "more" than 996 TPS at 2 s).
   const likeWithLike = sameUnit(columns.map(throughput)) && sameSla(columns);
   return [
-    row('verdict', 'Verdict', columns.map((c) => (c.verdict === 'holds' ? 'holds' : c.verdict === null ? '—' : 'does not hold'))),
+    row('verdict', 'Verdict', columns.map(verdictText)),
     row(
       'tps',
       'TPS at SLA (or sustained MB/s)',

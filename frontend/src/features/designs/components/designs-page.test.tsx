@@ -12,6 +12,7 @@ const rows = [
     name: 'Bank core',
     headline: {
       verdict: 'holds',
+      months_until_missed: null,
       throughput: { value: 25800, unit: 'TPS' },
       cost: { total: '1234567.50', currency: 'USD', note: null },
       note: null,
@@ -22,6 +23,7 @@ const rows = [
     name: 'Warehouse',
     headline: {
       verdict: 'does-not-hold',
+      months_until_missed: null,
       throughput: { value: 1180, unit: 'MB/s' },
       cost: { total: '900.00', currency: 'EUR', note: '2 BOM lines without a price: the total excludes them' },
       note: null,
@@ -32,6 +34,7 @@ const rows = [
     name: 'Old design',
     headline: {
       verdict: null,
+      months_until_missed: null,
       throughput: null,
       cost: { total: null, currency: null, note: 'Not evaluated yet' },
       note: 'Not evaluated yet',

@@ -4,7 +4,7 @@ import { headlineColumns } from '../lib/design-list';
 /** The designs list's verdict, throughput and cost cells (three <td>s), as of the latest saved revision. */
 export function HeadlineCells({ headline }: { headline: DesignHeadline }) {
   const columns = headlineColumns(headline);
-  const tone = { ok: 'badge-ok', bad: 'badge-bad', none: '' }[columns.verdict.tone];
+  const tone = { ok: 'badge-ok', warn: 'badge-warn', bad: 'badge-bad', none: '' }[columns.verdict.tone];
   return (
     <>
       <td data-testid="verdict-cell">

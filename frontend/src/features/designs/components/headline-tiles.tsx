@@ -2,13 +2,14 @@ import { memo } from 'react';
 import type { EvaluationPayload } from '../api/types';
 import type { BandView } from '../lib/bands';
 import { buildHeadlines } from '../lib/headline';
+import { verdictSentence } from '../lib/targets';
 
 function HeadlineTilesView({ payload }: { payload: EvaluationPayload }) {
   const verdict = payload.evaluation.verdict;
   return (
     <div className="headline-block">
       <p className={`verdict verdict-${verdict}`} data-testid="verdict">
-        {verdict === 'holds' ? 'The design holds' : 'The design does not hold'}
+        {verdictSentence(payload.evaluation)}
       </p>
       <dl className="tiles">
         {buildHeadlines(payload).map((h) => (

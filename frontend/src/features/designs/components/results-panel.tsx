@@ -15,6 +15,7 @@ import { CapacityChart } from './capacity-chart';
 import { FindHoldingLink } from './find-holding-link';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
+import { TargetsTable } from './targets-table';
 import { WarningsList } from './warnings-list';
 
 interface Props {
@@ -101,6 +102,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
         <div className={stale || error ? 'stale' : undefined}>
           <HeadlineTiles payload={payload} />
           <FindHoldingLink evaluation={payload.evaluation} />
+          <TargetsTable evaluation={payload.evaluation} />
           <WarningsList warnings={payload.evaluation.warnings} />
           {payload.evaluation.kind === 'dss' && (
             <p className="muted small-text" data-testid="dss-note">

@@ -50,6 +50,11 @@ describe('headlineColumns', () => {
     expect(headlineColumns(dss)).toMatchObject({ verdict: { text: 'Does not hold', tone: 'bad' }, throughput: '1,180 MB/s' });
   });
 
+  it('says until which month a holds-until design holds, in the warning tone', () => {
+    const until = { ...headline, verdict: 'holds-until', months_until_missed: 23 };
+    expect(headlineColumns(until).verdict).toEqual({ text: 'Holds until month 23', tone: 'warn', title: null });
+  });
+
   it('says why there is no cost, and what a partial total leaves out', () => {
     expect(headlineColumns(headline)).toMatchObject({ cost: '—', costNote: 'No price book chosen' });
     const partial = { ...headline, cost: { total: '900.00', currency: 'EUR', note: '2 BOM lines without a price: the total excludes them' } };
@@ -57,7 +62,7 @@ describe('headlineColumns', () => {
   });
 
   it('shows a design without an evaluation as not evaluated, with the reason', () => {
-    const none = { verdict: null, throughput: null, cost: { total: null, currency: null, note: 'Not evaluated yet' }, note: 'Not evaluated yet' };
+    const none = { verdict: null, months_until_missed: null, throughput: null, cost: { total: null, currency: null, note: 'Not evaluated yet' }, note: 'Not evaluated yet' };
     expect(headlineColumns(none)).toEqual({
       verdict: { text: 'Not evaluated', tone: 'none', title: 'Not evaluated yet' },
       throughput: '—',

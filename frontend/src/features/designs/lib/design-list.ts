@@ -1,5 +1,6 @@
 /** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
 import { formatMoney, formatQuantity, plural } from '../../../components/format';
+import { verdictWords, type VerdictTone } from '../../../lib/verdict';
 import type { DesignHeadline, DesignListItem } from '../api/types';
 import { publishedContract } from './input-contract';
 
@@ -56,7 +57,7 @@ export function sharingLabel(design: Pick<DesignListItem, 'visibility' | 'team'>
 /** The list's verdict, throughput and cost columns, as of the design's latest saved revision (the API
  * evaluates a design when it is saved; the editor evaluates afresh). */
 export interface HeadlineColumns {
-  verdict: { text: string; tone: 'ok' | 'bad' | 'none'; title: string | null };
+  verdict: { text: string; tone: VerdictTone | 'none'; title: string | null };
   /** "25,800 TPS" for OLTP, "1,200 MB/s" for DSS, "—" without an evaluation. */
   throughput: string;
   /** "123,456.00 USD", or "—" when there is no total (costNote says why). */
@@ -65,13 +66,8 @@ export interface HeadlineColumns {
   costNote: string | null;
 }
 
-const VERDICTS: Record<string, { text: string; tone: 'ok' | 'bad' }> = {
-  holds: { text: 'Holds', tone: 'ok' },
-  'does-not-hold': { text: 'Does not hold', tone: 'bad' },
-};
-
 export function headlineColumns(headline: DesignHeadline): HeadlineColumns {
-  const known = headline.verdict ? VERDICTS[headline.verdict] : undefined;
+  const known = headline.verdict ? verdictWords(headline.verdict, headline.months_until_missed) : null;
   const verdict = headline.verdict
     ? { text: known?.text ?? headline.verdict.replace(/-/g, ' '), tone: known?.tone ?? ('none' as const), title: null }
     : { text: 'Not evaluated', tone: 'none' as const, title: headline.note };

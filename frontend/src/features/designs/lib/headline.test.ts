@@ -101,7 +101,7 @@ describe('headline numbers', () => {
       inputs: {
         platform: oltp.evaluation.inputs.platform,
         workload: { kind: 'dss', target_throughput_mb_s: 1000, block_size_kb: 1024, io_pattern: 'random', query_streams: 4,
-                    read_pct: 100, orion_mode: 'raid0', database_size_gb: 1000, data_growth_pct_per_year: 0, horizon_years: 3 },
+                    read_pct: 100, orion_mode: 'raid0', database_size_gb: 1000, min_headroom_pct: 0, data_growth_pct_per_year: 0, horizon_years: 3 },
       },
       summary: {
         target_throughput: { value: 1000, unit: 'MB/s' },
@@ -121,6 +121,15 @@ describe('headline numbers', () => {
         completion_time_estimate: null,
       },
       growth: { horizon: { value: 3, unit: 'years' }, data_growth_per_year: { value: 0, unit: '%' }, years_until_capacity_full: null },
+      targets: {
+        checks: [
+          { target: 'throughput', label: 'Scan throughput', value: { value: 1169, unit: 'MB/s' }, limit: { value: 1000, unit: 'MB/s' },
+            met: true, source: "the design's target", months_until_missed: null },
+        ],
+        horizon_months: 36,
+        months_until_missed: null,
+        first_missed: null,
+      },
     };
     const payload: EvaluationPayload = { ...oltp, evaluation: dss };
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));

@@ -3,6 +3,13 @@ import { formatMoney, formatNumber, formatQuantity, formatSignedPercent, plural 
 import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
 import { bandOf, bandView, type BandView } from './bands';
 
+/** The headroom tile's note on the verdict: "the design holds until month 23". */
+function verdictDetail(verdict: string, monthsUntilMissed: number | null): string {
+  if (verdict === 'holds') return 'the design holds';
+  if (verdict === 'holds-until') return monthsUntilMissed === null ? 'the design holds for now' : `the design holds until month ${monthsUntilMissed}`;
+  return 'the design does not hold';
+}
+
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
 
 export interface Headline {
@@ -97,7 +104,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
     key: 'headroom',
     label: 'Headroom',
     value: formatSignedPercent(s.headroom_pct?.value, 0),
-    detail: evaluation.verdict === 'holds' ? 'the design holds' : 'the design does not hold',
+    detail: verdictDetail(evaluation.verdict, evaluation.targets.months_until_missed),
     tone: headroomTone(s.headroom_pct?.value),
   });
   out.push({

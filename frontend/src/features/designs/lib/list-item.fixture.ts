@@ -22,6 +22,7 @@ export const listItem = (over: Partial<DesignListItem> = {}): DesignListItem => 
   updated: '2026-11-01T00:00:00Z',
   headline: {
     verdict: 'holds',
+    months_until_missed: null,
     throughput: { value: 25800, unit: 'TPS' },
     cost: { total: null, currency: null, note: 'No price book chosen' },
     note: null,
