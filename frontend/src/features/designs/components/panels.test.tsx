@@ -6,6 +6,7 @@ import { profiledRegistry } from '../../../lib/profiles-fixture';
 import { bandView } from '../lib/bands';
 import { quarterRack } from '../lib/fixture';
 import { HeadlineTiles } from './headline-tiles';
+import { TargetsTable } from './targets-table';
 import { formatQuantity } from '../../../components/format';
 import { formFromInputs, type DesignForm } from '../lib/design-form';
 import { PlatformPanel } from './platform-panel';
@@ -31,6 +32,22 @@ describe('input panels', () => {
     }
     fireEvent.change(screen.getByLabelText(/Users \(users\)/), { target: { value: '2500' } });
     expect(onChange).toHaveBeenCalledWith({ ...form, users: '2500' });
+  });
+
+  it('groups the SLA response and the targets, and keeps the OLTP-only targets out of a DSS design', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<WorkloadPanel form={form} onChange={onChange} clientErrors={{}} apiErrors={{}} registry={REGISTRY} />);
+    const targets = screen.getByRole('group', { name: 'Targets' });
+    for (const label of [/SLA response \(ms\)/, /Max CPU \(%\)/, /Max storage latency \(ms\)/, /Min headroom \(%\)/]) {
+      expect(within(targets).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(within(targets).getByLabelText(/Max CPU/)).toHaveValue(null); // empty: the catalog's limit
+    expect(within(targets).getByLabelText(/Min headroom/)).toHaveValue(0);
+    fireEvent.change(within(targets).getByLabelText(/Max CPU/), { target: { value: '70' } });
+    expect(onChange).toHaveBeenCalledWith({ ...form, maxCpuPct: '70' });
+    rerender(<WorkloadPanel form={{ ...form, kind: 'dss' }} onChange={onChange} clientErrors={{}} apiErrors={{ 'workload.min_headroom_pct': ['bad'] }} registry={REGISTRY} />);
+    expect(screen.queryByLabelText(/Max CPU/)).toBeNull();
+    expect(screen.getByLabelText(/Min headroom/)).toHaveAccessibleDescription(/bad/);
   });
 
   it('shows the loading state while the registry loads, and the kind cannot be switched yet', () => {
@@ -131,6 +148,27 @@ describe('input panels', () => {
     expect(screen.getByLabelText(/Physical reads/)).toHaveAccessibleDescription('is required for the custom profile');
     // Families that publish no profile yet: their own benchmark is an empty choice.
     expect((screen.getByLabelText('Workload profile') as HTMLSelectElement).options[0]!.textContent).toBe("The platform's own benchmark");
+  });
+
+  it('says until which month a holds-until design holds, and shows each target against its limit', () => {
+    const payload = quarterRack();
+    const evaluation = payload.evaluation;
+    evaluation.verdict = 'holds-until';
+    evaluation.targets = { ...evaluation.targets, months_until_missed: 23, first_missed: 'cpu' };
+    evaluation.targets.checks[1] = { ...evaluation.targets.checks[1]!, months_until_missed: 23 };
+    render(
+      <>
+        <HeadlineTiles payload={payload} />
+        <TargetsTable evaluation={evaluation} />
+      </>,
+    );
+    expect(screen.getByTestId('verdict')).toHaveTextContent('The design holds until month 23 of the 3-year growth horizon');
+    expect(screen.getByTestId('verdict')).toHaveClass('verdict-holds-until');
+    const cpu = screen.getByTestId('target-cpu');
+    expect(cpu).toHaveTextContent('CPU at the design load');
+    expect(within(cpu).getByTitle("the catalog's cpu-utilisation-limit rule")).toHaveTextContent('≤ 80%');
+    expect(cpu).toHaveTextContent('Missed in month 23');
+    expect(screen.getByTestId('target-sla')).toHaveTextContent(/8,713 TPS.*≤ 25,800 TPS.*Met/);
   });
 
   it('shows each banded projection with its interval, the basis on hover, and a widened marker', () => {

@@ -139,18 +139,40 @@ function OltpFields({ form, onChange, field, errors, registry, designLoad }: Olt
         <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
         <NumberField label="Read share" unit="%" placeholder="profile's mix" hint="Empty: the profile's measured read share" {...field('readPct')} />
         <BlockSizeField form={form} onChange={onChange} field={field} />
-        <NumberField
-          label="SLA response"
-          unit="ms"
-          placeholder="benchmark's"
-          hint="At least 1 ms: no transaction responds faster than a flash read. Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
-          {...field('slaResponseMs')}
-        />
         <NumberField label="Warehouses" unit="warehouses" placeholder={PROFILE_MEASURED} hint="Order-entry schema size (TPC-C, OET)" {...field('warehouses')} />
         <NumberField label="SGA per instance" unit="GB" placeholder={PROFILE_MEASURED} hint="Buffer cache of each RAC instance" {...field('sgaGb')} />
       </div>
+      <OltpTargetFields field={field} />
     </>
   );
+}
+
+/** What an OLTP design must meet at its design load and through its growth: the SLA response and the targets. */
+function OltpTargetFields({ field }: { field: FieldProps }) {
+  return (
+    <div className="field-grid" role="group" aria-label="Targets" data-testid="target-fields">
+      <NumberField
+        label="SLA response"
+        unit="ms"
+        placeholder="benchmark's"
+        hint="At least 1 ms: no transaction responds faster than a flash read. Empty: the platform's benchmark threshold (20 ms Swingbench, 2 s TPC-C)"
+        {...field('slaResponseMs')}
+      />
+      <NumberField label="Max CPU" unit="%" placeholder="catalog's limit" hint="RAC nodes' CPU at the design load. Empty: the catalog's CPU limit (80 %)" {...field('maxCpuPct')} />
+      <NumberField
+        label="Max storage latency"
+        unit="ms"
+        placeholder="none"
+        hint="Storage read latency (db file sequential read) at the design load. Empty: none besides the SLA"
+        {...field('maxStorageLatencyMs')}
+      />
+      <MinHeadroomField field={field} />
+    </div>
+  );
+}
+
+function MinHeadroomField({ field }: { field: FieldProps }) {
+  return <NumberField label="Min headroom" unit="%" hint="The least headroom over the design load; 0: none required" {...field('minHeadroomPct')} />;
 }
 
 /** The OLTP block size: a select of the sizes the contract allows (Oracle's), else a number. */
@@ -230,6 +252,7 @@ function DssFields({ form, onChange, field, errors }: DssFieldsProps) {
       <NumberField label="Database size" unit="GB" {...field('databaseSizeGb')} />
       <NumberField label="Data growth" unit="%/year" {...field('dataGrowthPct')} />
       <NumberField label="Horizon" unit="years" {...field('horizonYears')} />
+      <MinHeadroomField field={field} />
     </div>
   );
 }

@@ -24,8 +24,8 @@ function withDefaults(shape: Shape, defaults: Record<string, unknown>): Shape {
  * each with its defaults, and the OLTP block size capped at 1024 KB as the engine caps it.
  */
 export const ENGINE_LIKE_DEFAULTS = {
-  oltp: { users: 1000, database_size_gb: 100, read_pct: 70, block_size_kb: 8, horizon_years: 3, data_growth_pct_per_year: 0, user_growth_pct_per_year: 0 },
-  dss: { target_throughput_mb_s: 1000, query_streams: 1, block_size_kb: 1024, database_size_gb: 1000, horizon_years: 3, data_growth_pct_per_year: 0 },
+  oltp: { users: 1000, database_size_gb: 100, read_pct: 70, block_size_kb: 8, horizon_years: 3, data_growth_pct_per_year: 0, user_growth_pct_per_year: 0, min_headroom_pct: 0 },
+  dss: { target_throughput_mb_s: 1000, query_streams: 1, block_size_kb: 1024, database_size_gb: 1000, horizon_years: 3, data_growth_pct_per_year: 0, min_headroom_pct: 0 },
   platform: { rac_nodes: 2, arrays: 1 },
 };
 

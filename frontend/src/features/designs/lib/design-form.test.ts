@@ -44,7 +44,7 @@ const outOfRange = (part: 'workload' | 'platform', field: string, kind: 'oltp' |
 describe('the published contract', () => {
   it('has a rule for every field the form shows', () => {
     const oltpOnly = ['targetThroughputMbS', 'queryStreams', 'ioPattern'];
-    const dssOnly = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs', 'loadBy', 'profile', 'warehouses', 'sgaGb', 'txPerS', 'readsPerS', 'writesPerS', 'dbCpuSPerS', 'redoMbPerS'];
+    const dssOnly = ['users', 'targetTps', 'thinkTimeS', 'userGrowthPct', 'readPct', 'slaResponseMs', 'maxCpuPct', 'maxStorageLatencyMs', 'loadBy', 'profile', 'warehouses', 'sgaGb', 'txPerS', 'readsPerS', 'writesPerS', 'dbCpuSPerS', 'redoMbPerS'];
     for (const kind of ['oltp', 'dss'] as const) {
       const { rules } = publishedContract(kind);
       const shown = Object.entries(FIELD_PATHS).filter(([field]) => !(kind === 'oltp' ? oltpOnly : dssOnly).includes(field));
@@ -180,6 +180,28 @@ describe('validateForm', () => {
     expect(validateForm({ ...quarter(), slaResponseMs: '0.001' })).toEqual({ 'workload.sla_response_ms': ['must be between 1 and 600000'] });
     expect(validateForm({ ...quarter(), slaResponseMs: '1' })).toEqual({});
   });
+  it('sends the targets as given, leaves the empty ones to the API, and checks them against the contract', () => {
+    const targeted = { ...quarter(), maxCpuPct: '70', maxStorageLatencyMs: '', minHeadroomPct: '25' };
+    const workload = toInputs(targeted)!.workload;
+    expect(workload).toMatchObject({ max_cpu_pct: 70, min_headroom_pct: 25 });
+    expect(workload).not.toHaveProperty('max_storage_latency_ms'); // empty: no latency target
+    expect(formFromInputs(workload, toInputs(targeted)!.platform)).toMatchObject({ maxCpuPct: '70', maxStorageLatencyMs: '', minHeadroomPct: '25' });
+    // A saved design without targets: the catalog's CPU limit, no latency target, the contract's 0 % headroom.
+    expect(quarter()).toMatchObject({ maxCpuPct: '', maxStorageLatencyMs: '', minHeadroomPct: '0' });
+    expect(validateForm({ ...quarter(), maxCpuPct: '0', maxStorageLatencyMs: '-1', minHeadroomPct: '-5' })).toEqual({
+      'workload.max_cpu_pct': [outOfRange('workload', 'max_cpu_pct')],
+      'workload.max_storage_latency_ms': [outOfRange('workload', 'max_storage_latency_ms')],
+      'workload.min_headroom_pct': [outOfRange('workload', 'min_headroom_pct')],
+    });
+    expect(validateForm({ ...quarter(), maxCpuPct: '101' })['workload.max_cpu_pct']).toEqual([outOfRange('workload', 'max_cpu_pct')]);
+  });
+  it('sends a DSS design its headroom target and none of the OLTP-only ones', () => {
+    const dss = withKind({ ...quarter(), maxCpuPct: '70', maxStorageLatencyMs: '2', minHeadroomPct: '10' }, 'dss', REGISTRY);
+    const workload = toInputs(dss)!.workload;
+    expect(workload).toMatchObject({ kind: 'dss', min_headroom_pct: 10 });
+    expect(workload).not.toHaveProperty('max_cpu_pct');
+    expect(workload).not.toHaveProperty('max_storage_latency_ms');
+  });
   it('gives number inputs the HTML bounds of the contract', () => {
     expect(inputBounds(quarter(ENGINE_LIKE), 'blockSizeKb', ENGINE_LIKE)).toEqual({ min: 2, max: 1024, step: 'any' });
     const racNodes = publishedContract('oltp').rules.platform.rac_nodes!;
@@ -241,6 +263,7 @@ describe('DSS workloads', () => {
       io_pattern: 'random',
       block_size_kb: 1024,
       database_size_gb: 100,
+      min_headroom_pct: 0, // a target of both kinds: it stays as it was
       data_growth_pct_per_year: 0,
       horizon_years: 3,
     });

@@ -40,6 +40,13 @@ export interface DesignForm {
   readPct: string;
   blockSizeKb: string;
   slaResponseMs: string;
+  /**
+   * Targets besides the SLA (sizing.verdict): the most CPU % at the design load (OLTP; empty = the
+   * catalog's limit), the most storage read latency (OLTP; empty = none) and the least headroom.
+   */
+  maxCpuPct: string;
+  maxStorageLatencyMs: string;
+  minHeadroomPct: string;
   /** DSS: the scan throughput the warehouse needs. */
   targetThroughputMbS: string;
   queryStreams: string;
@@ -91,6 +98,9 @@ export const FIELD_PATHS: Record<Exclude<keyof DesignForm, 'extras'>, string> = 
   readPct: 'workload.read_pct',
   blockSizeKb: 'workload.block_size_kb',
   slaResponseMs: 'workload.sla_response_ms',
+  maxCpuPct: 'workload.max_cpu_pct',
+  maxStorageLatencyMs: 'workload.max_storage_latency_ms',
+  minHeadroomPct: 'workload.min_headroom_pct',
   targetThroughputMbS: 'workload.target_throughput_mb_s',
   queryStreams: 'workload.query_streams',
   ioPattern: 'workload.io_pattern',
@@ -142,9 +152,9 @@ function defaultOf(kind: WorkloadKind, part: 'workload' | 'platform', field: str
 
 // The workload profile and its inputs (OLTP only).
 const PROFILE_INPUTS = ['profile', 'warehouses', 'sga_gb', 'tx_per_s', 'reads_per_s', 'writes_per_s', 'db_cpu_s_per_s', 'redo_mb_per_s'];
-const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'target_throughput_mb_s', 'query_streams', 'io_pattern', ...PROFILE_INPUTS];
+const WORKLOAD_FIELDS = ['kind', 'users', 'target_tps', 'think_time_s', 'database_size_gb', 'data_growth_pct_per_year', 'user_growth_pct_per_year', 'horizon_years', 'read_pct', 'block_size_kb', 'sla_response_ms', 'max_cpu_pct', 'max_storage_latency_ms', 'min_headroom_pct', 'target_throughput_mb_s', 'query_streams', 'io_pattern', ...PROFILE_INPUTS];
 // Workload inputs the engine accepts for one kind only (engine_adapter.serializers.WorkloadSerializer).
-const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead', ...PROFILE_INPUTS];
+const OLTP_ONLY = ['users', 'target_tps', 'think_time_s', 'read_pct', 'sla_response_ms', 'max_cpu_pct', 'max_storage_latency_ms', 'user_growth_pct_per_year', 'include_backup_overhead', 'include_growth_overhead', ...PROFILE_INPUTS];
 const DSS_ONLY = ['target_throughput_mb_s', 'query_streams', 'io_pattern', 'orion_mode'];
 const PLATFORM_FIELDS = ['family', 'storage_model', 'reference', 'rac_nodes', 'cores_per_node', 'arrays', 'raid', 'drives_per_enclosure', 'pam'];
 // Platform inputs of a family with data reduction (registry: data_reduction_option): dropped when the
@@ -180,6 +190,9 @@ export function formFromInputs(workload: WorkloadInput, platform: PlatformInput,
     readPct: kind === 'dss' ? '' : value('workload', 'read_pct'),
     blockSizeKb: value('workload', 'block_size_kb'),
     slaResponseMs: value('workload', 'sla_response_ms'),
+    maxCpuPct: value('workload', 'max_cpu_pct'),
+    maxStorageLatencyMs: value('workload', 'max_storage_latency_ms'),
+    minHeadroomPct: value('workload', 'min_headroom_pct'),
     targetThroughputMbS: value('workload', 'target_throughput_mb_s'),
     queryStreams: value('workload', 'query_streams'),
     ioPattern: workload.io_pattern === 'sequential' ? 'sequential' : 'random',
@@ -501,6 +514,9 @@ function oltpWorkload(form: DesignForm): WorkloadInput {
     // One of the contract's sizes once validateForm has passed (the select offers only those).
     block_size_kb: num(form.blockSizeKb) as z.input<typeof zBlockSizeKbEnum> | undefined,
     sla_response_ms: num(form.slaResponseMs),
+    max_cpu_pct: num(form.maxCpuPct),
+    max_storage_latency_ms: num(form.maxStorageLatencyMs),
+    min_headroom_pct: num(form.minHeadroomPct),
     // '' = the family's own benchmark: left out, the API resolves it.
     profile: (form.profile || undefined) as WorkloadInput['profile'],
     warehouses: num(form.warehouses),
@@ -529,6 +545,7 @@ function dssWorkload(form: DesignForm): WorkloadInput {
     io_pattern: form.ioPattern,
     block_size_kb: num(form.blockSizeKb),
     database_size_gb: num(form.databaseSizeGb),
+    min_headroom_pct: num(form.minHeadroomPct),
     data_growth_pct_per_year: num(form.dataGrowthPct),
     horizon_years: num(form.horizonYears),
   };
