@@ -135,6 +135,15 @@ DESIGN_MATRIX: dict[str, Operation] = {
         ),
         _row(200, 200, 200, 200, 200, 403, 200),
     ),
+    # Writes nothing and reads no design: every signed-in caller may search.
+    "recommend (POST /recommend/)": Operation(
+        "recommend", "post",
+        lambda c, s: c.post(
+            "/api/v1/recommend/", {"workload": {"kind": "oltp", "users": 500}, "families": ["netapp"], "limit": 1},
+            format="json",
+        ),
+        _row(200, 200, 200, 200, 200, 403, 200),
+    ),
     "compare": Operation(
         "design-compare", "get", lambda c, s: c.get(f"/api/v1/designs/compare/?ids={s.design.pk},{s.other.pk}"),
         READ,
