@@ -31,8 +31,9 @@ from dataclasses import replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from sizing import api, balance, mva, projection
-from sizing.api import evaluate_design
+from sizing import balance, mva, projection
+from sizing import evaluator as api
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
 from sizing.inputs import DesignInputs, OltpWorkload

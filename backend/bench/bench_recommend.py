@@ -23,8 +23,8 @@ from dataclasses import replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from sizing import api
-from sizing.api import evaluate_design
+from sizing import evaluator as api
+from sizing.evaluator import evaluate_design
 from sizing.fixtures import load_fixture_dir
 from sizing.inputs import DesignInputs, OltpWorkload, Platform
 from sizing.recommend import _grown, configurations, recommend

@@ -6,11 +6,10 @@ sizing.evaluation) that carry their units and the assumptions used. Callers impo
 only: the names below are the engine's public API; its modules are internal.
 """
 
-__version__ = "0.1.0"
+from sizing.version import __version__ as __version__
 
 # isort: split
 from sizing import bom
-from sizing.api import design_facts, evaluate_design
 from sizing.bom import (
     Bom,
     BomError,
@@ -32,6 +31,7 @@ from sizing.evaluation import (
     evaluation_from_json,
     published,
 )
+from sizing.evaluator import design_facts, evaluate_design
 from sizing.evidence import ConfigurationFacts, EvidenceBundle, MeasuredValue, Observation, Source
 from sizing.fixtures import bundle_from_documents, load_fixture_dir, storage_model_of
 from sizing.inputs import (

@@ -1,6 +1,6 @@
 """The evaluation of a design, as typed objects (pydantic v2 models).
 
-`evaluate_design` (sizing.api) fills these models with raw floats; nothing in the engine rounds. A
+`evaluate_design` (sizing.evaluator) fills these models with raw floats; nothing in the engine rounds. A
 number's display precision is part of its type (`Quantity` publishes 4 significant figures, `Quantity5`
 5, `Quantity3` 3, `ExactQuantity` the value as stated), and is applied once, by `published()`, the
 one function that turns an evaluation into the JSON the API returns. The same models give the JSON
@@ -23,7 +23,6 @@ from pydantic import (
     field_serializer,
 )
 
-from sizing import __version__
 from sizing.balance import BalancePoint, BalanceZones
 from sizing.balance import Classification as BalanceClassification
 from sizing.inputs import DssWorkload, OltpWorkload, Platform
@@ -32,6 +31,7 @@ from sizing.projection import LoadPoint, Series
 from sizing.publish import published_json, same_as_handler
 from sizing.units import Quantity, Quantity3, Quantity5, built, published_rows, rounded
 from sizing.usl import UslCoefficients
+from sizing.version import __version__
 from sizing.warnings import Warning
 
 # holds: every target met at the design load and through the growth horizon; holds-until: met today,

@@ -441,7 +441,7 @@ def sla_throughput_side(stations: tuple[Station, ...], think_s: float, sla_s: fl
 def throughput_side(stations: tuple[Station, ...], think_s: float, n: float, x: float) -> int:
     """Where `schweitzer(stations, think_s, n).throughput` lies against `x`, without solving for it: -1
     certainly below, +1 certainly above, 0 not told by this test. A search for the population of a
-    target throughput (sizing.api: users for a target TPS) decides nearly every probe here at the cost
+    target throughput (sizing.evaluator: users for a target TPS) decides nearly every probe here at the cost
     of two passes over the stations instead of a Newton solve.
 
     Why it is exact: `schweitzer` solves N_a(X) = n for X, N_a(X) = X (fixed + sum of D_k / (1 - c_k X)),

@@ -49,7 +49,7 @@ def series_of(
     response_s: np.ndarray,
 ) -> list[Series]:
     """The series from solved points: `users`, `tps` and `response_s` hold every node count's curve one
-    after the other, in the order of `nodes`, each at `populations` (as sizing.api solves them, one
+    after the other, in the order of `nodes`, each at `populations` (as sizing.evaluator solves them, one
     batch): the points of every curve are built at once."""
     every = finite_rows_of(LoadPoint, np.column_stack((users, tps, response_s * 1000.0)))
     per_curve, rest = divmod(len(every), len(nodes)) if nodes else (0, 0)

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal
 
-from sizing.api import evaluate_design
 from sizing.errors import EvidenceError
 from sizing.evaluation import DesignEvaluation, OltpEvaluation, Section, Verdict
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, Platform, Workload
 from sizing.platforms import RAID_LABELS, REGISTRY, PlatformFamily, StorageModel

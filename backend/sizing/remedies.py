@@ -68,7 +68,7 @@ def _sla_throughput_bound(st: tuple[mva.Station, ...], think_s: float, sla_s: fl
 
 
 # The SLA population and SLA point of each network a search tries, kept per network (bounded): a
-# what-if on the same model searches the same networks, and sizing.api hands over (`remember`) the SLA
+# what-if on the same model searches the same networks, and sizing.evaluator hands over (`remember`) the SLA
 # points its vectorised pass has just solved for 1 to 4 RAC nodes, so a search below 5 nodes solves
 # nothing twice. Keyed by the network itself (frozen stations), think time and SLA.
 _Key = tuple[tuple[mva.Station, ...], float, float]
@@ -137,7 +137,7 @@ def _first(lo: int, hi: int, fixes: Callable[[int], bool]) -> int | None:
 
 def dss_sustained(evidence: EvidenceBundle, platform: Platform, workload: DssWorkload) -> float:
     """The MB/s a DSS design sustains: the query streams' figure where the family measured them, else
-    the storage's own (as sizing.api's DSS evaluation reads it)."""
+    the storage's own (as sizing.dss_evaluation reads it)."""
     storage = throughput_estimate(evidence, platform, workload)
     query = query_throughput(evidence, platform, workload, storage)
     return query.throughput if query else storage.value

@@ -122,12 +122,11 @@ def _figure(evaluation: DesignEvaluation, verb: str = " at") -> str:
     return f"{verb} {evaluation.summary.sustained_throughput.value:,.0f} MB/s"
 
 
-def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> Fix:
+def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, evaluate: Evaluate) -> Fix:
     """The smallest size of the design's configuration that holds: every RAC node and storage unit
     count at least the design's own, in order of how many of both are added (fewer RAC nodes first:
-    a node adds servers and licences), screened, then evaluated until one holds."""
-    from sizing.api import evaluate_design  # the evaluator calls this search: imported when used
-
+    a node adds servers and licences), screened, then decided by `evaluate` (the evaluator without
+    advice: it calls this search, so it hands itself in) until one holds."""
     p = inputs.platform
     n0, u0 = p.rac_nodes, p.arrays
     sizes = sorted(
@@ -140,11 +139,11 @@ def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet)
     for design, ok in zip(designs, passes, strict=True):
         if not ok:
             continue
-        evaluation = evaluate_design(design, evidence, rules, advise=False)
+        evaluation = evaluate(design)
         if evaluation.verdict != "does-not-hold":
             return Fix(design, evaluation)
         spent += 1
         if spent >= FIX_BUDGET:
             break
     largest = sized(inputs, MAX_NODES, MAX_UNITS)
-    return Fix(None, None, evaluate_design(largest, evidence, rules, advise=False), largest)
+    return Fix(None, None, evaluate(largest), largest)

@@ -129,7 +129,7 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
                 p.drives_per_enclosure, p.dedup_ratio, p.thin_provisioning)  # fmt: skip
         if ckey not in cap_cache:
             br = capacity_breakdown(w.database_size_gb, rules, include_backup=w.include_backup_overhead)
-            # as sizing.api's capacity: the stated usable figure per unit where a document gives one
+            # as sizing.evaluation_common's capacity: the stated usable figure per unit where a document gives one
             raw = raw_capacity(br.total_gb, p.storage_model, p.raid_level, p.arrays, p.drives_per_enclosure,
                                p.dedup_ratio if p.thin_provisioning or p.dedup_ratio else None,
                                stated_usable_gb_per_unit(p.storage_model, rules))  # fmt: skip

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from sizing.api import evaluate_design
 from sizing.cases import Kind, ValidationCase
 from sizing.errors import SizingError
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
 from sizing.platforms import REGISTRY

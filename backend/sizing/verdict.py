@@ -1,6 +1,6 @@
 """The one verdict: which targets a design meets at its design load and through its growth horizon.
 
-`evaluate_design` (sizing.api) decides a design here, and the search (sizing.recommend) ranks the
+`evaluate_design` (sizing.evaluator) decides a design here, and the search (sizing.recommend) ranks the
 evaluations it decides: one verdict for both. A target is a limit on something the evaluation computes
 (the load sustained within the SLA, the headroom over it, the CPU % and the storage latency at the
 design load, the capacity, a DSS design's MB/s). Each check says its value, its limit and where the
@@ -19,7 +19,7 @@ from sizing.evaluation import TargetCheck, Targets, Verdict
 from sizing.units import Unit, q
 from sizing.warnings import Warning
 
-# A computed value within this relative margin of its limit counts as at the limit (sizing.api).
+# A computed value within this relative margin of its limit counts as at the limit (sizing.evaluator).
 TOLERANCE = 1e-6
 
 TARGET_LABELS: dict[str, str] = {

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import evaluate_design
 from sizing.calibration import orion_estimate
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families.equallogic_fit import fit_profile
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from sizing import demand
-from sizing.api import evaluate_design
 from sizing.errors import InputError
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, Platform
 from sizing.rules import RuleSet

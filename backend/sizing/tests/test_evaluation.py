@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.rules import RuleSet

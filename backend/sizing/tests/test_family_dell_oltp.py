@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sizing import mva
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families.equallogic_fit import (
     PS6010S,

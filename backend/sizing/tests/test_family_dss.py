@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from sizing import validation
-from sizing.api import evaluate_design
 from sizing.evaluation import DssEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families import equallogic
 from sizing.families.equallogic_dss import dss_calibration_keys, dss_validation_cases

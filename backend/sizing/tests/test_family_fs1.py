@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import evaluate_design
 from sizing.evaluation import OltpEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families.oracle_fs1 import FAMILY, calibration_keys, fit_profile, validation_cases
 from sizing.families.oracle_fs1_fit import cached_fit, cluster_share, fit

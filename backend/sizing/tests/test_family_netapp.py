@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sizing import mva
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families.netapp import FAMILY
 from sizing.families.netapp_fit import PROFILE, OetPoint, calibrate_netapp, netapp_calibration, point_stations

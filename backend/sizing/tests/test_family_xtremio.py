@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import TOLERANCE, evaluate_design
 from sizing.evaluation import OltpEvaluation
+from sizing.evaluator import TOLERANCE, evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.families import xtremio
 from sizing.families.xtremio_fit import fit_xtremio

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import evaluate_design
 from sizing.evaluation import DssEvaluation, OltpEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
 from sizing.rules import RuleSet

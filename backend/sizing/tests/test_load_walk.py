@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import TOLERANCE, evaluate_design
 from sizing.evaluation import OltpEvaluation
+from sizing.evaluator import TOLERANCE, evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
 from sizing.rules import RuleSet

@@ -19,7 +19,7 @@ from itertools import pairwise
 
 import pytest
 
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, Platform
 from sizing.model import build_model

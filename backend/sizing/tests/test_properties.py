@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sizing.api import evaluate_design
 from sizing.errors import InputError
+from sizing.evaluator import evaluate_design
 from sizing.fixtures import bundle_from_documents
 from sizing.inputs import (
     ORACLE_BLOCK_SIZES_KB,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from sizing import mva, remedies
-from sizing.api import evaluate_design, forget_models
 from sizing.evaluation import published, published_per_field
+from sizing.evaluator import evaluate_design, forget_models
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
 from sizing.model import build_model
@@ -103,7 +103,7 @@ def test_published_json_equals_every_fields_own_serializer(catalog: Catalog) -> 
 
 
 def test_the_sla_points_handed_to_the_searches_are_the_ones_they_would_solve(catalog: Catalog) -> None:
-    """sizing.api gives the searches for the smallest fix the SLA points of its vectorised pass: each
+    """sizing.evaluator gives the searches for the smallest fix the SLA points of its vectorised pass: each
     must be the scalar solver's own (mva.sla_population, mva.sla_point), bit for bit."""
     data = {"workload": {"kind": "oltp", "users": 20_000},
             "platform": {"family": "equallogic", "storage_model": "PS6010XV", "rac_nodes": 1, "cores_per_node": 8}}  # fmt: skip

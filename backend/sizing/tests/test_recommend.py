@@ -7,9 +7,9 @@ import random
 from dataclasses import replace
 from decimal import Decimal
 
-from sizing.api import evaluate_design
 from sizing.errors import EvidenceError
 from sizing.evaluation import OltpEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.recommend import CostFigure, Reference, configurations, recommend

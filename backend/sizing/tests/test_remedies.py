@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from sizing.api import evaluate_design
 from sizing.evaluation import DesignEvaluation, OltpEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, design_inputs_from_dict
 from sizing.rules import RuleSet

@@ -146,7 +146,7 @@ def test_an_evaluation_with_no_think_time_and_an_sla_just_above_the_light_load(c
     """The same case through the engine: an EqualLogic PS6010S design that only reads (no data-file
     writes, so no background demand) with think time 0 and an SLA 0.05 % above its light-load response
     evaluates instead of failing."""
-    from sizing.api import evaluate_design
+    from sizing.evaluator import evaluate_design
 
     platform = {
         "family": "equallogic",
@@ -215,7 +215,7 @@ def test_users_for_a_target_tps_are_those_every_probe_solved_gives(
     """The search that decides its probes by mva.throughput_side returns, to the last bit, the users the
     same search returns with every probe solved (as it did before the side test), for targets from a
     fraction of one user's throughput to just under the SLA point's (where the probes come closest)."""
-    from sizing import api
+    from sizing import oltp_network as api
 
     def solved(stations: Network, think_s: float, n: float, tps: float) -> bool:
         return mva.schweitzer(stations, think_s, n).throughput < tps

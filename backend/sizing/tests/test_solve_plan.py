@@ -1,4 +1,4 @@
-"""The evaluation solves its network in one vectorised pass (api._solve_network): every point it
+"""The evaluation solves its network in one vectorised pass (sizing.oltp_network._solve_network): every point it
 publishes equals what the scalar solver gives for that point, on designs of every family."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from sizing import mva
-from sizing.api import evaluate_design
 from sizing.evaluation import OltpEvaluation
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs
 from sizing.model import build_model

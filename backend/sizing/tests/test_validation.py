@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import design_inputs_from_dict
 from sizing.platforms import REGISTRY

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, Platform
 from sizing.rules import RuleSet

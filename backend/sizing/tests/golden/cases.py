@@ -10,7 +10,7 @@ import pathlib
 import sys
 from typing import Any
 
-from sizing.api import evaluate_design
+from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
 from sizing.inputs import design_inputs_from_dict
