@@ -53,21 +53,7 @@ def recommend(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) 
     """Ranked configurations for the validated request (RecommendInputSerializer)."""
     snapshot = snapshot or catalog_snapshot()
     book: PriceBook | None = data.get("price_book")
-    try:
-        result = engine.recommend_for(
-            workload_data=data["workload"],
-            resilience=data.get("resilience", "none"),
-            families=data.get("families") or None,
-            cost=_cost_function(book, snapshot) if book is not None else None,
-            references=_references(snapshot),
-            limit=data.get("limit", 20),
-            snapshot=snapshot,
-        )
-    except engine.InputError as exc:
-        section, _, name = exc.field.partition(".")
-        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
-    out = engine.published_recommendation(result)
-    out["price_book"] = (
+    ref = (
         {
             "id": book.pk,
             "name": book.name,
@@ -78,4 +64,18 @@ def recommend(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) 
         if book is not None
         else None
     )
-    return out
+    try:
+        result = engine.recommend_for(
+            workload_data=data["workload"],
+            resilience=data.get("resilience", "none"),
+            families=data.get("families") or None,
+            cost=_cost_function(book, snapshot) if book is not None else None,
+            references=_references(snapshot),
+            limit=data.get("limit", 20),
+            price_book=ref,
+            snapshot=snapshot,
+        )
+    except engine.InputError as exc:
+        section, _, name = exc.field.partition(".")
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
+    return engine.published_recommendation(result)

@@ -16,6 +16,7 @@ from sizing import (
     DesignEvaluation,
     EvidenceBundle,
     Platform,
+    PriceBookRef,
     Recommendation,
     Reference,
     RuleSet,
@@ -84,6 +85,7 @@ def recommend_for(
     cost: Callable[[dict[str, Any]], CostFigure] | None,
     references: list[tuple[str, str, dict[str, Any]]],
     limit: int,
+    price_book: dict[str, Any] | None = None,
     snapshot: CatalogSnapshot | None = None,
 ) -> Recommendation:
     """The recommender (sizing.recommend) on the catalog's evidence and current rules. `cost` prices a
@@ -99,4 +101,5 @@ def recommend_for(
     return recommend(
         workload_from_dict(workload_data), evidence, rules, resilience=resilience,  # type: ignore[arg-type]
         families=families, cost=priced if cost else None, references=refs, limit=limit,
+        price_book=PriceBookRef.built(**price_book) if price_book else None,
     )  # fmt: skip

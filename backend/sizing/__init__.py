@@ -55,7 +55,7 @@ from sizing.platforms import (
 )
 from sizing.platforms import REGISTRY as PLATFORM_FAMILIES
 from sizing.publish import published_json
-from sizing.recommend import RESILIENCE, CostFigure, Recommendation, Reference, recommend
+from sizing.recommend import RESILIENCE, CostFigure, PriceBookRef, Recommendation, Reference, recommend
 from sizing.rules import Rule, RuleSet
 from sizing.sweep import SweepResult, sweep
 from sizing.units import Quantity
@@ -96,6 +96,7 @@ __all__ = [
     "OltpWorkload",
     "Platform",
     "PlatformFamily",
+    "PriceBookRef",
     "Quantity",
     "Recommendation",
     "Reference",

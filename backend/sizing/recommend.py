@@ -145,6 +145,17 @@ class SearchStats(Section):
     full_evaluations: int
 
 
+class PriceBookRef(Section):
+    """The price book the cost function prices from, as the caller names it (the engine reads no
+    price book itself)."""
+
+    id: int
+    name: str
+    version: int
+    currency: str
+    is_demo: bool
+
+
 class Recommendation(Section):
     kind: Literal["oltp", "dss"]
     resilience: str
@@ -157,6 +168,7 @@ class Recommendation(Section):
     references: list[Candidate]  # the catalog's own configurations at their own size
     closest: list[Candidate]  # when nothing holds: the nearest, with their gap
     searched: SearchStats
+    price_book: PriceBookRef | None = None
 
 
 # --- configurations -----------------------------------------------------------------------------
@@ -296,6 +308,7 @@ def recommend(
     cost: CostFunction | None = None,
     references: Sequence[Reference] = (),
     limit: int = 20,
+    price_book: PriceBookRef | None = None,
 ) -> Recommendation:
     run = _Run(evidence, rules)
     configs = configurations(workload.kind, families, references)
@@ -351,6 +364,7 @@ def recommend(
             screened_out=int((~passes).sum()),
             full_evaluations=run.full,
         ),
+        price_book=price_book,
     )
 
 

@@ -2275,6 +2275,17 @@ export interface components {
             /** @default null */
             reference: string | null;
         };
+        /**
+         * @description The price book the cost function prices from, as the caller names it (the engine reads no
+         *     price book itself).
+         */
+        EnginePriceBookRef: {
+            id: number;
+            name: string;
+            version: number;
+            currency: string;
+            is_demo: boolean;
+        };
         EngineProjection: {
             sla: components["schemas"]["EngineQuantity"];
             series: components["schemas"]["EngineSeries"][];
@@ -2305,6 +2316,8 @@ export interface components {
             references: components["schemas"]["EngineCandidate"][];
             closest: components["schemas"]["EngineCandidate"][];
             searched: components["schemas"]["EngineSearchStats"];
+            /** @default null */
+            price_book: components["schemas"]["EnginePriceBookRef"] | null;
         };
         /** @description Which sizing rule (and version) a figure or a warning comes from. */
         EngineRuleRef: {

@@ -404,6 +404,18 @@ export const zEngineOltpInputs = z.object({
 });
 
 /**
+ * The price book the cost function prices from, as the caller names it (the engine reads no
+ * price book itself).
+ */
+export const zEnginePriceBookRef = z.object({
+    id: z.int(),
+    name: z.string(),
+    version: z.int(),
+    currency: z.string(),
+    is_demo: z.boolean()
+});
+
+/**
  * A raw value with its unit; published with 4 significant figures unless its field says otherwise.
  */
 export const zEngineQuantity = z.object({
@@ -749,7 +761,8 @@ export const zEngineRecommendation = z.object({
     candidates: z.array(zEngineCandidate),
     references: z.array(zEngineCandidate),
     closest: z.array(zEngineCandidate),
-    searched: zEngineSearchStats
+    searched: zEngineSearchStats,
+    price_book: z.nullable(zEnginePriceBookRef)
 });
 
 /**

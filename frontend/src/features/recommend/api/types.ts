@@ -3,9 +3,8 @@ import type { components } from '../../../lib/api-schema';
 
 type Schemas = components['schemas'];
 
-export type PriceBookRef = { id: number; name: string; version: number; currency: string; is_demo: boolean };
-/** The engine's recommendation plus the price book the service priced it with. */
-export type Recommendation = Schemas['EngineRecommendation'] & { price_book?: PriceBookRef | null };
+/** The engine's recommendation, with the price book the service priced it with. */
+export type Recommendation = Schemas['EngineRecommendation'];
 export type Candidate = Schemas['EngineCandidate'];
 export type Miss = Schemas['EngineMiss'];
 export type Cost = Schemas['EngineCost'];
