@@ -17,7 +17,8 @@ Environment: BENCH_HTTP_DATABASE_URL (default postgres://postgres@127.0.0.1:5432
 BENCH_HTTP_REQUESTS (requests per endpoint and concurrency, default 400, split over the rounds),
 BENCH_HTTP_ROUNDS (4), BENCH_HTTP_WORKERS (3).
 Targets (issue 16, read here, never asserted by a test): CPU per request <= 2x auth-me; at 20 clients
-evaluate's throughput >= 50 % of auth-me's; 0 errors.
+evaluate's throughput >= 50 % of auth-me's; 0 errors. Then the recommender's answer over HTTP (issue 36:
+median <= 1 s), by size and by cost (the demo price book), beside one evaluate.
 """
 
 from __future__ import annotations
@@ -89,7 +90,13 @@ def fresh_database() -> None:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     manage = [sys.executable, "manage.py"]
     env = {**os.environ, **SERVER_ENV}
-    for command in (["migrate", "--noinput"], ["load_catalog", "--verbosity", "0"], ["seed_demo_users"]):
+    commands = (
+        ["migrate", "--noinput"],
+        ["load_catalog", "--verbosity", "0"],
+        ["seed_demo_users"],
+        ["seed_demo_prices"],
+    )
+    for command in commands:
         subprocess.run(  # noqa: S603 - our own manage.py, fixed arguments
             [*manage, *command], cwd=BACKEND, env=env, check=True, stdout=subprocess.DEVNULL
         )
@@ -300,6 +307,7 @@ def main() -> None:
                 cpu_ratio(e, m) for e, m in zip(rounds["evaluate"], rounds["auth-me"], strict=True)
             ]
         queries = queries_per_request()
+        recommend = recommend_answers(base, sessions[0])
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -323,6 +331,40 @@ def main() -> None:
         )
     errors = sum(len(r["errors"]) for r in results.values())
     print(f"errors: {errors}")
+    evaluate_p50 = results[("evaluate", 1)]["p50"]
+    print(
+        f"recommend (POST /api/v1/recommend/, 30,000 TPS at 20 ms, one client, {RECOMMEND_ROUNDS} answers each):"
+    )
+    for name, times in recommend.items():
+        median = statistics.median(times)
+        print(
+            f"  {name}: median {median:.0f} ms (goal <= 1,000 ms), max {max(times):.0f} ms; "
+            f"{median / evaluate_p50:.0f}x one evaluate's p50"
+        )
+
+
+RECOMMEND_ROUNDS = 7
+RECOMMEND_BODY = {"workload": {"kind": "oltp", "target_tps": 30000, "sla_response_ms": 20}}
+
+
+def recommend_answers(base: str, session: requests.Session) -> dict[str, list[float]]:
+    """The recommender's answer time over HTTP, by size (no price book) and by cost (the demo price
+    book: every candidate's BOM priced), after one warm answer each; requests that fail are raised."""
+    books = session.get(f"{base}/api/v1/price-books/", timeout=60).json()["results"]
+    bodies = {
+        "ranked by size": RECOMMEND_BODY,
+        "ranked by cost": {**RECOMMEND_BODY, "price_book": books[0]["id"]},
+    }
+    out: dict[str, list[float]] = {}
+    for name, body in bodies.items():
+        session.post(f"{base}/api/v1/recommend/", json=body, timeout=120).raise_for_status()
+        times = []
+        for _ in range(RECOMMEND_ROUNDS):
+            start = time.perf_counter()
+            session.post(f"{base}/api/v1/recommend/", json=body, timeout=120).raise_for_status()
+            times.append((time.perf_counter() - start) * 1000)
+        out[name] = times
+    return out
 
 
 if __name__ == "__main__":

@@ -378,8 +378,8 @@ class RecommendView(APIView):
         request=RecommendInputSerializer,
         responses={
             200: engine_recommendation_schema(),
-            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="field-level messages"),
-            404: OpenApiResponse(description="unknown price book"),
+            # (400 with field-level messages, 401, 403, 413, 415 and 429 as every JSON write: core.openapi)
+            404: OpenApiResponse(description="No price book with that id."),
         },
     )
     def post(self, request: Request) -> Response:

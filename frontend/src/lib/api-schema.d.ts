@@ -9932,13 +9932,13 @@ export interface operations {
                     "application/json": components["schemas"]["EngineRecommendation"];
                 };
             };
-            /** @description field-level messages */
+            /** @description Invalid input: field-level messages. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -9959,7 +9959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description unknown price book */
+            /** @description No price book with that id. */
             404: {
                 headers: {
                     [name: string]: unknown;
