@@ -9,7 +9,7 @@ evidence.
 
 from __future__ import annotations
 
-from sizing import balance, demand, error_bands, mva, projection, search, verdict
+from sizing import balance, demand, error_bands, mva, oltp_network, projection, search, verdict
 from sizing.dss_evaluation import _evaluate_dss
 from sizing.evaluation import (
     Balance,
@@ -31,7 +31,7 @@ from sizing.oltp_checks import (
     _stress_warnings,
     _TargetFigures,
 )
-from sizing.oltp_network import _headroom_pct, _solve_network, forget_models
+from sizing.oltp_network import _headroom_pct, _solve_network
 from sizing.oltp_result import MVA_ASSUMPTION, _oltp_demand, _performance
 from sizing.rules import RuleSet
 from sizing.units import q
@@ -184,3 +184,10 @@ def _evaluate_oltp(
         bands=bands,
         targets=targets,
     )
+
+
+def forget_models() -> None:
+    """Drop what the engine keeps per model and per design (curves, SLA points, smallest fixes): a
+    benchmark's cold start."""
+    oltp_network.forget_models()
+    search.forget()

@@ -35,6 +35,8 @@ SLA_MARGIN = 0.01
 CPU_MARGIN = 0.02
 # Full evaluations one fix may spend before it answers with the closest size.
 FIX_BUDGET = 24
+# Bisection steps of the screen's sweep: 2^-40 of the bracket, far inside its margins.
+SCREEN_ITERATIONS = 40
 
 Evaluate = Callable[[DesignInputs], DesignEvaluation]
 
@@ -69,7 +71,7 @@ def screen(
     if not oltp:
         return passes
     chosen = [designs[i] for i in oltp]
-    result = sweep(chosen, evidence, rules)
+    result = sweep(chosen, evidence, rules, iters=SCREEN_ITERATIONS)
     limits = np.array([_cpu_limit(d, rules) for d in chosen])
     # a closed population past its SLA point only queues: its users, not its TPS, tell the SLA
     by_users = np.array([d.workload.users is not None for d in chosen])  # type: ignore[union-attr]
@@ -122,28 +124,57 @@ def _figure(evaluation: DesignEvaluation, verb: str = " at") -> str:
     return f"{verb} {evaluation.summary.sustained_throughput.value:,.0f} MB/s"
 
 
+# The fixes already searched, per design (an unchanged design re-evaluated - a save, a reload, another
+# field edited back - asks again): bounded, dropped with the other per-model caches (forget).
+_FIXES: dict[tuple[DesignInputs, int, int], tuple[EvidenceBundle, RuleSet, Fix]] = {}
+_KEPT = 1024
+
+
+def forget() -> None:
+    _FIXES.clear()
+
+
 def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, evaluate: Evaluate) -> Fix:
+    """`_smallest_fix`, kept per design, evidence bundle and rule set (held, so that their ids stay
+    theirs while the entry lives)."""
+    key = (inputs, id(evidence), id(rules))
+    kept = _FIXES.get(key)
+    if kept is not None and kept[0] is evidence and kept[1] is rules:
+        return kept[2]
+    fix = _smallest_fix(inputs, evidence, rules, evaluate)
+    if len(_FIXES) >= _KEPT:
+        _FIXES.clear()
+    _FIXES[key] = (evidence, rules, fix)
+    return fix
+
+
+def _smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, evaluate: Evaluate) -> Fix:
     """The smallest size of the design's configuration that holds: every RAC node and storage unit
     count at least the design's own, in order of how many of both are added (fewer RAC nodes first:
     a node adds servers and licences), screened, then decided by `evaluate` (the evaluator without
     advice: it calls this search, so it hands itself in) until one holds."""
     p = inputs.platform
     n0, u0 = p.rac_nodes, p.arrays
-    sizes = sorted(
-        ((n, u) for n in range(n0, MAX_NODES + 1) for u in range(u0, MAX_UNITS + 1) if (n, u) != (n0, u0)),
-        key=lambda nu: (nu[0] - n0 + nu[1] - u0, nu[0], nu[1]),
-    )
-    designs = [sized(inputs, n, u) for n, u in sizes]
-    passes = screen(designs, evidence, rules)
-    spent = 0
-    for design, ok in zip(designs, passes, strict=True):
-        if not ok:
-            continue
-        evaluation = evaluate(design)
-        if evaluation.verdict != "does-not-hold":
-            return Fix(design, evaluation)
-        spent += 1
-        if spent >= FIX_BUDGET:
-            break
     largest = sized(inputs, MAX_NODES, MAX_UNITS)
+    # more RAC nodes and storage units never sustain less: when even the largest size fails the
+    # screen, no size holds (and nothing smaller is screened)
+    if (n0, u0) == (MAX_NODES, MAX_UNITS) or not screen([largest], evidence, rules)[0]:
+        return Fix(None, None, evaluate(largest), largest)
+    spent = 0
+    # by how many nodes and units are added in all, one band at a time: a design just short of its
+    # targets screens a handful of sizes, not all 255
+    for added in range(1, MAX_NODES - n0 + MAX_UNITS - u0 + 1):
+        band = [
+            sized(inputs, n0 + dn, u0 + added - dn)
+            for dn in range(max(0, added - (MAX_UNITS - u0)), min(added, MAX_NODES - n0) + 1)
+        ]  # fewer RAC nodes first: a node adds servers and licences
+        for design, ok in zip(band, screen(band, evidence, rules), strict=True):
+            if not ok:
+                continue
+            evaluation = evaluate(design)
+            if evaluation.verdict != "does-not-hold":
+                return Fix(design, evaluation)
+            spent += 1
+            if spent >= FIX_BUDGET:
+                return Fix(None, None, evaluate(largest), largest)
     return Fix(None, None, evaluate(largest), largest)

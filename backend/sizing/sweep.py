@@ -90,7 +90,11 @@ def _sla_fixed_point(q: F, bq: F, fixed: F, think: F, sla: F, iters: int = 64) -
     return np.where(fixed + q.sum(axis=1) >= sla, 0.0, lo)
 
 
-def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet) -> SweepResult:
+def sweep(
+    designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet, *, iters: int = 64
+) -> SweepResult:
+    """`iters`: bisection steps (64 reach the float's precision; a screen with a 1 % margin needs 40:
+    2^-40 of the bracket is ~1e-12)."""
     n = len(designs)
     models: dict[tuple[object, ...], PlatformModel] = {}
     q = np.zeros((n, 3))  # cpu, storage and the optional delay station
@@ -137,13 +141,13 @@ def sweep(designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: Rule
         required[i], usable_gb[i], fits[i] = cap_cache[ckey]
     # SLA point: the fixed point of mva.sla_population's rounds (a = (N-1)/N with N = X (Z + SLA)),
     # solved directly as mva._sla_population_direct does: rounds of a creep to it at a few users.
-    x_sla = _sla_fixed_point(q, bq, fixed, think, sla)
+    x_sla = _sla_fixed_point(q, bq, fixed, think, sla, iters)
     n_sla = np.maximum(x_sla * (think + sla), 1.0)
     # design point: by users, or users for a target TPS by the response time law at the SLA point's R
     by_tps = np.isnan(users)
     users = np.where(by_tps, np.maximum(np.nan_to_num(target_tps) * (think + sla), 1.0), users)
     a_u = (users - 1.0) / users
-    x_u = _bisect_x(q, fixed, a_u, users, think, bq=bq)
+    x_u = _bisect_x(q, fixed, a_u, users, think, iters, bq=bq)
     resp = users / np.maximum(x_u, 1e-300) - think
     design_tps = np.where(by_tps, np.nan_to_num(target_tps), x_u)
     cpu_pct = np.minimum(design_tps * cpu_busy, 1.0) * 100.0
