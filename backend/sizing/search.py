@@ -20,10 +20,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from sizing import mva
 from sizing.evaluation import DesignEvaluation, OltpEvaluation
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
+from sizing.model import build_model
 from sizing.platforms import storage_model
+from sizing.remedies import _sla_throughput_bound
 from sizing.rules import RuleSet
 from sizing.sweep import sweep
 
@@ -84,6 +87,26 @@ def screen(
     ok &= result.required_gb <= result.usable_gb * (1 + 1e-9)
     passes[oltp] = ok
     return passes
+
+
+def may_hold(design: DesignInputs, evidence: EvidenceBundle, rules: RuleSet) -> bool:
+    """`screen` for one design, without the vectorised solve (what the smallest fix asks of a few
+    sizes at a time): False only where an upper bound already falls short - Little's law at the SLA
+    bounds the SLA population and its TPS from above (sizing.mva.sla_population_bound,
+    sizing.remedies), and a target TPS's CPU is the utilisation law's, exact."""
+    workload = design.workload
+    if not isinstance(workload, OltpWorkload):
+        return True
+    model = build_model(design, evidence, rules)
+    stations = model.stations(design.platform.rac_nodes)
+    if workload.users is not None:
+        bound = mva.sla_population_bound(stations, model.think_s, model.sla_s)
+        return bool(workload.users <= bound * (1 + SLA_MARGIN))
+    tps = float(workload.target_tps or 0.0)
+    if tps > _sla_throughput_bound(stations, model.think_s, model.sla_s) * (1 + SLA_MARGIN):
+        return False
+    busy = next(s.busy_per_server for s in stations if s.name == "cpu")
+    return bool(min(tps * busy, 1.0) * 100.0 <= _cpu_limit(design, rules) * (1 + CPU_MARGIN))
 
 
 def _cpu_limit(design: DesignInputs, rules: RuleSet) -> float:
@@ -156,20 +179,17 @@ def _smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet
     p = inputs.platform
     n0, u0 = p.rac_nodes, p.arrays
     largest = sized(inputs, MAX_NODES, MAX_UNITS)
-    # more RAC nodes and storage units never sustain less: when even the largest size fails the
-    # screen, no size holds (and nothing smaller is screened)
-    if (n0, u0) == (MAX_NODES, MAX_UNITS) or not screen([largest], evidence, rules)[0]:
+    # more RAC nodes and storage units never sustain less: when even the largest size cannot hold,
+    # no size does (and nothing smaller is tried)
+    if (n0, u0) == (MAX_NODES, MAX_UNITS) or not may_hold(largest, evidence, rules):
         return Fix(None, None, evaluate(largest), largest)
     spent = 0
-    # by how many nodes and units are added in all, one band at a time: a design just short of its
-    # targets screens a handful of sizes, not all 255
+    # by how many nodes and units are added in all, fewer RAC nodes first (a node adds servers and
+    # licences): a design just short of its targets tries a handful of sizes, not all 255
     for added in range(1, MAX_NODES - n0 + MAX_UNITS - u0 + 1):
-        band = [
-            sized(inputs, n0 + dn, u0 + added - dn)
-            for dn in range(max(0, added - (MAX_UNITS - u0)), min(added, MAX_NODES - n0) + 1)
-        ]  # fewer RAC nodes first: a node adds servers and licences
-        for design, ok in zip(band, screen(band, evidence, rules), strict=True):
-            if not ok:
+        for dn in range(max(0, added - (MAX_UNITS - u0)), min(added, MAX_NODES - n0) + 1):
+            design = sized(inputs, n0 + dn, u0 + added - dn)
+            if not may_hold(design, evidence, rules):
                 continue
             evaluation = evaluate(design)
             if evaluation.verdict != "does-not-hold":

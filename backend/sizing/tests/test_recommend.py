@@ -14,7 +14,7 @@ from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
 from sizing.recommend import CostFigure, Reference, configurations, recommend
 from sizing.rules import RuleSet
-from sizing.search import screen
+from sizing.search import may_hold, screen
 from sizing.sweep import sweep
 
 Catalog = tuple[EvidenceBundle, RuleSet]
@@ -61,7 +61,8 @@ def _generated(n: int, seed: int) -> list[DesignInputs]:
 def test_the_screen_rejects_only_what_evaluate_rejects(catalog: Catalog) -> None:
     """Over 5,000 generated designs of every family and both kinds: each the screen rejects, evaluate
     says does not hold (the search never loses a design that holds); its verdict and reasons are the
-    evaluation's own (the search decides with evaluate_design), and the sweep's capacity is evaluate's."""
+    evaluation's own (the search decides with evaluate_design), and the sweep's capacity is evaluate's.
+    The same holds for may_hold, the bound the smallest fix screens one size with."""
     designs = _generated(5000, seed=36)
     passes = screen(designs, *catalog)
     rejected = held = 0
@@ -76,6 +77,8 @@ def test_the_screen_rejects_only_what_evaluate_rejects(catalog: Catalog) -> None
         held += ev.verdict != "does-not-hold"
         if not ok:
             rejected += 1
+            assert ev.verdict == "does-not-hold", design
+        if not may_hold(design, *catalog):  # the smallest fix's one-design screen: the same promise
             assert ev.verdict == "does-not-hold", design
         if isinstance(ev, OltpEvaluation):
             k = index[id(design)]
