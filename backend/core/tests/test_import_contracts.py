@@ -79,8 +79,16 @@ def test_the_copied_tree_keeps_every_contract(source_copy: Path) -> None:
         ("seeds/loader.py", "import sizing.rules", "only the adapter (engine_adapter) imports sizing"),
         ("catalog/choices.py", "import benchmarks.models", "catalog does not import benchmarks or seeds"),
         ("catalog/units.py", "import seeds.loader", "catalog does not import benchmarks or seeds"),
-        ("sizing/search.py", "import sizing.evaluator", "inside the engine: the recommender on the evaluator"),
-        ("sizing/oltp_checks.py", "import sizing.oltp_result", "inside the engine: the recommender on the evaluator"),
+        (
+            "sizing/search.py",
+            "import sizing.evaluator",
+            "inside the engine: the recommender on the evaluator",
+        ),
+        (
+            "sizing/oltp_checks.py",
+            "import sizing.oltp_result",
+            "inside the engine: the recommender on the evaluator",
+        ),
         (
             "designs/services.py",
             "from rest_framework.exceptions import PermissionDenied",
