@@ -127,10 +127,18 @@ class Fix:
     evaluation: DesignEvaluation | None
     closest: DesignEvaluation | None = None
     closest_design: DesignInputs | None = None
+    # The search stopped at its budget of full evaluations: a larger size may still hold.
+    gave_up: bool = False
 
     def words(self) -> str:
         if self.design is not None and self.evaluation is not None:
             return f"{size_words(self.design.platform)} hold it{_figure(self.evaluation)}"
+        if self.gave_up and self.closest is not None and self.closest_design is not None:
+            return (
+                f"none of the {FIX_BUDGET} smallest larger sizes the screen let through holds it; the largest, "
+                f"{size_words(self.closest_design.platform)},{_figure(self.closest, ' sustain')}: Recommend "
+                "searches every size and platform"
+            )
         if self.closest is not None and self.closest_design is not None:
             return (
                 f"no size of this configuration up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage units "
@@ -196,5 +204,5 @@ def _smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet
                 return Fix(design, evaluation)
             spent += 1
             if spent >= FIX_BUDGET:
-                return Fix(None, None, evaluate(largest), largest)
+                return Fix(None, None, evaluate(largest), largest, gave_up=True)
     return Fix(None, None, evaluate(largest), largest)
