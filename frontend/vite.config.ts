@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
               // (docs/performance.md). Their dependencies (zod, Chart.js) keep their own chunks, and
               // none of these is in the entry, so the sign-in page loads what it did.
               name: 'editor-shared',
-              test: /src\/components\/format\.ts|src\/components\/ui\/(status|select-field)\.tsx|src\/lib\/(platforms|recommend-link|verdict)\.ts|src\/features\/designs\/lib\/(permissions|input-contract|design-form)\.ts/,
+              test: /src\/components\/format\.ts|src\/components\/ui\/(status|select-field)\.tsx|src\/lib\/(bottleneck|platforms|recommend-link|verdict)\.ts|src\/features\/designs\/lib\/(permissions|input-contract|design-form)\.ts/,
               includeDependenciesRecursively: false,
             },
             {

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from designs.choices import BomSection
+from designs.headline import months_until_missed
 from designs.models import Design
 from designs.services import design_evaluation
 
@@ -64,11 +65,7 @@ def compare_designs(*, designs: Sequence[Design]) -> dict[str, Any]:
                 "platform_family": design.platform.get("family"),
                 "kind": evaluation.get("kind"),
                 "verdict": evaluation.get("verdict"),
-                "months_until_missed": (
-                    evaluation["targets"]["months_until_missed"]
-                    if evaluation.get("verdict") == "holds-until"
-                    else None
-                ),
+                "months_until_missed": months_until_missed(evaluation),
                 "tps_at_sla": summary.get("max_sustained_tps"),
                 "sustained_throughput": summary.get("sustained_throughput"),
                 "sla_response": summary.get("sla_response"),

@@ -42,6 +42,14 @@ def _first_message(errors: Any) -> str:
     return errors if isinstance(errors, str) else ""
 
 
+def months_until_missed(evaluation: dict[str, Any]) -> int | None:
+    """holds-until's month (targets.months_until_missed); None for a design that holds through its
+    horizon or does not hold today."""
+    return (
+        evaluation["targets"]["months_until_missed"] if evaluation.get("verdict") == "holds-until" else None
+    )
+
+
 def headline_of(payload: dict[str, Any]) -> dict[str, Any]:
     """The headline columns from an evaluation payload (designs.evaluation.evaluation_payload)."""
     evaluation = payload["evaluation"]
@@ -58,10 +66,7 @@ def headline_of(payload: dict[str, Any]) -> dict[str, Any]:
         cost_note = ""
     return {
         "verdict": evaluation["verdict"],
-        # holds-until's month (targets.months_until_missed); a design that does not hold misses today
-        "months_until_missed": (
-            evaluation["targets"]["months_until_missed"] if evaluation["verdict"] == "holds-until" else None
-        ),
+        "months_until_missed": months_until_missed(evaluation),
         "throughput": figure["value"] if figure else None,
         "throughput_unit": figure["unit"] if figure else "",
         "cost_total": Decimal(bom["total"]) if bom["total"] is not None else None,

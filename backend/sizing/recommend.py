@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import Literal
 
 from sizing.errors import EvidenceError
-from sizing.evaluation import DesignEvaluation, OltpEvaluation, Section, Verdict
+from sizing.evaluation import DesignEvaluation, DssEvaluation, OltpEvaluation, Section, Verdict
 from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, OltpWorkload, Platform, Workload
@@ -402,10 +402,8 @@ def _staircase(
             ev = run.evaluate(design)
             if not _holds(ev):
                 continue
-            if resilience != "none":
-                degraded, *_ = _degraded_platform(design.platform, resilience)
-                if degraded is None or not _holds(run.evaluate(replace(design, platform=degraded))):
-                    continue
+            if resilience != "none" and _degraded(run, design, resilience).verdict == "does-not-hold":
+                continue
             out.append(design)
             best_nodes = n
             break
@@ -515,33 +513,29 @@ def _candidate(
 
 
 def _degraded(run: _Run, design: DesignInputs, resilience: Resilience) -> Degraded:
+    """The design with the policy's failure applied, evaluated (what the search requires to hold and
+    what a candidate's row shows)."""
     platform, event, source, assumption = _degraded_platform(design.platform, resilience)
+    ev = run.evaluate(replace(design, platform=platform)) if platform is not None else None
     if platform is None:
-        return Degraded.built(
-            event=event, source=source, assumption=assumption, rac_nodes=max(design.platform.rac_nodes - 1, 0),
-            units=design.platform.arrays, verdict="does-not-hold", response_at_design=None, sustained=None,
-            misses=[], reasons=["a single RAC node or storage unit cannot lose one"],
-        )  # fmt: skip
-    ev = run.evaluate(replace(design, platform=platform))
-    if ev is None:
-        return Degraded.built(
-            event=event, source=source, assumption=assumption, rac_nodes=platform.rac_nodes, units=platform.arrays,
-            verdict="does-not-hold", response_at_design=None, sustained=None, misses=[],
-            reasons=["the degraded configuration is not measured"],
-        )  # fmt: skip
+        reasons = ["a single RAC node or storage unit cannot lose one"]
+    elif ev is None:
+        reasons = ["the degraded configuration is not measured"]
+    else:
+        reasons = _reasons(ev)
+    oltp = ev.summary if isinstance(ev, OltpEvaluation) else None
+    dss = ev.summary if isinstance(ev, DssEvaluation) else None
     return Degraded.built(
         event=event,
         source=source,
         assumption=assumption,
-        rac_nodes=platform.rac_nodes,
-        units=platform.arrays,
-        verdict=ev.verdict,
-        response_at_design=ev.summary.response_at_design if isinstance(ev, OltpEvaluation) else None,
-        sustained=ev.summary.max_sustained_tps
-        if isinstance(ev, OltpEvaluation)
-        else ev.summary.sustained_throughput,
-        misses=_misses(ev),
-        reasons=_reasons(ev),
+        rac_nodes=platform.rac_nodes if platform else design.platform.rac_nodes - 1,
+        units=platform.arrays if platform else design.platform.arrays,
+        verdict=ev.verdict if ev is not None else "does-not-hold",
+        response_at_design=oltp.response_at_design if oltp else None,
+        sustained=oltp.max_sustained_tps if oltp else (dss.sustained_throughput if dss else None),
+        misses=_misses(ev) if ev is not None else [],
+        reasons=reasons,
     )
 
 
@@ -612,14 +606,10 @@ def _smaller(run: _Run, workload: Workload, c: Candidate, resilience: Resilience
         reasons = _reasons(ev)
         verdict = ev.verdict
         if verdict != "does-not-hold" and resilience != "none":
-            degraded, event, *_ = _degraded_platform(design.platform, resilience)
-            dev = run.evaluate(replace(design, platform=degraded)) if degraded else None
-            if not _holds(dev):
+            degraded = _degraded(run, design, resilience)
+            if degraded.verdict == "does-not-hold":
                 verdict = "does-not-hold"
-                reasons = [
-                    f"with {event}: " + (r if dev else "not absorbed")
-                    for r in (_reasons(dev) if dev else [""])
-                ]
+                reasons = [f"with {degraded.event}: {r}" for r in degraded.reasons]
         if verdict == "holds" and c.verdict == "holds":
             continue  # smaller and as good: a cheaper configuration of another shape was ranked instead
         out.append(

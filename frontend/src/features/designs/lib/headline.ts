@@ -2,6 +2,7 @@
 import { formatMoney, formatNumber, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
 import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
 import { bandOf, bandView, type BandView } from './bands';
+import { bottleneckWords } from '../../../lib/bottleneck';
 
 /** The headroom tile's note on the verdict: "the design holds until month 23". */
 function verdictDetail(verdict: string, monthsUntilMissed: number | null): string {
@@ -24,15 +25,8 @@ export interface Headline {
   tone: Tone;
 }
 
-const BOTTLENECKS: Record<string, string> = {
-  cpu: 'Server CPU',
-  storage: 'Storage',
-  network: 'Network',
-  think: 'None (think time)',
-};
-
 export function bottleneckLabel(name: string | undefined): string {
-  return name ? (BOTTLENECKS[name] ?? name) : '—';
+  return name ? bottleneckWords(name) : '—';
 }
 
 export function headroomTone(pct: number | undefined): Tone {

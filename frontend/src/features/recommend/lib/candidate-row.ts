@@ -1,24 +1,16 @@
 /** What a row of the recommendation table shows, and the design a row creates: pure functions. */
 import { formatMoney, formatQuantity } from '../../../components/format';
+import { bottleneckWords } from '../../../lib/bottleneck';
+import { type VerdictTone, verdictWords } from '../../../lib/verdict';
 import type { Candidate, Cost, Degraded, Miss, Smaller, Verdict } from '../api/types';
 
-export function verdictText(verdict: Verdict, monthsUntilMissed: number | null = null): string {
-  if (verdict === 'holds') return 'Holds';
-  if (verdict === 'holds-until') return monthsUntilMissed === null ? 'Holds for now' : `Holds until month ${monthsUntilMissed}`;
-  return 'Does not hold';
-}
+// The verdict and the bottleneck in the words every other page uses (src/lib).
+export const verdictText = (verdict: Verdict, monthsUntilMissed: number | null = null): string =>
+  verdictWords(verdict, monthsUntilMissed)?.text ?? verdict;
 
-export const verdictTone = (verdict: Verdict): 'ok' | 'warn' | 'bad' =>
-  verdict === 'holds' ? 'ok' : verdict === 'holds-until' ? 'warn' : 'bad';
+export const verdictTone = (verdict: Verdict): VerdictTone => verdictWords(verdict, null)?.tone ?? 'bad';
 
-const BOTTLENECKS: Record<string, string> = {
-  cpu: 'Server CPU',
-  storage: 'Storage',
-  network: 'Network',
-  think: 'None (think time)',
-};
-
-export const bottleneckWords = (name: string): string => BOTTLENECKS[name] ?? name.replace(/[-_]/g, ' ');
+export { bottleneckWords };
 
 /** "1,234.00 USD", or "unknown" with the reason (no price book, unpriced lines). */
 export function costText(cost: Cost): { text: string; note: string } {
