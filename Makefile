@@ -15,7 +15,7 @@ export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_F
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: help run test lint bench bench-ab bench-cpu deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
+.PHONY: display-names help run test lint bench bench-ab bench-cpu deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -26,6 +26,10 @@ help:
 	@echo "make bench-cpu  CPU time of a cold sign-in page and editor load, by process (Chromium, server, driver)"
 	@echo "make backup / make restore [BACKUP_FILE=...]  pg_dump / pg_restore of DATABASE_URL (PostgreSQL)"
 	@echo "make loadtest  gunicorn on loopback + locust for LOADTEST_SECONDS (60): req/s, p50/p95/p99, errors"
+
+# The SPA's display-name map, written from the engine's (backend/sizing/display.py); lint checks it.
+display-names: deps
+	cd backend && ../$(PY) -c 'from sizing.display import typescript; print(typescript(), end="")' > ../frontend/src/lib/display-names.generated.ts
 
 # --- installs (stamp files: a second run with unchanged pins installs nothing) -------------------
 $(VENV)/bin/python:

@@ -13,6 +13,10 @@ echo "== eslint"
 (cd frontend && npx --no-install eslint . --max-warnings=0)
 echo "== tsc"
 (cd frontend && npx --no-install tsc --noEmit)
+echo "== the SPA's display names are generated from the engine's (backend/sizing/display.py)"
+(cd backend && "$VENV_BIN/python" -c 'from sizing.display import typescript; print(typescript(), end="")' \
+  | diff -q ../frontend/src/lib/display-names.generated.ts - >/dev/null \
+  || { echo "ERROR: frontend/src/lib/display-names.generated.ts is not generated from backend/sizing/display.py: run make display-names" >&2; exit 1; })
 echo "== typed API client is generated from the published schema"
 (cd frontend && npx --no-install openapi-typescript ../backend/openapi.yaml -o "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" --silent >/dev/null \
   && diff -q src/lib/api-schema.d.ts "${TMPDIR:-/tmp}/dbsizer-api-schema.d.ts" >/dev/null \

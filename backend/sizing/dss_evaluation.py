@@ -3,7 +3,8 @@ measured them, the targets (sizing.verdict), capacity and growth."""
 
 from __future__ import annotations
 
-from sizing import demand, error_bands, remedies, verdict
+from sizing import demand, error_bands, limits, remedies, verdict
+from sizing.display import number
 from sizing.dss import QueryEstimate, query_throughput, throughput_estimate
 from sizing.evaluation import (
     DssEvaluation,
@@ -47,11 +48,13 @@ def _evaluate_dss(
         target = workload.target_throughput_mb_s
         fix = remedies.arrays_for_throughput(evidence, platform, workload)
         cure = (
-            f"{fix.words(platform)} sustain {fix.result:,.0f} MB/s"
+            f"{fix.words(platform)} sustain {number(fix.result)} MB/s"
             if fix
             else f"even {remedies.MAX_ARRAYS} storage units do not: split the scans or choose a faster platform"
         )
-        message = f"target {target:,.0f} MB/s above the {sustained:,.0f} MB/s {what} this storage: {cure}"
+        message = (
+            f"target {number(target)} MB/s above the {number(sustained)} MB/s {what} this storage: {cure}"
+        )
         warnings.append(warning("throughput-short", "critical", message, None))
     best_practice, _ = best_practice_warnings(rules, design_facts(inputs))
     warnings += best_practice
@@ -116,6 +119,7 @@ def _evaluate_dss(
             headroom_pct=q((sustained / workload.target_throughput_mb_s - 1) * 100, "%"),
             storage_utilisation=q(workload.target_throughput_mb_s / database_capacity * 100, "%"),
             bottleneck="storage",
+            limits=limits.dss("storage"),
             peak_throughput=q(query.peak, "MB/s") if query else None,
             cpu_utilisation_upper=cpu_upper,
         ),

@@ -54,6 +54,24 @@ class Section(BaseModel):
         return built(cls, fields)
 
 
+# --- What limits the design (sizing.limits) --------------------------------------------------------
+
+
+class LimitingResource(Section):
+    """The one answer to "what limits this design", shown as is by the editor's tile, the charts'
+    captions, the warnings and the proposal. `bottleneck` is the station that saturates first as the
+    load grows at the design's own mix (the highest utilisation per unit of throughput); `at_sla_point`
+    is the resource in its zone at the SLA point (the balance chart's reading), named apart where it
+    differs from the bottleneck."""
+
+    bottleneck: str
+    bottleneck_label: str
+    # "cpu", "storage" or "cpu and storage" (both in their zones); None where the design has no SLA
+    # point (DSS).
+    at_sla_point: str | None = None
+    statement: str
+
+
 # --- OLTP ---------------------------------------------------------------------------------------
 
 
@@ -72,6 +90,13 @@ class OltpSummary(Section):
     storage_latency_at_sla: Quantity
     cpu_utilisation_at_design: Quantity
     storage_utilisation_at_design: Quantity
+    limits: LimitingResource
+    # False when the design load is beyond the most the network processes at saturation (the
+    # asymptotic bound): no number of users reaches it, so no chart draws a design point and
+    # `response_at_design` is the saturated network's, not a prediction. `design_load_beyond_max_pct`
+    # says by how much the load exceeds that maximum.
+    design_load_reachable: bool = True
+    design_load_beyond_max_pct: Quantity | None = None
 
 
 class IopsPerUserRule(Section):
@@ -266,6 +291,7 @@ class DssSummary(Section):
     headroom_pct: Quantity
     storage_utilisation: Quantity  # the target's share of what the storage gives the database
     bottleneck: str
+    limits: LimitingResource
     # The run's maximum MB/s (the TPC-H runs' maximum-to-average ratio); None without a query model.
     peak_throughput: Quantity | None = None
     # At most this CPU on the RAC nodes: all host time per MB counted as CPU, one core per reader.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing import demand, remedies
+from sizing.display import number
 from sizing.evaluation import (
     Band,
     Capacity,
@@ -104,14 +105,14 @@ def _capacity(
 def _capacity_message(raw: demand.RawCapacity, platform: Platform) -> str:
     fix = remedies.arrays_for_capacity(raw, platform)
     cure = (
-        f"{fix.words(platform)} give {fix.result:,.0f} GB"
+        f"{fix.words(platform)} give {number(fix.result)} GB"
         if fix
         else f"more than {remedies.MAX_ARRAYS} {storage_model(platform.storage_model).array_unit_word}s: larger "
         "drives, data reduction or a second system"
     )
     current = remedies.Remedy("arrays", platform.arrays, raw.usable_gb).words(platform)
     give = "gives" if platform.arrays == 1 else "give"
-    return f"needs {raw.required_gb:,.0f} GB, {current} {give} {raw.usable_gb:,.0f} GB usable: {cure}"
+    return f"needs {number(raw.required_gb)} GB, {current} {give} {number(raw.usable_gb)} GB usable: {cure}"
 
 
 def _years(value: float | None) -> Quantity | None:

@@ -9,7 +9,7 @@ evidence.
 
 from __future__ import annotations
 
-from sizing import balance, demand, error_bands, mva, oltp_network, projection, search, verdict
+from sizing import balance, demand, error_bands, limits, mva, oltp_network, projection, search, verdict
 from sizing.dss_evaluation import _evaluate_dss
 from sizing.evaluation import (
     Balance,
@@ -30,6 +30,7 @@ from sizing.oltp_checks import (
     _oltp_target_checks,
     _stress_warnings,
     _TargetFigures,
+    unreachable,
 )
 from sizing.oltp_network import _headroom_pct, _solve_network
 from sizing.oltp_result import MVA_ASSUMPTION, _oltp_demand, _performance
@@ -92,7 +93,7 @@ def _evaluate_oltp(
     if workload.max_cpu_pct is not None:
         cpu_limit, cpu_source = workload.max_cpu_pct, "the design's target"
     else:
-        cpu_limit, cpu_source = zones.cpu_limit_pct, f"the catalog's {zones.rules[0].slug} rule"
+        cpu_limit, cpu_source = zones.cpu_limit_pct, "the catalog's CPU utilisation limit"
     figures = _TargetFigures(
         cpu_pct, cpu_limit, cpu_source, storage_latency_ms, workload.max_storage_latency_ms, headroom,
         workload.min_headroom_pct,
@@ -135,6 +136,8 @@ def _evaluate_oltp(
     warnings += _band_warnings(bands)
 
     users = q(load.users, "users")
+    reachable = not unreachable(workload, load, bounds)
+    beyond = None if reachable else q((load.design_tps / bounds.max_throughput - 1) * 100, "%")
     return OltpEvaluation.built(
         kind="oltp",
         inputs=OltpInputs.built(workload=workload, platform=platform),
@@ -153,6 +156,9 @@ def _evaluate_oltp(
             storage_latency_at_sla=q(balance_at_sla.read_latency_ms, "ms"),
             cpu_utilisation_at_design=q(load.solution.utilisation[cpu] * 100, "%"),
             storage_utilisation_at_design=q(load.solution.utilisation[sto] * 100, "%"),
+            limits=limits.oltp(bottleneck, classification, balance_at_sla, zones),
+            design_load_reachable=reachable,
+            design_load_beyond_max_pct=beyond,
         ),
         demand=_oltp_demand(workload, platform, model, load, iops_model, iops_rule),
         capacity=capacity,

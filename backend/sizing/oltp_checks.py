@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sizing import balance, demand, mva, verdict
+from sizing.display import in_sentence, number, percent, station
 from sizing.evaluation import (
     OltpGrowth,
 )
@@ -54,6 +55,11 @@ def _stress_warnings(latency_ms: float, cpu_pct: float, zones: balance.Zones) ->
     return out
 
 
+def unreachable(workload: OltpWorkload, load: _DesignLoad, bounds: mva.Bounds) -> bool:
+    """A target TPS at or beyond the network's asymptotic maximum: no population reaches it."""
+    return workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE)
+
+
 def _oltp_checks(
     inputs: DesignInputs,
     model: PlatformModel,
@@ -85,11 +91,11 @@ def _oltp_checks(
                 warning(
                     "add-arrays",
                     "critical",
-                    f"{users:,.0f} users need {iops_rule.iops(users):,.0f} IOPS by Dell's IOPS-per-user sizing "
-                    f"rule (not the queueing model's demand), above {platform.arrays} x {iops_rule.peak_iops:,.0f} "
+                    f"{number(users)} users need {number(iops_rule.iops(users))} IOPS by Dell's IOPS-per-user sizing "
+                    f"rule (not the queueing model's demand), above {platform.arrays} x {number(iops_rule.peak_iops)} "
                     f"IOPS: use {needed} {platform.storage_model} arrays (one array carries up to "
-                    f"{iops_rule.max_users_per_array():,.0f} users with the exact ratio {iops_rule.ratio:.4f} IOPS "
-                    f"per user; the document prints {iops_rule.max_users_per_array(rounded=True):,.0f} from the "
+                    f"{number(iops_rule.max_users_per_array())} users with the exact ratio {iops_rule.ratio:.4f} IOPS "
+                    f"per user; the document prints {number(iops_rule.max_users_per_array(rounded=True))} from the "
                     f"ratio rounded to {iops_rule.ratio_rounded:g})",
                     rule_ref(iops_rule.rule),
                 )
@@ -114,7 +120,7 @@ def _oltp_checks(
         warnings.append(warning("sla-unattainable", "critical", message, None))
     elif not holds_sla:
         message = (
-            f"design load {load.design_tps:,.1f} TPS exceeds the {limit.max_tps:,.1f} TPS sustained "
+            f"design load {number(load.design_tps)} TPS exceeds the {number(limit.max_tps)} TPS sustained "
             f"within {sla_ms:g} ms: {cure()}"
         )
         warnings.append(warning("sla-missed", "critical", message, None))
@@ -142,10 +148,12 @@ def _oltp_checks(
             f"{targets.min_headroom_pct:g} % target: {cure()}"
         )
         warnings.append(warning("headroom-target-missed", "critical", message, None))
-    if workload.target_tps is not None and load.design_tps >= bounds.max_throughput * (1 - TOLERANCE):
+    if unreachable(workload, load, bounds):
+        beyond = (load.design_tps / bounds.max_throughput - 1) * 100
         message = (
-            f"{load.design_tps:,.1f} TPS is beyond the {bounds.max_throughput:,.1f} TPS at which the "
-            f"{bottleneck} station saturates (asymptotic bound): no number of users reaches it"
+            f"the design load of {number(load.design_tps)} TPS is {percent(beyond)} beyond the "
+            f"{number(bounds.max_throughput)} TPS this configuration processes at most, when the "
+            f"{in_sentence(station(bottleneck))} saturates: no number of users reaches it"
         )
         warnings.append(warning("target-unreachable", "critical", message, None))
     if not raw.fits:

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sizing import mva
+from sizing.display import number
 from sizing.evaluation import DesignEvaluation, OltpEvaluation
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
@@ -151,8 +152,8 @@ class Fix:
 def _figure(evaluation: DesignEvaluation, verb: str = " at") -> str:
     if isinstance(evaluation, OltpEvaluation):
         s = evaluation.summary
-        return f"{verb} {s.max_sustained_tps.value:,.0f} TPS within {s.sla_response.value:g} ms"
-    return f"{verb} {evaluation.summary.sustained_throughput.value:,.0f} MB/s"
+        return f"{verb} {number(s.max_sustained_tps.value)} TPS within {s.sla_response.value:g} ms"
+    return f"{verb} {number(evaluation.summary.sustained_throughput.value)} MB/s"
 
 
 # The fixes already searched, per design (an unchanged design re-evaluated - a save, a reload, another

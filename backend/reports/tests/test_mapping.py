@@ -424,13 +424,11 @@ def test_a_warning_names_its_catalog_rule_in_words_not_by_slug(bundle) -> None:
     rated = {**FS1, "workload": {"kind": "oltp", "target_tps": 25800, "database_size_gb": 500}}
     ev = _evaluate(bundle, rated)
     (engine,) = [w for w in ev["warnings"] if w["code"] == "cpu-target-missed"]
-    assert "the catalog's cpu-utilisation-limit rule" in engine["message"]
+    assert "the catalog's CPU utilisation limit" in engine["message"]
     data = _proposal(ev)
     (printed,) = [
         w for w in data.warnings if w.rule_slug == "cpu-utilisation-limit" and w.severity == "critical"
     ]
-    assert printed.message == engine["message"].replace(
-        "the catalog's cpu-utilisation-limit rule", "the catalog's rule"
-    )
+    assert printed.message == engine["message"]
     assert "cpu-utilisation-limit" not in " ".join(data.headline.narrative)
-    assert any("the catalog's rule" in sentence for sentence in data.headline.narrative)
+    assert any("the catalog's CPU utilisation limit" in sentence for sentence in data.headline.narrative)

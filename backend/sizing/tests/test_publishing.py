@@ -235,7 +235,7 @@ def test_what_the_publisher_was_not_built_for_is_left_to_pydantic(catalog: Catal
     summary = evaluation.summary
     object.__setattr__(summary, "__dict__", dict(reversed(list(summary.__dict__.items()))))
     assert json.dumps(published(evaluation)) == _pydantic(evaluation)
-    assert next(iter(published(evaluation)["summary"])) == "storage_utilisation_at_design"
+    assert next(iter(published(evaluation)["summary"])) == list(type(summary).model_fields)[-1]
 
     evaluation = _evaluation(catalog, "fs1-quarter-2-nodes-1000-users").model_copy(deep=True)
     object.__setattr__(

@@ -166,7 +166,7 @@ describe('input panels', () => {
     expect(screen.getByTestId('verdict')).toHaveClass('verdict-holds-until');
     const cpu = screen.getByTestId('target-cpu');
     expect(cpu).toHaveTextContent('CPU at the design load');
-    expect(within(cpu).getByTitle("the catalog's cpu-utilisation-limit rule")).toHaveTextContent('≤ 80%');
+    expect(within(cpu).getByTitle("the catalog's CPU utilisation limit")).toHaveTextContent('≤ 80%');
     expect(cpu).toHaveTextContent('Missed in month 23');
     expect(screen.getByTestId('target-sla')).toHaveTextContent(/8,713 TPS.*≤ 25,800 TPS.*Met/);
   });

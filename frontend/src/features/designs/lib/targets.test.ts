@@ -7,7 +7,7 @@ describe('targets', () => {
     const rows = targetRows(quarterRack().evaluation);
     expect(rows.map((r) => r.target)).toEqual(['sla', 'cpu', 'capacity']);
     expect(rows[0]).toMatchObject({ label: 'Load within the SLA response', value: '8,713 TPS', limit: '25,800 TPS', comparison: '≤', status: 'Met', tone: 'ok' });
-    expect(rows[1]).toMatchObject({ label: 'CPU at the design load', comparison: '≤', met: true, source: "the catalog's cpu-utilisation-limit rule" });
+    expect(rows[1]).toMatchObject({ label: 'CPU at the design load', comparison: '≤', met: true, source: "the catalog's CPU utilisation limit" });
   });
 
   it('says a target missed today, and one the growth misses in its month', () => {
