@@ -2037,6 +2037,7 @@ export interface components {
             headroom_pct: components["schemas"]["EngineQuantity"];
             storage_utilisation: components["schemas"]["EngineQuantity"];
             bottleneck: string;
+            limits: components["schemas"]["EngineLimitingResource"];
             /** @default null */
             peak_throughput: components["schemas"]["EngineQuantity"] | null;
             /** @default null */
@@ -2088,6 +2089,20 @@ export interface components {
             arrays_needed: components["schemas"]["EngineQuantity"];
             applies_to: string;
             rule: components["schemas"]["EngineRuleRef"];
+        };
+        /**
+         * @description The one answer to "what limits this design", shown as is by the editor's tile, the charts'
+         *     captions, the warnings and the proposal. `bottleneck` is the station that saturates first as the
+         *     load grows at the design's own mix (the highest utilisation per unit of throughput); `at_sla_point`
+         *     is the resource in its zone at the SLA point (the balance chart's reading), named apart where it
+         *     differs from the bottleneck.
+         */
+        EngineLimitingResource: {
+            bottleneck: string;
+            bottleneck_label: string;
+            /** @default null */
+            at_sla_point: string | null;
+            statement: string;
         };
         EngineLoadPoint: {
             users: number;
@@ -2180,6 +2195,11 @@ export interface components {
             storage_latency_at_sla: components["schemas"]["EngineQuantity"];
             cpu_utilisation_at_design: components["schemas"]["EngineQuantity"];
             storage_utilisation_at_design: components["schemas"]["EngineQuantity"];
+            limits: components["schemas"]["EngineLimitingResource"];
+            /** @default true */
+            design_load_reachable: boolean;
+            /** @default null */
+            design_load_beyond_max_pct: components["schemas"]["EngineQuantity"] | null;
         };
         /** @description OLTP demand. Give `users` or `target_tps` (exactly one). */
         EngineOltpWorkload: {

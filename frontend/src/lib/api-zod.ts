@@ -334,6 +334,20 @@ export const zEngineFlag = z.object({
     message: z.string()
 });
 
+/**
+ * The one answer to "what limits this design", shown as is by the editor's tile, the charts'
+ * captions, the warnings and the proposal. `bottleneck` is the station that saturates first as the
+ * load grows at the design's own mix (the highest utilisation per unit of throughput); `at_sla_point`
+ * is the resource in its zone at the SLA point (the balance chart's reading), named apart where it
+ * differs from the bottleneck.
+ */
+export const zEngineLimitingResource = z.object({
+    bottleneck: z.string(),
+    bottleneck_label: z.string(),
+    at_sla_point: z._default(z.nullable(z.string()), null),
+    statement: z.string()
+});
+
 export const zEngineLoadPoint = z.object({
     users: z.number(),
     tps: z.number(),
@@ -512,6 +526,7 @@ export const zEngineDssSummary = z.object({
     headroom_pct: zEngineQuantity,
     storage_utilisation: zEngineQuantity,
     bottleneck: z.string(),
+    limits: zEngineLimitingResource,
     peak_throughput: z.nullable(zEngineQuantity),
     cpu_utilisation_upper: z.nullable(zEngineQuantity)
 });
@@ -577,7 +592,10 @@ export const zEngineOltpSummary = z.object({
     storage_latency_at_design: zEngineQuantity,
     storage_latency_at_sla: zEngineQuantity,
     cpu_utilisation_at_design: zEngineQuantity,
-    storage_utilisation_at_design: zEngineQuantity
+    storage_utilisation_at_design: zEngineQuantity,
+    limits: zEngineLimitingResource,
+    design_load_reachable: z._default(z.boolean(), true),
+    design_load_beyond_max_pct: z.nullable(zEngineQuantity)
 });
 
 export const zEngineOperatingPoint = z.object({
