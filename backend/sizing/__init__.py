@@ -9,7 +9,7 @@ only: the names below are the engine's public API; its modules are internal.
 from sizing.version import __version__ as __version__
 
 # isort: split
-from sizing import bom
+from sizing import bom, display
 from sizing.bom import (
     Bom,
     BomError,
@@ -117,6 +117,7 @@ __all__ = [
     "check_rule",
     "design_facts",
     "design_inputs_from_dict",
+    "display",
     "evaluate_design",
     "evaluation_from_json",
     "load_fixture_dir",
