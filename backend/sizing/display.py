@@ -59,6 +59,16 @@ STORAGE_UNITS: dict[str, tuple[str, str]] = {
     for _plural in (ARRAY_UNIT_WORDS[m.array_unit] + "s",)
 }
 
+# The seed documents as a customer reads their names (the catalog holds their full titles).
+DOCUMENTS: dict[str, str] = {
+    "dell-equallogic-oltp-2010": "the Dell EqualLogic OLTP sizing study (2010)",
+    "dell-equallogic-dss-2012": "the Dell EqualLogic PS6110XV DSS baseline (2012)",
+    "emc-xtremio-2014": "the EMC XtremIO Oracle consolidation study (2014)",
+    "netapp-pam-2009": "the NetApp PAM Oracle OLTP characterization (2009)",
+    "oracle-fs1-2016": "the Oracle FS1-2 RAC reference architecture (2016)",
+    "oracle-licensing": "Oracle's core factor table and price list",
+}
+
 WORKLOAD_KINDS: dict[str, str] = {"oltp": "OLTP", "dss": "DSS (data warehouse)"}
 IO_PATTERNS: dict[str, str] = {"random": "Random", "sequential": "Sequential"}
 RAID: dict[str, str] = {**RAID_LABELS, "raid0": "RAID 0", "concat": "Concatenated"}
@@ -127,6 +137,7 @@ def typescript() -> str:
         "WORKLOAD_KINDS": WORKLOAD_KINDS,
         "IO_PATTERNS": IO_PATTERNS,
         "RAID": RAID,
+        "DOCUMENTS": DOCUMENTS,
     }
     lines = [
         "// Generated from backend/sizing/display.py by `make display-names`: do not edit by hand.",

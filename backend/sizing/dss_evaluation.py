@@ -61,7 +61,7 @@ def _evaluate_dss(
     warnings += extrapolation_warnings(flags)
     per_stream_mb_s = sustained / workload.query_streams
     scan_s = workload.database_size_gb * 1024.0 / per_stream_mb_s
-    capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True)
+    capacity, raw, _ = _capacity(workload.database_size_gb, platform, rules, True, dss=True)
     if not raw.fits:
         warnings.append(warning("capacity-short", "critical", _capacity_message(raw, platform), None))
     assumptions = _dss_assumptions(storage, query, platform)

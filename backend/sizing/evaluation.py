@@ -153,6 +153,9 @@ class Capacity(Section):
     fits: bool
     rule: RuleRef
     hardware_source: str
+    # Where the capacity rule comes from another family's document: that it is applied here anyway,
+    # and why (None where the rule is the platform's own document's).
+    rule_scope: str | None = None
 
 
 class OltpStorage(Section):

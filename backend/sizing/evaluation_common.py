@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing import demand, remedies
-from sizing.display import number
+from sizing.display import DOCUMENTS, number
 from sizing.evaluation import (
     Band,
     Capacity,
@@ -14,7 +14,7 @@ from sizing.evaluation import (
 )
 from sizing.inputs import DesignInputs, Platform
 from sizing.notes import rule_ref
-from sizing.platforms import storage_model
+from sizing.platforms import platform_family, storage_model
 from sizing.rules import RuleSet
 from sizing.units import Quantity, q
 from sizing.warnings import Warning, warning
@@ -66,8 +66,22 @@ def design_facts(inputs: DesignInputs) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _rule_scope(rule_document: str, locator: str, platform: Platform, dss: bool) -> str | None:
+    """The capacity rule applied outside the document that states it, said as such: only the Dell
+    OLTP study gives space per database element, so its multiples size every family (and DSS)."""
+    family = platform_family(platform.family)
+    if rule_document == family.document and not dss:
+        return None
+    source = DOCUMENTS.get(rule_document, rule_document) + (f", {locator}" if locator else "")
+    where = "a DSS database too" if dss else f"{family.label}, whose own document states no such rule"
+    return (
+        f"capacity multiples (space for data, temp, undo, redo, archive and backup as multiples of the "
+        f"database size) from {source}, applied to every family and here to {where}"
+    )
+
+
 def _capacity(
-    size_gb: float, platform: Platform, rules: RuleSet, include_backup: bool
+    size_gb: float, platform: Platform, rules: RuleSet, include_backup: bool, *, dss: bool = False
 ) -> tuple[Capacity, demand.RawCapacity, demand.CapacityBreakdown]:
     """Database elements (data, temp, redo, archive, backup) -> usable -> raw capacity of the arrays."""
     breakdown = demand.capacity_breakdown(size_gb, rules, include_backup=include_backup)
@@ -98,6 +112,7 @@ def _capacity(
         fits=raw.fits,
         rule=rule_ref(breakdown.rule),
         hardware_source=raw.geometry.source,
+        rule_scope=_rule_scope(breakdown.rule.source.document, breakdown.rule.source.locator, platform, dss),
     )
     return section, raw, breakdown
 

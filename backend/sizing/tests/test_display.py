@@ -97,3 +97,16 @@ def test_an_unreachable_design_load_says_so_and_by_how_much() -> None:
     assert isinstance(reachable, OltpEvaluation)
     assert reachable.summary.design_load_reachable is True
     assert reachable.summary.design_load_beyond_max_pct is None
+
+
+def test_a_capacity_rule_from_another_familys_document_says_so() -> None:
+    evidence, rules = load_fixture_dir(FIXTURES)
+    for slug, raw in SEED_DESIGNS.items():
+        ev = evaluate_design(design_inputs_from_dict(raw), evidence, rules)
+        own = raw["platform"]["family"] == "equallogic" and ev.kind == "oltp"
+        scope = ev.capacity.rule_scope
+        if own:
+            assert scope is None, slug
+        else:
+            assert scope is not None and "Dell EqualLogic OLTP sizing study (2010), Table 7" in scope, slug
+            assert "applied to every family" in scope, slug

@@ -93,3 +93,12 @@ export const RAID: Readonly<Record<string, string>> = {
   "raid0": "RAID 0",
   "concat": "Concatenated"
 };
+
+export const DOCUMENTS: Readonly<Record<string, string>> = {
+  "dell-equallogic-oltp-2010": "the Dell EqualLogic OLTP sizing study (2010)",
+  "dell-equallogic-dss-2012": "the Dell EqualLogic PS6110XV DSS baseline (2012)",
+  "emc-xtremio-2014": "the EMC XtremIO Oracle consolidation study (2014)",
+  "netapp-pam-2009": "the NetApp PAM Oracle OLTP characterization (2009)",
+  "oracle-fs1-2016": "the Oracle FS1-2 RAC reference architecture (2016)",
+  "oracle-licensing": "Oracle's core factor table and price list"
+};
