@@ -1964,6 +1964,8 @@ export interface components {
             fits: boolean;
             rule: components["schemas"]["EngineRuleRef"];
             hardware_source: string;
+            /** @default null */
+            rule_scope: string | null;
         };
         EngineCapacityElement: {
             element: string;

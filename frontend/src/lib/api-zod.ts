@@ -658,7 +658,8 @@ export const zEngineCapacity = z.object({
     asm_redundancy: z.string(),
     fits: z.boolean(),
     rule: zEngineRuleRef,
-    hardware_source: z.string()
+    hardware_source: z.string(),
+    rule_scope: z._default(z.nullable(z.string()), null)
 });
 
 /**
