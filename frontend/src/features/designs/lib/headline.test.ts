@@ -109,6 +109,8 @@ describe('headline numbers', () => {
         headroom_pct: { value: 16.9, unit: '%' },
         storage_utilisation: { value: 85.5, unit: '%' },
         bottleneck: 'storage',
+        limits: { bottleneck: 'storage', bottleneck_label: 'Storage', at_sla_point: null,
+                  statement: 'Storage limits this design: it saturates first as the load grows.' },
         peak_throughput: null,
         cpu_utilisation_upper: null,
       },
