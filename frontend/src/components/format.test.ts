@@ -63,6 +63,25 @@ describe('formatNumber', () => {
     expect(formatNumber(0.138)).toBe('0.138');
     expect(formatNumber(16.34)).toBe('16.3');
   });
+  it('shows at most 4 significant figures and never a trailing ".0" (as the proposal prints them)', () => {
+    expect(formatNumber(30000)).toBe('30,000');
+    expect(formatNumber(30000.0)).toBe('30,000');
+    expect(formatNumber(39114)).toBe('39,110');
+    expect(formatNumber(154415)).toBe('154,400');
+    expect(formatNumber(9999.6)).toBe('10,000');
+    expect(formatNumber(38.5)).toBe('38.5');
+    expect(formatNumber(0.83684)).toBe('0.837');
+    // more decimals asked for: still 4 figures at most
+    expect(formatNumber(16.347, 3)).toBe('16.35');
+    expect(formatNumber(1234.5678, 2)).toBe('1,235');
+    expect(formatNumber(3)).toBe('3');
+    expect(formatNumber(-39114)).toBe('-39,110');
+    expect(formatNumber(0)).toBe('0');
+    // a cap on decimals narrows, never widens, the figures shown
+    expect(formatNumber(83.46, 0)).toBe('83');
+    expect(formatNumber(1.23456, 1)).toBe('1.2');
+    expect(formatNumber(12345.6, 2)).toBe('12,350');
+  });
   it('shows a dash for non-finite values', () => {
     expect(formatNumber(Number.NaN)).toBe('—');
   });
@@ -126,6 +145,7 @@ describe('formatSignedPercent', () => {
     expect(formatSignedPercent(7.77)).toBe('+7.8%');
     expect(formatSignedPercent(-13.16)).toBe('−13.2%');
     expect(formatSignedPercent(0)).toBe('0%');
+    expect(formatSignedPercent(12345.67)).toBe('+12,350%');
     expect(formatSignedPercent(null)).toBe('—');
   });
 });

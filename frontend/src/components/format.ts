@@ -5,7 +5,6 @@ export interface Quantity {
   unit: string;
 }
 
-/** Significant-figure-aware grouping: large values as integers, small values with a few decimals. */
 /** A catalog unit as a reader reads it ('unstated': the document printed the number without one). */
 export function displayUnit(unit: string): string {
   return unit === 'unstated' ? 'unit not stated' : unit;
@@ -53,11 +52,28 @@ export function formatDecimal(value: number, maxDecimals: number, minDecimals = 
   return `${sign}${groupedThousands(integer)}${decimals ? `.${decimals}` : ''}`;
 }
 
+/** The most significant figures a number is shown with (money aside), as the engine publishes it and
+ * the proposal prints it (sizing.display.number): 39,114 reads 39,110, 154,415 reads 154,400. */
+export const SIGNIFICANT_FIGURES = 4;
+
+/**
+ * A number as a reader reads it, the one number format of the app (money has formatMoney): decimals by
+ * magnitude (none from 100, one from 10, two from 1, three below; at most `maxDecimals` when given),
+ * never more than SIGNIFICANT_FIGURES significant figures, thousands grouped, no trailing zeros and no
+ * ".0" on a whole number ("30,000", "38.5", "0.837", "3").
+ */
 export function formatNumber(value: number, maxDecimals?: number): string {
   if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   const decimals = maxDecimals ?? (abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3);
-  return formatDecimal(value, decimals);
+  if (abs === 0) return formatDecimal(value, decimals);
+  const sigDecimals = SIGNIFICANT_FIGURES - 1 - Math.floor(Math.log10(abs));
+  if (sigDecimals < 0) {
+    // Whole digits beyond the figures kept: round them off (half away from zero), 39,114 -> 39,110.
+    const step = 10 ** -sigDecimals;
+    return formatDecimal(Math.sign(value) * Math.round(abs / step) * step, 0);
+  }
+  return formatDecimal(value, Math.min(decimals, sigDecimals));
 }
 
 /**
@@ -97,7 +113,7 @@ export function formatValue(value: number | null | undefined, unit: string, maxD
 /** Percent with an explicit sign (headroom, errors). */
 export function formatSignedPercent(value: number | null | undefined, decimals = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const text = formatDecimal(Math.abs(value), decimals);
+  const text = formatNumber(Math.abs(value), decimals);
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}%`;
 }
 

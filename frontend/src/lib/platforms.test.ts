@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_PROFILE, CUSTOM_PROFILE_LABEL, familyOf, offersDrivesPerEnclosure, ownProfile, profileLabel, profileOptions, raidLabel, storageModelOf, supportsKind } from './platforms';
+import { RAID } from './display-names.generated';
 import { platformRegistry } from './platforms-fixture';
 import { profiledRegistry } from './profiles-fixture';
 
@@ -11,8 +12,11 @@ describe('platform registry helpers', () => {
     const level = REGISTRY[0]!.raid_levels[0]!;
     expect(raidLabel(REGISTRY, level.value)).toBe(level.label);
     expect(raidLabel(REGISTRY, null)).toBe('default');
-    // While the registry loads, the value itself is shown.
-    expect(raidLabel(undefined, level.value)).toBe(level.value);
+    // While the registry loads: the engine's display name of the level (display-names.generated.ts), else the value.
+    expect(raidLabel(undefined, 'raid10')).toBe('RAID 10');
+    expect(raidLabel(undefined, 'double_parity')).toBe('Double parity');
+    expect(raidLabel(undefined, 'raid-unknown')).toBe('raid-unknown');
+    expect(raidLabel(undefined, level.value)).toBe(RAID[level.value] ?? level.value);
   });
   it('finds the storage model a design names, else the family’s first', () => {
     const equallogic = familyOf(REGISTRY, 'equallogic')!;

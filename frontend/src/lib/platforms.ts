@@ -7,6 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import type { components } from './api-schema';
+import { RAID } from './display-names.generated';
 
 export type PlatformFamily = components['schemas']['PlatformFamily'];
 export type StorageModel = components['schemas']['StorageModel'];
@@ -37,7 +38,8 @@ export function raidLabel(registry: PlatformRegistry | undefined, raid: string |
     const level = f.raid_levels.find((r) => r.value === raid);
     if (level) return level.label;
   }
-  return raid ?? 'default';
+  // Before the registry loads (or a level it does not list): the engine's display name, not the slug.
+  return raid ? (RAID[raid] ?? raid) : 'default';
 }
 
 /** The family lets a design choose its drives per enclosure (platform.drives_per_enclosure). */

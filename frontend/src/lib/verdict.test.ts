@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VERDICTS } from './display-names.generated';
 import { verdictWords } from './verdict';
 
 describe('verdictWords', () => {
@@ -8,5 +9,8 @@ describe('verdictWords', () => {
     expect(verdictWords('holds-until', null)).toEqual({ text: 'Holds for now', tone: 'warn' });
     expect(verdictWords('does-not-hold', null)).toEqual({ text: 'Does not hold', tone: 'bad' });
     expect(verdictWords('something-new', null)).toBeNull();
+    // The words are the engine's display names (display-names.generated.ts), the proposal's too.
+    expect(verdictWords('does-not-hold', null)?.text).toBe(VERDICTS['does-not-hold']);
+    expect(verdictWords('holds-until', 3)?.text).toBe(`${VERDICTS['holds-until']} month 3`);
   });
 });

@@ -15,6 +15,10 @@ describe('partSpecs', () => {
     expect(partSpecs(part({ drive_count: 13, drive_capacity_gb: '1600.00', drive_technology: 'ssd' }))).toBe('13 × 1,600 GB SSD');
     expect(partSpecs(part({ host_ports: 24, host_port_speed_gbps: '16.00', host_port_protocol: 'fc' }))).toBe('24 × 16 Gb/s FC ports');
     expect(partSpecs(part({}))).toBe('');
+    // Drive types and RAID levels in the engine's display names, never their slugs.
+    expect(partSpecs(part({ drive_count: 24, drive_capacity_gb: '600.00', drive_technology: 'sas_15k' }))).toBe('24 × 600 GB 15K SAS');
+    expect(partSpecs(part({ drive_count: 12, drive_technology: 'nl_sas', raid_levels: ['raid10', 'raid50'] }))).toBe('12 Near-line SAS · RAID: RAID 10, RAID 50');
+    expect(partSpecs(part({ drive_count: 2, drive_technology: 'sata_7k2' }))).toBe('2 7.2K SATA');
   });
 });
 

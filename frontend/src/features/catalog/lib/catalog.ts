@@ -1,5 +1,6 @@
 /** Catalog browser presentation: part specs with units, rule versions and provenance, curve charts. */
 import { displayUnit, formatNumber } from '../../../components/format';
+import { DRIVES, RAID } from '../../../lib/display-names.generated';
 import type { Curve, DecimalQuantity, Part, SizingRule } from '../api/types';
 
 const dec = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -10,7 +11,7 @@ export function partSpecs(part: Part): string {
   if (part.memory_gb) specs.push(`${formatNumber(part.memory_gb)} GB memory`);
   if (part.drive_count) {
     const size = part.drive_capacity_gb ? ` × ${formatNumber(dec(part.drive_capacity_gb)!)} GB` : '';
-    specs.push(`${part.drive_count}${size} ${part.drive_technology.toUpperCase() || 'drives'}`.trim());
+    specs.push(`${part.drive_count}${size} ${part.drive_technology ? (DRIVES[part.drive_technology] ?? part.drive_technology.toUpperCase()) : 'drives'}`.trim());
   }
   if (part.host_ports) {
     const speed = part.host_port_speed_gbps ? ` × ${formatNumber(dec(part.host_port_speed_gbps)!)} Gb/s` : '';
@@ -18,7 +19,7 @@ export function partSpecs(part: Part): string {
   }
   if (part.cache_gb) specs.push(`${formatNumber(dec(part.cache_gb)!)} GB cache`);
   if (part.rack_units) specs.push(`${part.rack_units} U`);
-  if (part.raid_levels.length) specs.push(`RAID: ${part.raid_levels.join(', ')}`);
+  if (part.raid_levels.length) specs.push(`RAID: ${part.raid_levels.map((r) => RAID[r] ?? r).join(', ')}`);
   return specs.join(' · ');
 }
 

@@ -29,7 +29,7 @@ const oneNode = column({ id: 2, name: 'One node', tps_at_sla: { value: 18378, un
 describe('compareRows', () => {
   const rows = Object.fromEntries(compareRows([quarter, oneNode]).map((r) => [r.key, r]));
   it('shows each figure per design with its unit', () => {
-    expect(rows.tps?.values).toEqual(['25,800 TPS', '18,378 TPS']);
+    expect(rows.tps?.values).toEqual(['25,800 TPS', '18,380 TPS']); // 4 significant figures, as the proposal prints
     expect(rows.headroom?.values).toEqual(['+166%', '+89%']);
     expect(rows.usable?.values).toEqual(['20,800 GB', '20,800 GB']);
     expect(rows.cost?.values).toEqual(['no price book', 'no price book']);
@@ -42,14 +42,14 @@ describe('compareRows', () => {
   });
   it('flags differences and marks the best design', () => {
     expect(rows.tps).toMatchObject({ differs: true, best: [0] });
-    expect(rows.bottleneck).toMatchObject({ differs: true, best: [] });
+    expect(rows.bottleneck).toMatchObject({ values: ['Storage', 'Server CPU'], differs: true, best: [] }); // the engine's station names
     expect(rows.usable).toMatchObject({ differs: false, best: [] });
     expect(rows.warnings).toMatchObject({ best: [0] }); // fewer warnings is better
   });
   it('marks no best throughput or headroom between a TPS design and an MB/s design', () => {
     const warehouse = column({ id: 3, name: 'Warehouse', kind: 'dss', tps_at_sla: null, sustained_throughput: { value: 1169, unit: 'MB/s' }, headroom_pct: { value: 16.9, unit: '%' } });
     const mixed = Object.fromEntries(compareRows([quarter, warehouse, oneNode]).map((r) => [r.key, r]));
-    expect(mixed.tps).toMatchObject({ values: ['25,800 TPS', '1,169 MB/s', '18,378 TPS'], differs: true, best: [] });
+    expect(mixed.tps).toMatchObject({ values: ['25,800 TPS', '1,169 MB/s', '18,380 TPS'], differs: true, best: [] });
     expect(mixed.headroom).toMatchObject({ differs: true, best: [] });
     expect(mixed.warnings?.best).toEqual([0, 1]); // other figures still rank; both with no warning tie
     const twoWarehouses = compareRows([warehouse, column({ ...warehouse, id: 4, sustained_throughput: { value: 573, unit: 'MB/s' }, headroom_pct: { value: -42.7, unit: '%' } })]);
@@ -91,7 +91,7 @@ describe('ties (issue 15, finding 9)', () => {
     const a = column({ tps_at_sla: { value: 25800.000000000004, unit: 'TPS' } });
     const b = column({ id: 2, tps_at_sla: { value: 25800, unit: 'TPS' } });
     const c = column({ id: 3, tps_at_sla: { value: 18378, unit: 'TPS' } });
-    expect(compareRows([a, b, c]).find((r) => r.key === 'tps')).toMatchObject({ values: ['25,800 TPS', '25,800 TPS', '18,378 TPS'], best: [0, 1] });
+    expect(compareRows([a, b, c]).find((r) => r.key === 'tps')).toMatchObject({ values: ['25,800 TPS', '25,800 TPS', '18,380 TPS'], best: [0, 1] });
     // Two tied designs and nothing else: nobody stands out.
     expect(compareRows([b, a]).find((r) => r.key === 'tps')).toMatchObject({ differs: false, best: [] });
   });

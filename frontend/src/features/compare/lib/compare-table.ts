@@ -1,6 +1,8 @@
 /** Side-by-side rows of a comparison: each figure per design, with the best marked and
  * differences flagged; BOM lines whose quantities differ with their deltas. */
 import { countOf, formatMoney, formatNumber, formatQuantity, formatSignedPercent, type Quantity } from '../../../components/format';
+import { bottleneckWords } from '../../../lib/bottleneck';
+import { VERDICTS } from '../../../lib/display-names.generated';
 import { verdictWords } from '../../../lib/verdict';
 import type { BomDifference, CompareBomSection, CompareColumn } from '../api/types';
 
@@ -99,7 +101,7 @@ export function sameSla(columns: CompareColumn[]): boolean {
 /** "holds", "holds until month 23", "does not hold"; "—" without an evaluation. */
 function verdictText(c: CompareColumn): string {
   if (c.verdict === null) return '—';
-  return (verdictWords(c.verdict, c.months_until_missed)?.text ?? c.verdict.replace(/-/g, ' ')).toLowerCase();
+  return (verdictWords(c.verdict, c.months_until_missed)?.text ?? VERDICTS[c.verdict] ?? c.verdict.replace(/-/g, ' ')).toLowerCase();
 }
 
 export function compareRows(columns: CompareColumn[]): CompareRow[] {
@@ -125,7 +127,7 @@ export function compareRows(columns: CompareColumn[]): CompareRow[] {
       likeWithLike ? columns.map((c) => c.headroom_pct?.value ?? null) : undefined,
     ),
     row('sla', 'SLA response', columns.map((c) => formatQuantity(c.sla_response))),
-    row('bottleneck', 'Bottleneck', columns.map((c) => c.bottleneck ?? '—')),
+    row('bottleneck', 'Bottleneck', columns.map((c) => (c.bottleneck ? bottleneckWords(c.bottleneck) : '—'))),
     row('needed', 'Capacity needed', columns.map((c) => formatQuantity(c.capacity?.after_data_reduction ?? c.capacity?.total))),
     row('usable', 'Usable capacity', columns.map((c) => formatQuantity(c.capacity?.usable)), columns.map((c) => c.capacity?.usable.value ?? null)),
     row('fits', 'Capacity fits', columns.map((c) => (c.capacity ? (c.capacity.fits ? 'yes' : 'no') : '—'))),

@@ -5,6 +5,8 @@ import '../../../lib/chartjs';
 import { shadedRegionsPlugin, whiteBackgroundPlugin, zoneLegend } from '../../../components/chart-plugins';
 import { formatNumber } from '../../../components/format';
 import { AxisRangeToggle, ChartCard } from '../../../components/ui/chart-card';
+import { limitsStatement } from '../../../lib/bottleneck';
+import { BALANCE } from '../../../lib/display-names.generated';
 import { usePlatforms } from '../../../lib/platforms';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
 import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
@@ -22,6 +24,8 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
   const model = buildBalanceChart(balance, evaluation, range);
   const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };
   const t = model.thresholds;
+  const classification = BALANCE[balance.classification] ?? balance.classification;
+  const limits = limitsStatement(evaluation.summary.limits);
   // The band's edge datasets lead the list: no legend entry, no tooltip.
   const bandCount = balanceBandCount(model);
   const options: ChartOptions<'scatter'> = {
@@ -51,7 +55,8 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
       controls={<AxisRangeToggle name="balance-range" label="Latency axis" value={range} onChange={setRange} />}
       caption={
         <>
-          Classification: <strong>{balance.classification}</strong>.{' '}
+          Classification: <strong data-testid="balance-classification">{classification}</strong>.{' '}
+          {limits && <span data-testid="balance-limits">{limits} </span>}
           {range === 'focused' ? 'Latency axis focused on the zones and the design point' : 'Latency axis over the full model range'}
           {model.yAxis.type === 'logarithmic' ? ' (log scale)' : ''}. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
           {t.latencyStress}–{t.latencyLimit} ms; red beyond. Thresholds:{' '}
@@ -66,7 +71,7 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
         </>
       }
     >
-      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={balanceSummary(model, balance.classification)} role="img" />
+      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={balanceSummary(model, classification)} role="img" />
     </ChartCard>
   );
 }

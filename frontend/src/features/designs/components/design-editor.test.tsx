@@ -93,10 +93,10 @@ describe('design editor: the what-if evaluates as the user types', () => {
     expect(evaluations.map((e) => e.body.workload.users)).toEqual([1000, 2500, 2600]);
     expect(evaluations[1]!.signal?.aborted).toBe(true);
     expect(evaluations[2]!.signal?.aborted).toBe(false);
-    await act(async () => evaluations[1]!.answer(payloadWithTps(11_111))); // too late: already aborted
-    await act(async () => evaluations[2]!.answer(payloadWithTps(22_222)));
+    await act(async () => evaluations[1]!.answer(payloadWithTps(11_100))); // too late: already aborted
+    await act(async () => evaluations[2]!.answer(payloadWithTps(22_200)));
     await waitFor(() => expect(results()).toHaveAttribute('data-stale', 'false'));
-    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(tpsText(22_222));
+    expect(screen.getByTestId('tps-at-sla-value')).toHaveTextContent(tpsText(22_200));
   });
 
   it('keeps the previous result on screen, marked stale, until the new one arrives', async () => {

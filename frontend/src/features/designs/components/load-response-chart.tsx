@@ -35,9 +35,13 @@ interface Props {
   title: string;
   /** The design's platform, for the downloaded PNG's heading (the chart's own scale otherwise). */
   platform?: string;
+  /** What limits the design (summary.limits.statement), said in the caption. */
+  limits?: string;
+  /** The design load beyond the configuration's maximum, in words (design-load.ts): said, not drawn. */
+  unreachable?: string | null;
 }
 
-function LoadResponseChartView({ projection, racNodes, designLoad = null, bands, title, platform }: Props) {
+function LoadResponseChartView({ projection, racNodes, designLoad = null, bands, title, platform, limits, unreachable = null }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [view, setView] = useState<'response' | 'throughput'>('response');
   const [range, setRange] = useState<AxisRange>('focused');
@@ -113,6 +117,10 @@ function LoadResponseChartView({ projection, racNodes, designLoad = null, bands,
         <span data-testid="load-response-caption">
           Marked: {racNodes} RAC {plural(racNodes, 'node')} {plural(racNodes, 'sustains', 'sustain')} {formatValue(model.maxSustainedTps, 'TPS')} within{' '}
           {formatNumber(model.slaMs)} ms.
+          {limits && <span data-testid="load-response-limits"> {limits}</span>}
+          {responseView && unreachable && !model.designLoad && (
+            <span data-testid="load-response-unreachable"> The design load: {unreachable}; no number of users reaches it, so no design point is drawn.</span>
+          )}
           {responseView && model.designLoad && (
             <>
               {' '}
@@ -146,7 +154,7 @@ function LoadResponseChartView({ projection, racNodes, designLoad = null, bands,
         data={responseView ? responseData : throughputData}
         options={options}
         plugins={PLUGINS}
-        aria-label={responseView ? loadResponseSummary(model, racNodes) : throughputSummary(throughput, racNodes)}
+        aria-label={responseView ? loadResponseSummary(model, racNodes, unreachable) : throughputSummary(throughput, racNodes)}
         role="img"
       />
     </ChartCard>

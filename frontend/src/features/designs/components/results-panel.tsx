@@ -5,6 +5,7 @@ import type { EvaluationPayload, MeasuredPoint } from '../api/types';
 import { withMeasured } from '../lib/measured';
 import { growthOf } from '../lib/capacity-chart';
 import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
+import { unreachableDesignLoadText } from '../lib/design-load';
 import { generalErrors } from '../lib/design-form';
 import { platformText } from '../lib/chart-heading';
 import { usePlatforms } from '../../../lib/platforms';
@@ -79,6 +80,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
   const projection = useMemo(() => (oltp && measured ? withMeasured(oltp.projection, measured) : oltp?.projection), [oltp, measured]);
   const designLoad = useMemo(() => (oltp ? designLoadOf(oltp) : null), [oltp]);
   const bands = useMemo(() => (oltp ? loadResponseBandsOf(oltp) : undefined), [oltp]);
+  const unreachable = oltp ? unreachableDesignLoadText(oltp.summary) : null;
   const platform = payload ? platformText(payload.evaluation.inputs.platform, platforms.data) : undefined;
   useEffect(() => {
     const element = section.current;
@@ -114,7 +116,16 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
             {oltp && projection && (
               <>
                 <BalanceChart evaluation={oltp} balance={oltp.balance} title={title} />
-                <LoadResponseChart projection={projection} racNodes={racNodes} designLoad={designLoad} bands={bands} title={title} platform={platform} />
+                <LoadResponseChart
+                  projection={projection}
+                  racNodes={racNodes}
+                  designLoad={designLoad}
+                  bands={bands}
+                  title={title}
+                  platform={platform}
+                  limits={oltp.summary.limits?.statement}
+                  unreachable={unreachable}
+                />
               </>
             )}
             <CapacityChart

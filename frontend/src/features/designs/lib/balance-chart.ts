@@ -8,6 +8,7 @@ import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plu
 import { formatNumber } from '../../../components/format';
 import type { BalanceSection, OltpEvaluation } from '../api/types';
 import { focusedAxis, niceCeil, type AxisRange, type ValueAxis } from './axes';
+import { designLoadReachable } from './design-load';
 import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export { niceCeil } from './axes';
@@ -48,6 +49,8 @@ export type BalanceInputs = Pick<OltpEvaluation, 'summary'> & Partial<Pick<OltpE
  * sits on the curve also when the profile writes in the background.
  */
 export function operatingPoint(evaluation: Pick<OltpEvaluation, 'summary'>): XY | null {
+  // A design load beyond the configuration's maximum has no point on the curve (design-load.ts).
+  if (!designLoadReachable(evaluation.summary)) return null;
   const { cpu_utilisation_at_design: cpu, storage_latency_at_design: latency, design_tps: tps } = evaluation.summary;
   if (!(tps.value > 0) || !Number.isFinite(cpu.value) || !Number.isFinite(latency.value)) return null;
   return { x: cpu.value, y: latency.value };

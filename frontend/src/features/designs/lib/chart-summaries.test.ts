@@ -26,6 +26,11 @@ describe('chart summaries', () => {
     expect(text).toBe('Response time against TPS for 1 to 4 RAC nodes: 2 RAC nodes sustain 25,800 TPS within the 20 ms SLA; the design load is 8,713 TPS at 14.8 ms.');
     expect(loadResponseSummary(buildLoadResponseChart(evaluation.projection, 1), 1)).toMatch(/1 RAC node sustains [\d,]+ TPS/);
     expect(loadResponseSummary(buildLoadResponseChart(evaluation.projection, 99), 99)).toContain('no line for 99 RAC nodes');
+    // A design load beyond the maximum: said, not drawn.
+    const beyond = "30,000 TPS is 16% beyond this configuration's maximum (25,800 TPS)";
+    expect(loadResponseSummary(buildLoadResponseChart(evaluation.projection, 2), 2, beyond)).toBe(
+      `Response time against TPS for 1 to 4 RAC nodes: 2 RAC nodes sustain 25,800 TPS within the 20 ms SLA; the design load, ${beyond}, is not drawn.`,
+    );
   });
 
   it('throughput: where the chosen node count reaches its SLA', () => {

@@ -11,6 +11,7 @@ import { designLoadText, type LoadResponseModel, type ThroughputModel } from './
 const ms = (value: number) => `${formatNumber(value)} ms`;
 const pct = (value: number) => `${formatNumber(value)}%`;
 
+/** `classification`: the balance in words (BALANCE, the generated display names), not the slug. */
 export function balanceSummary(model: Pick<BalanceChartModel, 'operating' | 'atSla' | 'thresholds'>, classification: string): string {
   const t = model.thresholds;
   const design = model.operating
@@ -31,12 +32,21 @@ function nodeCounts(series: { racNodes: number }[]): string {
   return first === last ? `${first} RAC ${plural(first, 'node')}` : `${first} to ${last} RAC nodes`;
 }
 
-export function loadResponseSummary(model: Pick<LoadResponseModel, 'series' | 'slaMs' | 'maxSustainedTps' | 'designLoad'>, racNodes: number): string {
+/** `unreachable`: the design load beyond the maximum, in words (design-load.ts), said instead of a point. */
+export function loadResponseSummary(
+  model: Pick<LoadResponseModel, 'series' | 'slaMs' | 'maxSustainedTps' | 'designLoad'>,
+  racNodes: number,
+  unreachable: string | null = null,
+): string {
   const sustained =
     model.maxSustainedTps === null
       ? `no line for ${racNodes} RAC ${plural(racNodes, 'node')}`
       : `${racNodes} RAC ${plural(racNodes, 'node')} ${plural(racNodes, 'sustains', 'sustain')} ${formatNumber(model.maxSustainedTps)} TPS within the ${ms(model.slaMs)} SLA`;
-  const design = model.designLoad ? `; the design load is ${designLoadText(model.designLoad)}` : '';
+  const design = model.designLoad
+    ? `; the design load is ${designLoadText(model.designLoad)}`
+    : unreachable
+      ? `; the design load, ${unreachable}, is not drawn`
+      : '';
   return `Response time against TPS for ${nodeCounts(model.series)}: ${sustained}${design}.`;
 }
 

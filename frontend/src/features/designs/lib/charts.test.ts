@@ -50,6 +50,10 @@ describe('balance chart', () => {
     expect(point).toEqual({ x: evaluation.summary.cpu_utilisation_at_design.value, y: evaluation.summary.storage_latency_at_design.value });
     expect(model.operating).toEqual(point);
     expect(operatingPoint({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
+    // A design load beyond the configuration's maximum has no operating point (as the proposal's chart).
+    const beyond = { ...evaluation.summary, design_load_reachable: false, design_load_beyond_max_pct: { value: 16.28, unit: '%' as const } };
+    expect(operatingPoint({ summary: beyond })).toBeNull();
+    expect(buildBalanceChart(evaluation.balance, { summary: beyond }).operating).toBeNull();
   });
 
   it('scales the latency axis to show the zones and the curve', () => {
@@ -175,6 +179,22 @@ describe('load-response chart', () => {
     expect(model.designLoad).toBeNull();
     expect(loadResponseDatasets(model).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
     expect(designLoadOf({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
+  });
+
+  it('draws no design point for a design load beyond the maximum: its response is no prediction', () => {
+    const evaluation = quarterRack().evaluation;
+    const summary = {
+      ...evaluation.summary,
+      design_tps: { value: 30000, unit: 'TPS' as const },
+      response_at_design: { value: 812.4, unit: 'ms' as const },
+      design_load_reachable: false,
+      design_load_beyond_max_pct: { value: 16.28, unit: '%' as const },
+    };
+    expect(designLoadOf({ summary })).toBeNull();
+    const m = buildLoadResponseChart(projection, 2, designLoadOf({ summary }), loadResponseBandsOf(evaluation));
+    expect(m.designLoad).toBeNull();
+    expect(m.responseInterval).toBeNull();
+    expect(loadResponseDatasets(m).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
   });
 
   it('widens the TPS axis to a target beyond the curves and keeps an off-scale response at the top edge', () => {

@@ -1,5 +1,6 @@
 /** Designs list: search, filter by platform and status, sort — pure, over what the API returned. */
 import { formatMoney, formatQuantity, plural } from '../../../components/format';
+import { VERDICTS } from '../../../lib/display-names.generated';
 import { verdictWords, type VerdictTone } from '../../../lib/verdict';
 import type { DesignHeadline, DesignListItem } from '../api/types';
 import { publishedContract } from './input-contract';
@@ -69,7 +70,7 @@ export interface HeadlineColumns {
 export function headlineColumns(headline: DesignHeadline): HeadlineColumns {
   const known = headline.verdict ? verdictWords(headline.verdict, headline.months_until_missed) : null;
   const verdict = headline.verdict
-    ? { text: known?.text ?? headline.verdict.replace(/-/g, ' '), tone: known?.tone ?? ('none' as const), title: null }
+    ? { text: known?.text ?? VERDICTS[headline.verdict] ?? headline.verdict.replace(/-/g, ' '), tone: known?.tone ?? ('none' as const), title: null }
     : { text: 'Not evaluated', tone: 'none' as const, title: headline.note };
   const { total, currency, note } = headline.cost;
   return {

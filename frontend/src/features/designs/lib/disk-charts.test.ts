@@ -10,7 +10,7 @@ import { platformRegistry } from '../../../lib/platforms-fixture';
 import { axisFraction, focusedAxis, MIN_VISIBLE_FRACTION, niceCeilFine, niceFloor } from './axes';
 import { bandView } from './bands';
 import { balanceBandCount, balanceDatasets, balanceZoneItems, buildBalanceChart, LATENCY_BAND_FILL } from './balance-chart';
-import { platformName, platformText, loadResponseSubtitle } from './chart-heading';
+import { platformName, platformText, loadResponseSubtitle, storageUnitsText } from './chart-heading';
 import { equallogicPs6010xv, equallogicTpccCurves, netappFas3140, quarterRack, type OltpPayload } from './fixture';
 import { bandDatasets, buildLoadResponseChart, designLoadOf, loadResponseBandsOf, loadResponseDatasets, responseZoneItems, withAlpha, BAND_ALPHA } from './load-response-chart';
 import { measuredByNodes, measuredConfigurationOf, withMeasured } from './measured';
@@ -230,7 +230,14 @@ describe('the PNG export', () => {
     expect(platformText(equallogicPs6010xv().evaluation.inputs.platform, registry)).toBe('Dell EqualLogic PS6010XV (15K SAS) · 2 RAC nodes · 1 array');
     expect(platformText(quarterRack().evaluation.inputs.platform, registry)).toBe('Oracle FS1-2 all-flash · 2 RAC nodes · 2 drive enclosures');
     expect(platformName(netappFas3140().evaluation.inputs.platform, registry)).toBe('NetApp FAS3140');
-    expect(platformName({ family: 'netapp', storage_model: 'FAS3140' }, undefined)).toBe('netapp FAS3140');
+    // Without the registry: the engine's display names of the family and of the storage model's unit.
+    expect(platformName({ family: 'netapp', storage_model: 'FAS3140' }, undefined)).toBe('NetApp FAS3140');
+    expect(platformName({ family: 'oracle-fs1', storage_model: 'FS1-2' }, undefined)).toBe('Oracle FS1-2');
+    expect(platformName({ family: 'someone-else', storage_model: 'Box' }, undefined)).toBe('someone-else Box');
+    expect(platformText({ family: 'oracle-fs1', storage_model: 'FS1-2', rac_nodes: 2, arrays: 3 }, undefined)).toBe('Oracle FS1-2 · 2 RAC nodes · 3 drive enclosures');
+    expect(platformText({ family: 'xtremio', storage_model: 'X-Brick', rac_nodes: 4, arrays: 1 }, undefined)).toBe('EMC XtremIO X-Brick · 4 RAC nodes · 1 X-Brick');
+    expect(storageUnitsText({ family: 'equallogic', storage_model: 'PS6010XV' }, 2)).toBe('2 arrays');
+    expect(storageUnitsText({ family: 'unknown', storage_model: 'Unknown' }, 2)).toBe('2 arrays');
     expect(loadResponseSubtitle(undefined, 2, 2000)).toBe('2 RAC nodes · SLA 2,000 ms');
   });
 });

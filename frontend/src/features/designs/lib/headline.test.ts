@@ -12,7 +12,7 @@ describe('headline numbers', () => {
     expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
     expect(byKey.headroom).toMatchObject({ value: '+210%', tone: 'ok' });
     expect(byKey.bottleneck?.value).toBe('Server CPU');
-    expect(byKey.iops?.value).toBe('51,721 IOPS / 154,415 IOPS');
+    expect(byKey.iops?.value).toBe('51,720 IOPS / 154,400 IOPS'); // 4 significant figures, as the proposal prints
     expect(byKey.iops?.detail).toContain('33%');
     expect(byKey.iops?.label).toBe('IOPS demand (queueing model) vs capacity'); // not the Dell rule's IOPS (issue 15, finding 3)
     expect(byKey.cost?.value).toBe('no price book');
@@ -22,7 +22,8 @@ describe('headline numbers', () => {
     const payload = quarterRack();
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     const [tps, response, latency] = payload.evaluation.bands;
-    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `${tps!.low.value.toLocaleString('en-US')}–${tps!.high.value.toLocaleString('en-US')} TPS (${bandView(tps!).halfWidth})`, basis: tps!.basis, widened: false });
+    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `23,460–28,140 TPS (${bandView(tps!).halfWidth})`, basis: tps!.basis, widened: false });
+    expect([tps!.low.value, tps!.high.value]).toEqual([23463, 28137]); // shown to 4 significant figures
     expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: bandView(response!).text } });
     expect(response!.value.value).toBe(14.77);
     expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.883 ms at the SLA limit', band: { basis: latency!.basis } });
@@ -138,6 +139,49 @@ describe('headline numbers', () => {
     expect(byKey['tps-at-sla']).toBeUndefined();
     expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)', band: { text: '1,052–1,286 MB/s (±10%)' } });
     expect(byKey['per-stream']).toMatchObject({ value: '292 MB/s', detail: '4 streams; a full scan takes 58.4 min' });
+  });
+
+  it("shows what limits the design in the engine's words (summary.limits), never a raw station or balance slug", () => {
+    const payload = equallogicPs6010xv();
+    expect(payload.evaluation.summary.bottleneck).toBe('storage_path');
+    const tile = buildHeadlines(payload).find((h) => h.key === 'bottleneck');
+    expect(tile).toMatchObject({
+      value: 'Host I/O path to the arrays',
+      detail: 'Host I/O path to the arrays is the bottleneck: it saturates first as the load grows, and it is the limit at the SLA point.',
+    });
+    expect(tile?.detail).not.toMatch(/storage_path|-bound/);
+    // The tile reads the limits field, not its own map of the raw name.
+    payload.evaluation.summary = {
+      ...payload.evaluation.summary,
+      limits: { bottleneck: 'storage_path', bottleneck_label: 'The host I/O path', at_sla_point: 'cpu', statement: 'The host I/O path limits; the CPU is in its zone at the SLA point.' },
+    };
+    expect(buildHeadlines(payload).find((h) => h.key === 'bottleneck')).toMatchObject({
+      value: 'The host I/O path',
+      detail: 'The host I/O path limits; the CPU is in its zone at the SLA point.',
+    });
+  });
+
+  it('says a design load beyond the maximum is beyond it, by how much, and predicts no response at it', () => {
+    const payload = quarterRack();
+    payload.evaluation.summary = {
+      ...payload.evaluation.summary,
+      design_tps: { value: 30000, unit: 'TPS' },
+      response_at_design: { value: 812.4, unit: 'ms' },
+      design_load_reachable: false,
+      design_load_beyond_max_pct: { value: 16.28, unit: '%' },
+    };
+    const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
+    expect(byKey['design-load']).toMatchObject({
+      value: '30,000 TPS',
+      detail: "30,000 TPS is 16% beyond this configuration's maximum (25,800 TPS): no number of users reaches it",
+      tone: 'bad',
+    });
+    expect(byKey.response).toMatchObject({ value: 'No prediction', text: true, tone: 'bad' });
+    expect(byKey.response?.band).toBeUndefined();
+    expect(JSON.stringify(byKey.response)).not.toContain('812');
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.883 ms' });
+    expect(byKey['storage-latency']?.band).toBeUndefined();
+    expect(byKey['storage-latency']?.detail).toMatch(/^at the SLA limit/);
   });
 
   it('grades headroom', () => {

@@ -2,7 +2,8 @@
 import { formatMoney, formatNumber, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
 import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
 import { bandOf, bandView, type BandView } from './bands';
-import { bottleneckWords } from '../../../lib/bottleneck';
+import { bottleneckWords, limitsLabel, limitsStatement } from '../../../lib/bottleneck';
+import { unreachableDesignLoadText } from './design-load';
 
 /** The headroom tile's note on the verdict: "the design holds until month 23". */
 function verdictDetail(verdict: string, monthsUntilMissed: number | null): string {
@@ -25,6 +26,7 @@ export interface Headline {
   tone: Tone;
 }
 
+/** A raw station name in words (rows without the engine's limits); an evaluation's tile reads summary.limits. */
 export function bottleneckLabel(name: string | undefined): string {
   return name ? bottleneckWords(name) : '—';
 }
@@ -49,29 +51,56 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       band: banded(evaluation, 'max_sustained_tps'),
       tone: 'neutral',
     });
-    out.push({
-      key: 'design-load',
-      label: 'Design load',
-      value: formatQuantity(s.design_tps),
-      detail: `${formatQuantity(s.users)}, response ${formatQuantity(s.response_at_design)}`,
-      tone: 'neutral',
-    });
-    out.push({
-      key: 'response',
-      label: 'Response at the design load',
-      value: formatQuantity(s.response_at_design),
-      detail: `SLA ${formatQuantity(s.sla_response)}`,
-      band: banded(evaluation, 'response_at_design'),
-      tone: s.response_at_design.value > s.sla_response.value ? 'bad' : 'neutral',
-    });
-    out.push({
-      key: 'storage-latency',
-      label: 'Storage latency per I/O',
-      value: formatQuantity(s.storage_latency_at_design),
-      detail: `at the design load; ${formatQuantity(s.storage_latency_at_sla)} at the SLA limit`,
-      band: banded(evaluation, 'storage_latency_at_design'),
-      tone: 'neutral',
-    });
+    // Beyond the most the configuration processes: no response time is a prediction at that load.
+    const unreachable = unreachableDesignLoadText(s);
+    out.push(
+      unreachable
+        ? { key: 'design-load', label: 'Design load', value: formatQuantity(s.design_tps), detail: `${unreachable}: no number of users reaches it`, tone: 'bad' }
+        : {
+            key: 'design-load',
+            label: 'Design load',
+            value: formatQuantity(s.design_tps),
+            detail: `${formatQuantity(s.users)}, response ${formatQuantity(s.response_at_design)}`,
+            tone: 'neutral',
+          },
+    );
+    out.push(
+      unreachable
+        ? {
+            key: 'response',
+            label: 'Response at the design load',
+            value: 'No prediction',
+            text: true,
+            detail: `the design load is beyond this configuration's maximum; SLA ${formatQuantity(s.sla_response)}`,
+            tone: 'bad',
+          }
+        : {
+            key: 'response',
+            label: 'Response at the design load',
+            value: formatQuantity(s.response_at_design),
+            detail: `SLA ${formatQuantity(s.sla_response)}`,
+            band: banded(evaluation, 'response_at_design'),
+            tone: s.response_at_design.value > s.sla_response.value ? 'bad' : 'neutral',
+          },
+    );
+    out.push(
+      unreachable
+        ? {
+            key: 'storage-latency',
+            label: 'Storage latency per I/O',
+            value: formatQuantity(s.storage_latency_at_sla),
+            detail: "at the SLA limit; the design load is beyond this configuration's maximum",
+            tone: 'neutral',
+          }
+        : {
+            key: 'storage-latency',
+            label: 'Storage latency per I/O',
+            value: formatQuantity(s.storage_latency_at_design),
+            detail: `at the design load; ${formatQuantity(s.storage_latency_at_sla)} at the SLA limit`,
+            band: banded(evaluation, 'storage_latency_at_design'),
+            tone: 'neutral',
+          },
+    );
     out.push(utilisationHeadline(evaluation));
     out.push(profileHeadline(evaluation));
   } else {
@@ -104,8 +133,9 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
   out.push({
     key: 'bottleneck',
     label: 'Bottleneck',
-    value: bottleneckLabel(s.bottleneck),
-    detail: evaluation.kind === 'oltp' ? `balance: ${evaluation.summary.balance}` : undefined,
+    // The engine's one answer (summary.limits), as the charts' captions and the proposal word it.
+    value: limitsLabel(s.limits),
+    detail: limitsStatement(s.limits) || undefined,
     tone: 'neutral',
   });
   if (evaluation.kind === 'oltp') {

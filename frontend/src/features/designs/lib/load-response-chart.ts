@@ -6,10 +6,11 @@
  */
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plugins';
-import { formatDecimal, formatNumber, plural } from '../../../components/format';
+import { formatNumber, plural } from '../../../components/format';
 import type { OltpEvaluation, ProjectionSeries } from '../api/types';
 import { focusedAxis, niceCeil, type AxisRange, type ValueAxis } from './axes';
 import type { XY } from './balance-chart';
+import { designLoadReachable } from './design-load';
 import { bandEdges, bandOf, bandView, relativeHalfWidth, type Band } from './bands';
 
 export const SERIES_COLOURS = ['#1d4ed8', '#0f766e', '#9333ea', '#c2410c', '#be185d', '#4d7c0f'];
@@ -43,8 +44,12 @@ export interface DesignLoadMark extends DesignLoad {
   offScale: boolean;
 }
 
-/** The design load of an evaluation (summary.design_tps, summary.response_at_design), if it has one. */
+/**
+ * The design load of an evaluation (summary.design_tps, summary.response_at_design), if it has one: none
+ * when it is beyond the configuration's maximum (the response there is no prediction; design-load.ts).
+ */
 export function designLoadOf(evaluation: Pick<OltpEvaluation, 'summary'>): DesignLoad | null {
+  if (!designLoadReachable(evaluation.summary)) return null;
   const tps = evaluation.summary.design_tps.value;
   const responseMs = evaluation.summary.response_at_design.value;
   return Number.isFinite(tps) && Number.isFinite(responseMs) && tps > 0
@@ -128,7 +133,7 @@ export function buildLoadResponseChart(
   const series = projection.series.map((s, index) => {
     const points = s.points.map((p) => ({ x: p.tps, y: p.response_ms }));
     return {
-      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${formatDecimal(Math.round(s.max_sustained_tps.value), 0)} TPS)`,
+      label: `${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')} (max ${formatNumber(s.max_sustained_tps.value)} TPS)`,
       racNodes: s.rac_nodes,
       current: s.rac_nodes === racNodes,
       colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!,
@@ -172,7 +177,7 @@ export function buildLoadResponseChart(
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
-          `${formatDecimal(Math.round(p.tps), 0)} TPS at ${formatDecimal(p.response_ms, 3)} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
+          `${formatNumber(p.tps)} TPS at ${formatNumber(p.response_ms)} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
       ),
     ),
     responseBand: fraction > 0 ? responseBand : null,

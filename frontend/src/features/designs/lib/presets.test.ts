@@ -91,6 +91,11 @@ describe('newDesignInputs', () => {
     const equallogic = REGISTRY.find((f) => f.family === 'equallogic')!;
     expect(newDesignInputs(start).platform).toMatchObject({ cores_per_node: equallogic.default_server.cores_per_node, raid: equallogic.default_raid });
   });
+  it("describes each model's drives by the engine's display names, never the drive slug", () => {
+    const starts = startingPoints([], REGISTRY);
+    expect(starts.find((s) => s.id === 'equallogic-ps6010xv')!.description).toContain('GB 15K SAS;');
+    expect(starts.map((s) => s.description).join(' ')).not.toMatch(/sas_15k|fc_15k|\bssd\b/);
+  });
 });
 
 describe('a reference rack opens at its rated load', () => {

@@ -4,7 +4,8 @@
  * family the catalog has no reference for (with and without the read cache where the family offers
  * one), plus the DSS report's measured setup as a DSS start.
  */
-import { formatDecimal } from '../../../components/format';
+import { formatNumber } from '../../../components/format';
+import { DRIVES } from '../../../lib/display-names.generated';
 import type { PlatformFamily, PlatformRegistry, StorageModel } from '../../../lib/platforms';
 import { familyOf, raidLabel, supportsKind } from '../../../lib/platforms';
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
@@ -63,7 +64,7 @@ export function ratedLoad(reference: Pick<ReferenceDesign, 'attributes'>): { wor
   if (!tps || tps.value <= 0) return null;
   const size = entries.find(([key, m]) => key.endsWith('database_size') && GB_PER[m.unit] !== undefined)?.[1];
   const gb = size ? size.value * GB_PER[size.unit]! : REALISTIC_DATABASE_GB;
-  const words = `Rated ${formatDecimal(tps.value, 3)} TPS${size ? `, ${formatDecimal(size.value, 3)} ${size.unit} database` : ''}`;
+  const words = `Rated ${formatNumber(tps.value)} TPS${size ? `, ${formatNumber(size.value)} ${size.unit} database` : ''}`;
   return { workload: { kind: 'oltp', target_tps: tps.value, database_size_gb: gb }, words };
 }
 
@@ -74,7 +75,7 @@ function modelStart(family: PlatformFamily, model: StorageModel, extra: { pam?: 
     id: `${family.family}-${model.name.toLowerCase()}${extra.pam ? '-pam' : ''}`,
     label: `${family.label} ${model.name}, ${raidLabel([family], family.default_raid)}${pam}`,
     family: family.family,
-    description: `${model.label}: ${model.array_unit_label.toLowerCase()} of ${g.drives} × ${g.drive_gb} GB ${model.drive_technology}; ${family.default_server.server}.`,
+    description: `${model.label}: ${model.array_unit_label.toLowerCase()} of ${g.drives} × ${g.drive_gb} GB ${DRIVES[model.drive_technology] ?? model.drive_technology}; ${family.default_server.server}.`,
     source: g.source,
     platform: {
       family: family.family as PlatformInput['family'],

@@ -39,9 +39,10 @@ describe('model accuracy page', () => {
     expect(screen.getByTestId('model-family-xtremio')).toBeInTheDocument();
   });
 
-  it('names the families by slug while the registry loads, and says when there is nothing to show', () => {
+  it("names the families by the engine's display names while the registry loads, and says when there is nothing to show", () => {
     const { unmount } = render(<ModelReport report={VALIDATION} registry={undefined} />);
-    expect(screen.getByRole('heading', { name: 'xtremio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'EMC XtremIO' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'xtremio' })).not.toBeInTheDocument();
     unmount();
     render(<ModelReport report={{ rows: [], summary: { ...VALIDATION.summary, families: {} } }} registry={REGISTRY} />);
     expect(screen.getByText('The catalog has no measurements the model predicts.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ const byCase = (rows: ValidationRow[]) => rows.map((r) => r.case);
 describe('model report rows', () => {
   it('shows measured and model values with units and signed errors; calibration rows are not graded', () => {
     const [heldOut, calibration] = [VALIDATION.rows[0]!, VALIDATION.rows[3]!];
-    expect(reportRow(heldOut)).toMatchObject({ measured: '197,601 IOPS', predicted: '185,000 IOPS', error: '−6.4%', grade: 'good', role: 'held-out', roleLabel: 'held-out' });
+    expect(reportRow(heldOut)).toMatchObject({ measured: '197,600 IOPS', predicted: '185,000 IOPS', error: '−6.4%', grade: 'good', role: 'held-out', roleLabel: 'held-out' });
     expect(reportRow(calibration)).toMatchObject({ role: 'calibration', roleLabel: 'calibration: fitted on, not evidence', grade: null, error: '+1%' });
   });
 
@@ -67,10 +67,10 @@ describe('model report per family', () => {
     expect(families[0]!.rows.at(-1)).toMatchObject({ role: 'calibration' });
   });
 
-  it('falls back to the slug for a family the registry does not name, and lists it last', () => {
+  it("falls back to the engine's display name (then the slug) for a family the registry does not name, and lists it last", () => {
     const families = familyReports(VALIDATION, labels.filter((f) => f.family !== 'netapp'));
-    expect(families.map((f) => f.label)).toEqual(['EMC XtremIO', 'netapp']);
-    expect(familyReports(VALIDATION).map((f) => f.label)).toEqual(['netapp', 'xtremio']);
+    expect(families.map((f) => f.label)).toEqual(['EMC XtremIO', 'NetApp FAS']);
+    expect(familyReports(VALIDATION).map((f) => f.label)).toEqual(['NetApp FAS', 'EMC XtremIO']); // by slug without a registry
   });
 
   it('says "none stated" where a family states no bound, and reads an empty family', () => {

@@ -4,6 +4,7 @@
  * are the evidence; calibration rows (the model was fitted on them) are listed but prove nothing.
  */
 import { countOf, formatNumber, formatSignedPercent, formatValue, plural } from '../../../components/format';
+import { FAMILIES } from '../../../lib/display-names.generated';
 import type { FamilyStats, ValidationKind, ValidationReport, ValidationRow } from '../api/validation';
 
 export type Grade = 'good' | 'fair' | 'poor';
@@ -108,7 +109,7 @@ export function familyReports(report: ValidationReport, labels: { family: string
     const rows = report.rows.filter((r) => r.family === family);
     return {
       family,
-      label: labels.find((f) => f.family === family)?.label ?? family,
+      label: labels.find((f) => f.family === family)?.label ?? FAMILIES[family] ?? family,
       documents: [...new Set(rows.map((r) => r.document))],
       stats: familyStats(report.summary.families[family]),
       rows: worstFirst(rows).map(reportRow),

@@ -12,6 +12,7 @@ describe('a candidate row', () => {
   it('puts the bottleneck in words', () => {
     expect(bottleneckWords('cpu')).toBe('Server CPU');
     expect(bottleneckWords('storage')).toBe('Storage');
+    expect(bottleneckWords('storage_path')).toBe('Host I/O path to the arrays'); // the engine's display names
     expect(bottleneckWords('some_station')).toBe('some station');
   });
 
@@ -28,7 +29,7 @@ describe('a candidate row', () => {
   });
 
   it('says why the next smaller size fails, by its misses', () => {
-    expect(smallerText(candidate.smaller[0]!)).toBe('one X-Brick fewer: Load within the SLA response: 30,000 TPS against 23,078 TPS');
+    expect(smallerText(candidate.smaller[0]!)).toBe('one X-Brick fewer: Load within the SLA response: 30,000 TPS against 23,080 TPS'); // 4 significant figures
   });
 
   it('shows the degraded state, or a dash without a resilience policy', () => {
