@@ -94,6 +94,7 @@ def _reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign
         arrays,
         lines,
         measured=configuration.role == ConfigurationRole.TEST_SYSTEM,
+        name=configuration.name,
     )
 
 

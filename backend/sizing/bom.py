@@ -136,6 +136,14 @@ class ReferenceDesign:
     # A measured test system rather than a reference design: it also holds load generators and the
     # tested servers' internals, so only its design-relevant lines are used (see `_design_lines`).
     measured: bool = False
+    # The configuration as people know it ("Dell OLTP 2010 TPC-C test system ..."): notes name it, as its
+    # slug is a catalog key a customer never reads (a scaled line's rule says "the reference
+    # configuration", which the BOM's assumptions name once).
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or self.slug
 
 
 @dataclass(frozen=True)
@@ -403,7 +411,7 @@ def _design_lines(
         ):
             kept.append(ref)
     note = (
-        f"Built from the measured test system {reference.slug}: the database server model per node, the "
+        f"Built from the measured test system ({reference.label}): the database server model per node, the "
         "arrays and switches; server internals, load generators and host software are not itemised."
     )
     return tuple(kept), [note]
@@ -439,7 +447,11 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
                     "platform.rac_nodes", f"{ref.part.part_number} does not scale to {nodes} nodes"
                 )
             lines.append(
-                _line(ref, int(quantity), f"{per_node} per RAC node x {nodes} nodes ({reference.slug})")
+                _line(
+                    ref,
+                    int(quantity),
+                    f"{per_node} per RAC node x {nodes} nodes (as in the reference configuration)",
+                )
             )
         elif basis == "array":
             per_array = Fraction(ref.quantity, reference.arrays)
@@ -448,10 +460,15 @@ def _scaled_reference(platform: BomPlatform, reference: ReferenceDesign, parts: 
                 raise BomError("platform.arrays", f"{ref.part.part_number} does not scale to {arrays} arrays")
             swap = chosen_array if ref.part.kind in ARRAY_KINDS and chosen_array is not None else None
             lines.append(
-                _line(ref, int(quantity), f"{per_array} per array x {arrays} ({reference.slug})", part=swap)
+                _line(
+                    ref,
+                    int(quantity),
+                    f"{per_array} per array x {arrays} (as in the reference configuration)",
+                    part=swap,
+                )
             )
         else:
-            lines.append(_line(ref, ref.quantity, f"1 set per system ({reference.slug})"))
+            lines.append(_line(ref, ref.quantity, "1 set per system (as in the reference configuration)"))
     server_ref = next((ref for ref in reference.lines if ref.part.kind == "server"), None)
     server = server_ref.part if server_ref else next((p for p in parts if p.kind == "server"), None)
     reference_source = _first_source(reference)

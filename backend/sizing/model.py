@@ -136,7 +136,8 @@ def resolve_profile(b: ModelBuild, family: PlatformFamily) -> ProfileFit | None:
     if owner.slug != family.slug:
         b.flag(
             "workload.profile",
-            f"{fit.profile.label} was measured on {fit.server} ({fit.profile.document}): its CPU cost per "
+            # The profile's label names its document ("... (Dell EqualLogic 2010)"); its slug is a key.
+            f"{fit.profile.label} was measured on {fit.server}: its CPU cost per "
             f"transaction is that server's, transferred to this platform's cores",
         )
     return fit

@@ -59,7 +59,7 @@ TABLE_11: list[tuple[str, str, int, int, str]] = [
     ("7112957", "Oracle Storage Drive Enclosure with nineteen 1.6 TB SAS SSDs", 0, 3, "storage"),
     ("7104928", "Cable: 3 meters, mini SAS to mini SAS HD", 4, 4, "storage"),
     ("7104932", "Cable assembly: 3 meters, mini SAS HD to mini SAS HD", 6, 6, "storage"),
-    ("7103553", "Brocade 6510 Switch", 2, 2, "miscellaneous"),
+    ("7103553", "Brocade 6510 Switch", 2, 2, "network"),
 ]
 
 

@@ -167,7 +167,7 @@ def test_compare_two_to_four_designs(catalog: None, users: dict[str, Any]) -> No
     assert diffs[("servers", "7110353")] == {str(quarter["id"]): 32, str(half["id"]): 64}
     assert diffs[("storage", "7112956")] == {str(quarter["id"]): 2, str(half["id"]): 0}
     assert diffs[("storage", "7112957")] == {str(quarter["id"]): 0, str(half["id"]): 3}
-    assert ("miscellaneous", "7103553") not in diffs
+    assert ("network", "7103553") not in diffs
 
     client = client_for(alice)
     assert client.get(f"/api/v1/designs/compare/?ids={quarter['id']}").status_code == 400

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def with_infiniband_switch(lines: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
     """Table 11's half rack column plus the InfiniBand switch Table 11 omits (Table 2 and 3 use it), in
-    the network section: after the storage lines, before Table 11's miscellaneous Brocade switches."""
-    at = max(i for i, line in enumerate(lines) if line[0] == "storage") + 1
+    the network section, after the Brocade switches (which Table 11 lists under Miscellaneous)."""
+    at = max(i for i, line in enumerate(lines) if line[0] in ("storage", "network")) + 1
     return [*lines[:at], ("network", bom_rules.ORACLE_FS1_IB_SWITCH, 1), *lines[at:]]
 
 

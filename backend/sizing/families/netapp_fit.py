@@ -407,7 +407,7 @@ def calibrate_netapp(evidence: EvidenceBundle) -> NetAppCalibration:
         f"the document sets no response-time limit (its users run flat out); {OET_SLA_S:g} s per OET cycle is a "
         f"placeholder, well above the slowest cycle it measured ({slowest * 1000:.0f} ms: {REFERENCE_USERS} users "
         "over the lowest rate of Table 1 by the utilisation law, Little's law with Z = 0). Set "
-        "sla_response_ms for a real service level",
+        "the SLA response time of the workload for a real service level",
         (_src("Section 2.2"), _src("Table 1")),
     )  # fmt: skip
     keys = frozenset(o.key for o in (*used, *(o for o, _, _ in latency)))

@@ -49,7 +49,7 @@ TABLE_11: list[tuple[str, str, str, int, int]] = [
     ("storage", "7112957", "drive_enclosure", 0, 3),
     ("storage", "7104928", "cable", 4, 4),
     ("storage", "7104932", "cable", 6, 6),
-    ("miscellaneous", "7103553", "switch", 2, 2),
+    ("network", "7103553", "switch", 2, 2),
 ]
 ENCLOSURE_DRIVES = {"7112956": 13, "7112957": 19}
 PARTS = {
@@ -81,10 +81,10 @@ def _reference(column: int) -> ReferenceDesign:
 
 def _expected(column: int) -> list[tuple[str, str, int]]:
     """Table 11's column; the half rack (4 nodes) also gets the InfiniBand switch of Table 2 that
-    Table 11 omits, with the network lines (after storage, before Table 11's miscellaneous)."""
+    Table 11 omits, last of the network lines (after the Brocade switches)."""
     rows = [(row[0], row[1], _qty(row, column)) for row in TABLE_11 if _qty(row, column) > 0]
     if column == 4:
-        at = max(i for i, row in enumerate(rows) if row[0] == "storage") + 1
+        at = max(i for i, row in enumerate(rows) if row[0] in ("storage", "network")) + 1
         rows.insert(at, ("network", ORACLE_FS1_IB_SWITCH, 1))
     return rows
 
@@ -132,7 +132,7 @@ def test_a_third_node_and_enclosure_change_only_the_dependent_lines() -> None:
     assert quantities[("storage", "7112956")] == 3  # one line per enclosure
     assert quantities[("storage", "7101673")] == 6  # the array's HBAs do not depend on nodes
     assert quantities[("storage", "7104710")] == 2
-    assert quantities[("miscellaneous", "7103553")] == 2
+    assert quantities[("network", "7103553")] == 2
     # More nodes than the quarter rack cables directly: the InfiniBand switch Table 11 omits, said so.
     assert quantities[("network", ORACLE_FS1_IB_SWITCH)] == 1
     assert len(bom.notes) == 1 and bom.notes[0].startswith(f"{ORACLE_FS1_IB_SWITCH}: not in Table 11")
@@ -188,8 +188,8 @@ def test_overrides_set_remove_and_add_lines() -> None:
     table = _table(changed)
     assert ("servers", "7110353", 64) in table
     assert all(number != "7110360" for _, number, _ in table)
-    # No network line existed: the new one goes between storage and miscellaneous (section order).
-    assert table[-2:] == [("network", "X-NEW", 1), ("miscellaneous", "7103553", 2)]
+    # A new line goes last of its section (the network: after the Brocade switches).
+    assert table[-2:] == [("network", "7103553", 2), ("network", "X-NEW", 1)]
 
 
 EQL_PARTS = [
@@ -318,7 +318,7 @@ def test_a_measured_test_system_gives_the_database_servers_arrays_and_switches_o
         ("storage", "PS6010S", 2),
         ("network", "8024F", 2),
     ]
-    assert any("measured test system dell-tpcc" in note for note in bom.notes)
+    assert any("measured test system (dell-tpcc)" in note for note in bom.notes)  # no name: the slug
 
 
 def _with_specs(reference: ReferenceDesign) -> ReferenceDesign:
