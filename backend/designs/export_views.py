@@ -34,7 +34,14 @@ from designs.permissions import DesignAccess, DesignPermission
 from designs.selectors import get_visible_design_or_404
 from designs.serializers import EvaluateInputSerializer
 from engine_adapter import engine
-from reports import ProposalData, render_bom_csv, render_bom_pdf, render_bom_xlsx, render_proposal_pdf
+from reports import (
+    ProposalData,
+    render_annex_pdf,
+    render_bom_csv,
+    render_bom_pdf,
+    render_bom_xlsx,
+    render_proposal_pdf,
+)
 from reports.mapping import proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, DocumentRef, bom_from_priced, document_refs
 from reports.text import export_filename
@@ -42,6 +49,7 @@ from reports.text import export_filename
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 RENDERERS: dict[str, Callable[[ProposalData], bytes]] = {
     "proposal.pdf": render_proposal_pdf,
+    "annex.pdf": render_annex_pdf,
     "bom.pdf": render_bom_pdf,
     "bom.csv": render_bom_csv,
     "bom.xlsx": render_bom_xlsx,
@@ -205,21 +213,10 @@ def _schema(operation_id: str, summary: str, media_type: str) -> Callable[[Any],
     )
 
 
-class ProposalPdfView(_ExportView):
-    document = "proposal.pdf"
-    content_type, extension = "application/pdf", "pdf"
-
-    @_schema(
-        "designs_export_proposal_pdf",
-        "The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, evidence, technical annex)",
-        "application/pdf",
-    )
-    def get(self, request: Request, pk: int) -> HttpResponse:
-        return super().get(request, pk)
-
-    @extend_schema(
-        operation_id="designs_export_proposal_pdf_unsaved",
-        summary="The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision",
+def _unsaved_schema(operation_id: str, summary: str) -> Callable[[Any], Any]:
+    return extend_schema(
+        operation_id=operation_id,
+        summary=summary,
         request=EvaluateInputSerializer,
         responses={
             (200, "application/pdf"): OpenApiResponse(
@@ -241,6 +238,11 @@ class ProposalPdfView(_ExportView):
             ),
         },
     )
+
+
+class _UnsavedExportView(_ExportView):
+    """A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body."""
+
     def post(self, request: Request, pk: int) -> HttpResponse:
         design = get_visible_design_or_404(request.user, pk)
         self.check_object_permissions(request, design)  # a viewer is refused before the body is read
@@ -248,6 +250,48 @@ class ProposalPdfView(_ExportView):
         serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
         serializer.is_valid(raise_exception=True)
         return self._export(request, pk, dict(serializer.validated_data))
+
+
+class ProposalPdfView(_UnsavedExportView):
+    document = "proposal.pdf"
+    content_type, extension = "application/pdf", "pdf"
+
+    @_schema(
+        "designs_export_proposal_pdf",
+        "The customer proposal as PDF (cover, summary, configuration, charts, capacity, points to note, "
+        "priced BOM, assumptions); the model detail is in the technical annex",
+        "application/pdf",
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
+
+    @_unsaved_schema(
+        "designs_export_proposal_pdf_unsaved",
+        "The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision",
+    )
+    def post(self, request: Request, pk: int) -> HttpResponse:
+        return super().post(request, pk)
+
+
+class AnnexPdfView(_UnsavedExportView):
+    document = "annex.pdf"
+    content_type, extension, suffix = "application/pdf", "pdf", "-annex"
+
+    @_schema(
+        "designs_export_annex_pdf",
+        "The technical annex of the proposal as PDF (model, inputs, error bands, evidence, warnings and "
+        "checks by rule, rule versions), for the engineers who review the sizing",
+        "application/pdf",
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return super().get(request, pk)
+
+    @_unsaved_schema(
+        "designs_export_annex_pdf_unsaved",
+        "The technical annex of the design's unsaved inputs (as on screen), stamped as not a saved revision",
+    )
+    def post(self, request: Request, pk: int) -> HttpResponse:
+        return super().post(request, pk)
 
 
 class BomPdfView(_ExportView):

@@ -5,7 +5,14 @@ app maps its evaluation dict to `ProposalData` with `reports.mapping` and calls 
 """
 
 from reports.model import ProposalData
-from reports.pdf import render_bom_pdf, render_proposal_pdf
+from reports.pdf import render_annex_pdf, render_bom_pdf, render_proposal_pdf
 from reports.tabular import render_bom_csv, render_bom_xlsx
 
-__all__ = ["ProposalData", "render_bom_csv", "render_bom_pdf", "render_bom_xlsx", "render_proposal_pdf"]
+__all__ = [
+    "ProposalData",
+    "render_annex_pdf",
+    "render_bom_csv",
+    "render_bom_pdf",
+    "render_bom_xlsx",
+    "render_proposal_pdf",
+]

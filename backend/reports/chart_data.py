@@ -7,6 +7,7 @@ from __future__ import annotations
 from reports.citations import rule_text
 from reports.facts import MODEL
 from reports.model import BalanceChart, LoadResponseChart, LoadSeries, Zone
+from reports.text import fmt_number, fmt_percent
 from sizing import OltpEvaluation
 
 
@@ -31,9 +32,47 @@ def balance_chart(ev: OltpEvaluation) -> BalanceChart | None:
     # The zones' documents (the rules' slugs are for the technical annex, not the chart caption).
     sources = "; ".join(dict.fromkeys(r.source if r.source else rule_text(r) for r in z.rules))
     source = f"{MODEL}; zones: {sources}" if sources else MODEL
-    source = f"{b.classification} at the SLA point; {source}"
     return BalanceChart(
-        points, zones, operating, "At the SLA point", source, band_pct(ev, "storage_latency_at_design")
+        points,
+        zones,
+        operating,
+        "At the SLA point",
+        source,
+        band_pct(ev, "storage_latency_at_design"),
+        design_point=design_balance_point(ev),
+    )
+
+
+def design_point_reachable(ev: OltpEvaluation) -> bool:
+    """A design load beyond what the configuration processes at most has no point on any curve."""
+    s = ev.summary
+    return bool(s.design_load_reachable) and s.design_tps.value > 0
+
+
+def design_balance_point(ev: OltpEvaluation) -> tuple[float, float] | None:
+    """The design's own (CPU %, read latency) at the design load: the latency per foreground I/O is the
+    one the balance curve plots, as on the screen (frontend balance-chart.ts, operatingPoint)."""
+    s = ev.summary
+    if not design_point_reachable(ev):
+        return None
+    return (s.cpu_utilisation_at_design.value, s.storage_latency_at_design.value)
+
+
+def unreachable_words(ev: OltpEvaluation) -> str:
+    """ "The design load of 30,000 TPS is 16 % beyond the 25,800 TPS this configuration processes at
+    most: the chart shows no design point." (empty when the load is reachable)."""
+    s = ev.summary
+    if s.design_load_reachable:
+        return ""
+    beyond = s.design_load_beyond_max_pct
+    by = (
+        f" is {fmt_percent(beyond.value)} % beyond the most this configuration processes"
+        if beyond
+        else (" is beyond the most this configuration processes")
+    )
+    return (
+        f"The design load of {fmt_number(s.design_tps.value)} {s.design_tps.unit}{by}: "
+        "no number of users reaches it, so the chart shows no design point."
     )
 
 
@@ -50,7 +89,13 @@ def load_response_chart(ev: OltpEvaluation) -> LoadResponseChart | None:
     if not series:
         return None
     at_design = ev.performance.at_design
-    operating = (at_design.tps.value, at_design.response.value)
+    operating = (at_design.tps.value, at_design.response.value) if design_point_reachable(ev) else None
     return LoadResponseChart(
-        series, ev.projection.sla.value, operating, MODEL, band_pct(ev, "response_at_design")
+        series,
+        ev.projection.sla.value,
+        operating,
+        MODEL,
+        band_pct(ev, "response_at_design"),
+        design_nodes=int(ev.inputs.platform.rac_nodes),
+        unreachable=unreachable_words(ev),
     )

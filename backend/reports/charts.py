@@ -1,13 +1,18 @@
 """The balance and load-response charts as ReportLab vector drawings.
 
-Drawn with reportlab.graphics shapes (paths and text in the PDF, no raster image), on linear axes
-with "nice" ticks, so a printed proposal stays sharp and its labels stay searchable.
+Drawn with reportlab.graphics shapes (paths and text in the PDF, no raster image), with "nice" ticks,
+so a printed proposal stays sharp and its labels stay searchable. The value axes are the screen's
+focused axes (frontend/src/features/designs/lib/axes.ts, focusedAxis): up to a little above the
+highest line that must show (SLA, limits, design point), logarithmic where a linear axis would flatten
+the design point onto the axis line (a disk platform: tens of ms under an SLA of seconds).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
@@ -30,6 +35,8 @@ SERIES_COLOURS = (
     colors.Color(0.10, 0.60, 0.65),
 )
 SLA_COLOUR = colors.Color(0.80, 0.10, 0.10)
+# The design load's marker: the same on both charts, apart from the black SLA point of the balance.
+DESIGN_COLOUR = colors.Color(0.10, 0.10, 0.45)
 
 
 def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
@@ -48,14 +55,91 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return ticks
 
 
-class _Axes:
-    """Maps data coordinates into a plot rectangle of a Drawing."""
+@dataclass(frozen=True)
+class ValueAxis:
+    """A chart's value axis as the screen builds it: linear from zero or logarithmic, and its range."""
 
-    def __init__(self, x: float, y: float, w: float, h: float, xt: Sequence[float], yt: Sequence[float]):
+    type: Literal["linear", "logarithmic"]
+    min: float
+    max: float
+
+
+# The screen's constants (axes.ts): a marker below this share of a linear axis merges with the axis
+# line, so the axis turns logarithmic; the highest line that must show gets this much room above it.
+MIN_VISIBLE_FRACTION = 0.1
+FOCUS_HEADROOM = 1.15
+FINE_STEPS = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
+COARSE_STEPS = (1, 2, 2.5, 5, 10)
+
+
+def _step_ceil(value: float, steps: Sequence[float]) -> float:
+    if not value > 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    return next((m * power for m in steps if m * power >= value * (1 - 1e-12)), 10 * power)
+
+
+def _nice_floor(value: float) -> float:
+    if not value > 0:
+        return 0.0
+    power = 10 ** math.floor(math.log10(value))
+    return next((m * power for m in reversed(COARSE_STEPS) if m * power <= value * (1 + 1e-12)), power)
+
+
+def focused_axis(must_show: Iterable[float], floor_hints: Iterable[float] = ()) -> ValueAxis:
+    """The screen's focusedAxis: linear from zero when every value that must show stands clear of the
+    bottom, else logarithmic from a nice value below the lowest of them and of the curve's start
+    (three decades at most)."""
+    values = [v for v in must_show if math.isfinite(v) and v > 0]
+    if not values:
+        return ValueAxis("linear", 0.0, 1.0)
+    top = _step_ceil(max(values) * FOCUS_HEADROOM, FINE_STEPS)
+    lowest = min(values)
+    if lowest / top >= MIN_VISIBLE_FRACTION:
+        return ValueAxis("linear", 0.0, top)
+    hints = [v for v in floor_hints if math.isfinite(v) and v > 0]
+    floor = max(min([lowest, *hints]) / 1.25, top / 1000)
+    return ValueAxis("logarithmic", _nice_floor(floor), top)
+
+
+def log_ticks(lo: float, hi: float) -> list[float]:
+    """1, 2, 5 x 10^k between the ends of a logarithmic axis, the ends included."""
+    ticks = [lo]
+    k = math.floor(math.log10(lo))
+    while 10**k <= hi:
+        for m in (1, 2, 5):
+            t = m * 10**k
+            if lo * 1.0001 < t < hi / 1.0001:
+                ticks.append(t)
+        k += 1
+    return [*ticks, hi]
+
+
+def value_ticks(axis: ValueAxis) -> list[float]:
+    if axis.type == "logarithmic":
+        return log_ticks(axis.min, axis.max)
+    ticks = [t for t in nice_ticks(axis.min, axis.max, 5) if t <= axis.max * (1 + 1e-9)]
+    return ticks if ticks[-1] >= axis.max * (1 - 1e-9) else [*ticks, axis.max]
+
+
+class _Axes:
+    """Maps data coordinates into a plot rectangle of a Drawing (the y axis linear or logarithmic)."""
+
+    def __init__(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        xt: Sequence[float],
+        yt: Sequence[float],
+        log_y: bool = False,
+    ):
         self.x, self.y, self.w, self.h = x, y, w, h
         self.xt, self.yt = list(xt), list(yt)
         self.x0, self.x1 = self.xt[0], self.xt[-1]
         self.y0, self.y1 = self.yt[0], self.yt[-1]
+        self.log_y = log_y
 
     def px(self, v: float) -> float:
         v = min(max(v, self.x0), self.x1)
@@ -63,6 +147,8 @@ class _Axes:
 
     def py(self, v: float) -> float:
         v = min(max(v, self.y0), self.y1)
+        if self.log_y:
+            return self.y + math.log(v / self.y0) / math.log(self.y1 / self.y0) * self.h
         return self.y + (v - self.y0) / (self.y1 - self.y0) * self.h
 
     def draw_frame(self, d: Drawing, x_label: str, y_label: str) -> None:
@@ -181,23 +267,44 @@ def _range(values: Iterable[float], floor_zero: bool = True) -> tuple[float, flo
     return lo, hi if hi > lo else lo + 1.0
 
 
+def axis_title(text: str, unit: str, axis: ValueAxis) -> str:
+    """ "Response time (ms, log scale)" on a logarithmic axis, as on the screen."""
+    return f"{text} ({unit}{', log scale' if axis.type == 'logarithmic' else ''})"
+
+
+def latency_axis(chart: BalanceChart) -> ValueAxis:
+    """The balance chart's read-latency axis: the stress and limit lines and both markers show."""
+    limits = [z.y_min for z in chart.zones if z.y_min is not None]
+    markers = [m[1] for m in (chart.operating_point, chart.design_point) if m]
+    return focused_axis([*limits, *markers], [p[1] for p in chart.points])
+
+
+def response_axis(chart: LoadResponseChart) -> ValueAxis:
+    """The load-response chart's response axis: the SLA and the design point show; the design's own
+    curve sets the floor of a logarithmic axis."""
+    must = [chart.sla_ms] if chart.sla_ms is not None else []
+    if chart.operating_point:
+        y = chart.operating_point[1]
+        f = (chart.band_pct or 0.0) / 100.0
+        must += [y, y * (1 - f), y * (1 + f)] if f else [y]
+    chosen = [s for s in chart.series if s.rac_nodes == chart.design_nodes] or list(chart.series)
+    return focused_axis(must, [p[1] for s in chosen for p in s.points])
+
+
 def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250) -> Drawing:
     """CPU % (x) against read latency ms (y), stress zones shaded, operating point marked."""
     d = Drawing(width, height)
     if not chart.points:
         return _empty(d, "No balance curve for this design")
     xs = [p[0] for p in chart.points]
-    ys = [p[1] for p in chart.points]
-    if chart.operating_point:
-        xs.append(chart.operating_point[0])
-        ys.append(chart.operating_point[1])
-    ys.extend(z.y_min for z in chart.zones if z.y_min is not None)
+    markers = [m for m in (chart.operating_point, chart.design_point) if m]
+    xs += [m[0] for m in markers]
     xt = nice_ticks(0.0, max(100.0, max(xs)), 5)
-    yt = nice_ticks(*_range(ys), count=5)
-    axes = _Axes(50, 40, width - 190, height - 55, xt, yt)
+    axis = latency_axis(chart)
+    axes = _Axes(50, 40, width - 190, height - 55, xt, value_ticks(axis), axis.type == "logarithmic")
     for zone in chart.zones:
         axes.shade(d, zone)
-    axes.draw_frame(d, "Server CPU utilisation (%)", "Read latency (ms)")
+    axes.draw_frame(d, "Server CPU utilisation (%)", axis_title("Read latency", "ms", axis))
     colour = SERIES_COLOURS[0]
     _band(axes, d, chart.points, chart.band_pct, colour)
     axes.polyline(d, chart.points, colour)
@@ -209,6 +316,11 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
         d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
         d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, chart.operating_label, fontName=FONT, fontSize=7))
         legend.append((chart.operating_label, colors.black, "box"))
+    if chart.design_point:
+        dx, dy = chart.design_point
+        d.add(Circle(axes.px(dx), axes.py(dy), 4, fillColor=DESIGN_COLOUR, strokeColor=colors.white))
+        d.add(String(axes.px(dx) + 6, axes.py(dy) - 9, "Design load", fontName=FONT, fontSize=7))
+        legend.append(("Design load", DESIGN_COLOUR, "box"))
     seen: set[tuple[str, str]] = set()
     for zone in chart.zones:
         key = (zone.label, zone.level)
@@ -219,20 +331,11 @@ def balance_drawing(chart: BalanceChart, width: float = 480, height: float = 250
     return d
 
 
-# Past saturation response times grow without bound; beyond this multiple of the SLA they say nothing
-# more and would flatten the interesting part of the chart, so the axis stops there.
-RESPONSE_CAP_SLA_MULTIPLE = 4.0
-
-
-def response_axis_cap(chart: LoadResponseChart) -> float | None:
-    """The top of the response axis when some point lies above it (the caption says so), else None."""
-    if chart.sla_ms is None:
-        return None
-    cap = chart.sla_ms * RESPONSE_CAP_SLA_MULTIPLE
-    if chart.operating_point:
-        cap = max(cap, chart.operating_point[1] * 1.2)
+def curves_cut_at(chart: LoadResponseChart) -> float | None:
+    """The top of the response axis when some curve goes above it (the caption says so), else None."""
+    top = response_axis(chart).max
     highest = max((p[1] for s in chart.series for p in s.points), default=0.0)
-    return cap if highest > cap else None
+    return top if highest > top else None
 
 
 def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: float = 260) -> Drawing:
@@ -241,19 +344,14 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
     if not any(s.points for s in chart.series):
         return _empty(d, "No load-response curves for this design")
     xs = [p[0] for s in chart.series for p in s.points]
-    cap = response_axis_cap(chart)
-    ys = [min(p[1], cap) if cap is not None else p[1] for s in chart.series for p in s.points]
-    if chart.sla_ms is not None:
-        ys.append(chart.sla_ms * 1.2)
     if chart.operating_point:
         xs.append(chart.operating_point[0])
-        ys.append(chart.operating_point[1])
     xt = nice_ticks(*_range(xs), count=5)
-    yt = nice_ticks(*_range(ys), count=5)
-    axes = _Axes(55, 40, width - 195, height - 55, xt, yt)
+    axis = response_axis(chart)
+    axes = _Axes(55, 40, width - 195, height - 55, xt, value_ticks(axis), axis.type == "logarithmic")
     if chart.sla_ms is not None:
         axes.shade(d, Zone("Above SLA", "critical", y_min=chart.sla_ms))
-    axes.draw_frame(d, "Throughput (TPS)", "Response time (ms)")
+    axes.draw_frame(d, "Throughput (TPS)", axis_title("Response time", "ms", axis))
     legend: list[tuple[str, colors.Color, str]] = []
     for i, series in enumerate(chart.series):
         _band(axes, d, series.points, chart.band_pct, SERIES_COLOURS[i % len(SERIES_COLOURS)])
@@ -292,9 +390,9 @@ def load_response_drawing(chart: LoadResponseChart, width: float = 480, height: 
         legend.append(("SLA response time", SLA_COLOUR, "line"))
     if chart.operating_point:
         ox, oy = chart.operating_point
-        d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=colors.black, strokeColor=colors.white))
-        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Operating point", fontName=FONT, fontSize=7))
-        legend.append(("Operating point", colors.black, "box"))
+        d.add(Circle(axes.px(ox), axes.py(oy), 4, fillColor=DESIGN_COLOUR, strokeColor=colors.white))
+        d.add(String(axes.px(ox) + 6, axes.py(oy) + 4, "Design load", fontName=FONT, fontSize=7))
+        legend.append(("Design load", DESIGN_COLOUR, "box"))
     if chart.band_pct:
         legend.append((f"Response band +/-{fmt_percent(chart.band_pct)} %", _light(SERIES_COLOURS[0]), "box"))
     _legend(d, width - 132, height - 20, legend)

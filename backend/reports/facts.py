@@ -14,13 +14,15 @@ INPUT = "design input"
 PROFILE = "workload profile"
 
 
-def fact(label: str, value: Quantity | float | None, source: str, unit: str = "") -> Fact | None:
+def fact(
+    label: str, value: Quantity | float | None, source: str, unit: str = "", *, technical: bool = False
+) -> Fact | None:
     if value is None:
         return None
     exact = source == INPUT  # what the architect typed is printed as typed, not rounded
     if isinstance(value, Quantity):
-        return Fact(label, value.value, value.unit, source, exact)
-    return Fact(label, float(value), unit, source, exact)
+        return Fact(label, value.value, value.unit, source, exact, technical)
+    return Fact(label, float(value), unit, source, exact, technical)
 
 
 def present(*facts: Fact | None) -> tuple[Fact, ...]:
@@ -32,9 +34,41 @@ def as_float(value: float | None) -> float | None:
     return None if value is None else float(value)
 
 
+# The engine's assumptions a customer reads in the proposal: what was assumed of the workload, the
+# service level and the platform as built. The others are the model's calibration (demands per
+# transaction, fitted service times and concurrencies): the technical annex prints them. A new engine
+# assumption is technical until it is listed here; the BOM's own ("bom.*") are always the customer's.
+CUSTOMER_ASSUMPTIONS = frozenset(
+    {
+        "cores_per_node",
+        "think_time",
+        "think_time_swingbench",
+        "think_time_oet",
+        "sla_response",
+        "sla_oet",
+        "sga_per_instance",
+        "read_share_tpcc",
+        "block_size_tpcc",
+        "array_scaling",
+        "stream_scan",
+        "dss_sustained",
+    }
+)
+
+
+def customer_assumption(key: str) -> bool:
+    return key in CUSTOMER_ASSUMPTIONS or key.startswith("bom.")
+
+
 def assumption_facts(assumptions: Sequence[Assumption]) -> tuple[Fact, ...]:
     return tuple(
-        Fact(a.text or a.key, a.value.value if a.value else None, a.value.unit if a.value else "", a.source)
+        Fact(
+            a.text or a.key,
+            a.value.value if a.value else None,
+            a.value.unit if a.value else "",
+            a.source,
+            technical=not customer_assumption(a.key),
+        )
         for a in assumptions
     )
 

@@ -112,10 +112,12 @@ def _workload(ev: DesignEvaluation) -> Summary:
                 demand.think_time,
                 INPUT if o.think_time_s is not None else f"{PROFILE}: its calibration",
             ),
-            fact("Reads per transaction (foreground)", demand.reads_per_transaction, PROFILE),
-            fact("Writes per transaction (background)", demand.writes_per_transaction, PROFILE),
-            fact("CPU per transaction", demand.cpu_per_transaction, PROFILE),
-            fact("I/Os per transaction", demand.ios_per_transaction, MODEL),
+            fact("Reads per transaction (foreground)", demand.reads_per_transaction, PROFILE, technical=True),
+            fact(
+                "Writes per transaction (background)", demand.writes_per_transaction, PROFILE, technical=True
+            ),
+            fact("CPU per transaction", demand.cpu_per_transaction, PROFILE, technical=True),
+            fact("I/Os per transaction", demand.ios_per_transaction, MODEL, technical=True),
             fact("User growth", o.user_growth_pct_per_year, INPUT, "%/year"),
         ]
     facts += [
@@ -175,7 +177,7 @@ def _platform(ev: DesignEvaluation, reference_names: Mapping[str, str] | None = 
         fact(word.capitalize() + "s", arrays, INPUT, "count"),
         Fact("RAID", raid, "", INPUT),
         fact("ASM volumes", p.asm_volumes, INPUT, "count"),
-        Fact("Storage performance basis", ev.storage.basis, "", storage_sources(ev))
+        Fact("Storage performance basis", ev.storage.basis, "", storage_sources(ev), technical=True)
         if ev.storage.basis
         else None,
     ]
@@ -228,7 +230,8 @@ def _headline(ev: DesignEvaluation) -> Headline:
         s = ev.summary
         return Headline(
             headroom=fact("Headroom", s.headroom_pct, "model"),
-            bottleneck=s.bottleneck or None,
+            bottleneck=s.limits.bottleneck_label or None,
+            limits=s.limits.statement,
             capacity=capacity,
             extra=present(
                 fact("Target throughput", s.target_throughput, INPUT),
@@ -262,7 +265,8 @@ def _headline(ev: DesignEvaluation) -> Headline:
         tps_at_sla=fact("TPS at SLA", o.max_sustained_tps, f"{MODEL}; storage: {storage_src}"),
         sla_response=fact("SLA response time", o.sla_response, INPUT),
         headroom=fact("Headroom", o.headroom_pct, MODEL),
-        bottleneck=o.bottleneck or None,
+        bottleneck=o.limits.bottleneck_label or None,
+        limits=o.limits.statement,
         iops_demand=fact("IOPS demand", ev.demand.iops_model, MODEL),
         iops_capacity=fact("IOPS capacity", ev.storage.iops_capacity, storage_src),
         capacity=capacity,
@@ -331,9 +335,8 @@ def narrative(ev: DesignEvaluation) -> tuple[str, ...]:
     growth = _growth_words(ev)
     if growth:
         out.append(growth)
-    bottleneck = ev.summary.bottleneck
-    if bottleneck:
-        out.append(f"The first resource to saturate is {bottleneck}.")
+    if ev.summary.limits.statement:
+        out.append(ev.summary.limits.statement)
     n_warn = len(ev.warnings)
     if n_warn:
         out.append(

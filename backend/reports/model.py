@@ -27,6 +27,9 @@ class Fact:
     unit: str = ""
     source: str = ""
     exact: bool = False  # a design input: printed as typed, not rounded to 4 significant figures
+    # A figure of the model's inner workings (service demand per transaction, the storage basis):
+    # the technical annex prints it, the customer proposal does not.
+    technical: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,8 @@ class Headline:
     # sentences built from the evaluation by reports.mapping; the cost sentence is the renderer's.
     narrative: tuple[str, ...] = ()
     bands: tuple[Band, ...] = ()  # the banded projections (max TPS, response, storage latency, MB/s)
+    # What limits the design, in the engine's one sentence (sizing.limits), shown as is.
+    limits: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,9 @@ class BalanceChart:
     source: str = ""
     # The storage-latency band drawn around the curve: +/- this % of each point's latency.
     band_pct: float | None = None
+    # The design's own (CPU %, read latency ms) at the design load; None when the load is beyond
+    # what the configuration can process (no point on a curve it cannot reach).
+    design_point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -133,10 +141,15 @@ class LoadSeries:
 class LoadResponseChart:
     series: tuple[LoadSeries, ...]
     sla_ms: float | None = None
+    # The design load (TPS, response ms); None when it is beyond the configuration's maximum.
     operating_point: tuple[float, float] | None = None
     source: str = ""
     # The response band drawn around every curve: +/- this % of each point's response.
     band_pct: float | None = None
+    # The RAC node count of the design: its curve sets the floor of a logarithmic response axis.
+    design_nodes: int | None = None
+    # Why there is no design point, in words (the load beyond the maximum), for the caption.
+    unreachable: str = ""
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from reports.charts import balance_drawing, load_response_drawing, response_axis_cap
+from reports.charts import balance_drawing, curves_cut_at, load_response_drawing
 from reports.citations import citer
+from reports.facts import MODEL
 from reports.model import Band, Bom, DesignMeta, Fact, ProposalData, RuleRef
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, fmt_percent, markup, round_numbers_in_text
 
@@ -292,6 +293,22 @@ def _citer(data: ProposalData) -> Cite:
     return citer(data.rules, {d.slug: d.short or d.title for d in data.documents})
 
 
+# The model's source tag in the customer's words (the annex names the method: MVA).
+CUSTOMER_SOURCES = {MODEL: "sizing model", "model": "sizing model"}
+
+
+def _customer_citer(data: ProposalData) -> Cite:
+    """A citation as the customer proposal prints it: documents by publisher and year, the model as
+    "sizing model" (the annex says which model)."""
+    cite = _citer(data)
+
+    def customer(text: str) -> str:
+        parts = [CUSTOMER_SOURCES.get(p.strip(), p.strip()) for p in cite(text).split(";")]
+        return "; ".join(dict.fromkeys(p for p in parts if p))
+
+    return customer
+
+
 def _headline_rows(data: ProposalData, cite: Cite) -> list[list[Any]]:
     h = data.headline
     rows: list[list[Any]] = [["Figure", "Value", "Source"]]
@@ -305,7 +322,7 @@ def _headline_rows(data: ProposalData, cite: Cite) -> list[list[Any]]:
     add("SLA response time", h.sla_response)
     add("Headroom", h.headroom)
     if h.bottleneck:
-        rows.append([P("Bottleneck"), P(h.bottleneck, "cell_b"), P("model", "small")])
+        rows.append([P("Bottleneck"), P(h.bottleneck, "cell_b"), P(cite("model") or "-", "small")])
     add("IOPS demand", h.iops_demand)
     add("IOPS capacity", h.iops_capacity)
     for fact in (*h.capacity, *h.extra):
@@ -365,6 +382,36 @@ def band_line(band: Band) -> str:
     )
 
 
+CUSTOMER_BANDS_INTRO = (
+    "Each range is the projection plus or minus the largest error the sizing model made on this "
+    "platform's published measurements it was not fitted to; the technical annex gives the basis."
+)
+
+
+def customer_band_line(band: Band) -> str:
+    """ "Maximum sustained TPS within the SLA: 25,800 TPS, between 22,700 and 28,900 TPS (+/-12 %)"."""
+    unit = f" {band.unit}" if band.unit else ""
+    return (
+        f"{band.label}: {fmt_number(band.value)}{unit}, between {fmt_number(band.low)} and "
+        f"{fmt_number(band.high)}{unit} (+/-{fmt_percent(band.half_width_pct)} %)"
+    )
+
+
+def customer_band_flowables(bands: Sequence[Band]) -> list[Flowable]:
+    if not bands:
+        return []
+    out: list[Flowable] = [P("How far to trust these figures", "h2"), P(CUSTOMER_BANDS_INTRO, "small")]
+    out += [P(customer_band_line(b), "body") for b in bands]
+    if any(b.widened for b in bands):
+        out.append(
+            P(
+                "The ranges are wider because the design goes beyond the configurations that were measured.",
+                "body",
+            )
+        )
+    return out
+
+
 def band_flowables(bands: Sequence[Band]) -> list[Flowable]:
     """The error band of every banded projection, one line each, with how the intervals are made."""
     if not bands:
@@ -396,11 +443,28 @@ def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
         P("Key figures", "h2"),
         _grid_table(_headline_rows(data, cite), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]),
     ]
-    out += band_flowables(h.bands)
-    out += [CondPageBreak(50 * mm), P("Workload", "h2"), P(data.workload.title, "body")]
-    out += [_facts_table(data.workload.facts, cite)]
-    out += [CondPageBreak(50 * mm), P("Platform", "h2"), P(data.platform.title, "body")]
-    out += [_facts_table(data.platform.facts, cite)]
+    out += customer_band_flowables(h.bands)
+    return out
+
+
+def _customer_facts(facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    return tuple(f for f in facts if not f.technical)
+
+
+def _configuration(data: ProposalData, cite: Cite) -> list[Flowable]:
+    """The recommended configuration and the workload it is sized for, as the customer states them."""
+    out: list[Flowable] = [CondPageBreak(60 * mm), P("Recommended configuration", "h1")]
+    out += [P(data.platform.title, "body"), _facts_table(_customer_facts(data.platform.facts), cite)]
+    out += [CondPageBreak(50 * mm), P("Workload it is sized for", "h2"), P(data.workload.title, "body")]
+    out += [_facts_table(_customer_facts(data.workload.facts), cite)]
+    return out
+
+
+def _model_facts(data: ProposalData, cite: Cite) -> list[Flowable]:
+    """Every workload and platform figure the model ran on, the per-transaction demands included."""
+    out: list[Flowable] = [P("Model inputs", "h2")]
+    out += [P(data.workload.title, "body"), _facts_table(data.workload.facts, cite)]
+    out += [Spacer(1, 3 * mm), P(data.platform.title, "body"), _facts_table(data.platform.facts, cite)]
     return out
 
 
@@ -409,7 +473,12 @@ def _charts(data: ProposalData, cite: Cite) -> list[Flowable]:
     # before it is never left nearly blank.
     out: list[Flowable] = [CondPageBreak(110 * mm), P("Performance", "h1")]
     if data.balance is not None:
-        caption = "Server CPU against storage read latency as load grows; shaded areas are stress zones."
+        caption = (
+            "Server CPU against storage read latency as load grows; shaded areas are stress zones, the "
+            "black point is the SLA point and the blue one the design load."
+        )
+        if data.headline.limits:
+            caption += f" {data.headline.limits}"
         if data.balance.band_pct:
             caption += (
                 f" The band around the curve is the storage latency +/-{fmt_percent(data.balance.band_pct)} %"
@@ -427,9 +496,11 @@ def _charts(data: ProposalData, cite: Cite) -> list[Flowable]:
                 f" The band around each curve is the response +/-{fmt_percent(data.load_response.band_pct)} %"
                 " (its error band, see the executive summary)."
             )
-        cap = response_axis_cap(data.load_response)
+        cap = curves_cut_at(data.load_response)
         if cap is not None:
             caption += f" Curves are cut at {fmt_number(cap, 3)} ms, where the platform is saturated."
+        if data.load_response.unreachable:
+            caption += f" {data.load_response.unreachable}"
         if data.load_response.source:
             caption += f" Source: {cite(data.load_response.source)}."
         drawing = load_response_drawing(data.load_response, WIDTH)
@@ -466,21 +537,69 @@ def _rule_ref(slug: str, version: int | None) -> str:
     return f"{slug} v{version}" if version is not None else slug
 
 
+def _warnings_table(data: ProposalData, cite: Cite, heading: str) -> Table:
+    """The warnings, severity first, numbers in their text rounded as a customer reads them."""
+    rows: list[list[Any]] = [["Severity", heading, "Source"]]
+    rows += [
+        [
+            P(w.severity.capitalize(), "cell_b"),
+            P(round_numbers_in_text(w.message)),
+            P(cite(w.source) or "-", "small"),
+        ]
+        for w in data.warnings
+    ]
+    return _grid_table(rows, [w * WIDTH for w in (0.12, 0.53, 0.35)])
+
+
+def _points_to_note(data: ProposalData, cite: Cite) -> list[Flowable]:
+    """The warnings in the customer's words, then what the design needs from the customer: the build
+    practices of the platform's documents it must be built to (the annex has each check's result)."""
+    out: list[Flowable] = [CondPageBreak(50 * mm), P("Points to note", "h1")]
+    out.append(
+        _warnings_table(data, cite, "Point") if data.warnings else P("The design raises no warning.", "body")
+    )
+    out.append(P("What this design needs from you", "h2"))
+    needs = [
+        "Confirm the workload figures above (users or transaction rate, read share, database size and "
+        "growth): the sizing holds for them, not for a different workload.",
+        "Build the platform to its vendor's best practices below; the figures assume them.",
+    ]
+    out += [P(f"- {n}", "body") for n in needs]
+    practices = [c for c in data.checks if c.title]
+    if practices:
+        rows = [["Best practice", "Source"]]
+        rows += [[P(round_numbers_in_text(c.title)), P(cite(c.source) or "-", "small")] for c in practices]
+        out.append(_grid_table(rows, [0.63 * WIDTH, 0.37 * WIDTH]))
+    return out
+
+
+def _customer_assumptions(data: ProposalData, cite: Cite) -> list[Flowable]:
+    out: list[Flowable] = [CondPageBreak(50 * mm), P("Assumptions", "h1")]
+    out.append(
+        P(
+            "The figures of this proposal assume the following; the technical annex lists the "
+            "documents, tables and figures every number comes from.",
+            "small",
+        )
+    )
+    assumptions = _customer_facts(data.assumptions)
+    if not assumptions:
+        return [*out, P("None beyond the workload and the configuration above.", "body")]
+    rows: list[list[Any]] = [["Assumption", "Source"]]
+    for f in assumptions:
+        # A plain sentence, its figure after a colon when it has one (a value column would print
+        # "-" for the many that are statements, not figures).
+        text = round_numbers_in_text(f.label)
+        if f.value is not None:
+            text += f": {fmt_fact(f)}"
+        rows.append([P(text), P(cite(f.source) or "-", "small")])
+    out.append(_grid_table(rows, [0.63 * WIDTH, 0.37 * WIDTH]))
+    return out
+
+
 def _warnings(data: ProposalData, cite: Cite) -> list[Flowable]:
     out: list[Flowable] = [CondPageBreak(50 * mm), P("Warnings and best-practice checks", "h1")]
-    if data.warnings:
-        rows: list[list[Any]] = [["Severity", "Message", "Source"]]
-        for w in data.warnings:
-            rows.append(
-                [
-                    P(w.severity.upper(), "cell_b"),
-                    P(round_numbers_in_text(w.message)),
-                    P(cite(w.source) or "-", "small"),
-                ]
-            )
-        out.append(_grid_table(rows, [w * WIDTH for w in (0.12, 0.53, 0.35)]))
-    else:
-        out.append(P("No warnings.", "body"))
+    out.append(_warnings_table(data, cite, "Message") if data.warnings else P("No warnings.", "body"))
     if data.checks:
         out.append(P("Best-practice checks", "h2"))
         out.append(
@@ -536,10 +655,10 @@ def _sources_table(data: ProposalData) -> Table:
 
 
 def _appendix(data: ProposalData, cite: Cite) -> list[Flowable]:
-    out: list[Flowable] = [CondPageBreak(80 * mm), P("Appendix: evidence", "h1")]
+    out: list[Flowable] = [CondPageBreak(80 * mm), P("Evidence", "h1")]
     out.append(
         P(
-            "Every figure of this proposal comes from the documents below (by table, figure or section) "
+            "Every figure of the proposal comes from the documents below (by table, figure or section) "
             "or from the sizing model calibrated on them.",
             "small",
         )
@@ -554,19 +673,34 @@ def _appendix(data: ProposalData, cite: Cite) -> list[Flowable]:
 TECHNICAL_ANNEX = "Technical annex"
 
 
+MODEL_WORDS = (
+    "Transaction throughput and response times are projected with a closed queueing network of the "
+    "RAC nodes' CPUs, the host I/O path and the storage, solved by mean value analysis "
+    "(Bard-Schweitzer approximation), with service demands calibrated on the platform's published "
+    "measurements; DSS scan throughput comes from the measured throughput per storage unit. "
+    "docs/model.md of DB Sizer gives the equations and the validation per platform family."
+)
+
+
 def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
-    """Identifiers for whoever checks the sizing: rule slugs and versions, engine version."""
-    out: list[Flowable] = [CondPageBreak(80 * mm), P(TECHNICAL_ANNEX, "h1")]
+    """What an engineer checks the sizing with: the model, its inputs and error bands, the evidence,
+    the rules by their catalog ids and versions, each warning and check with its rule."""
+    out: list[Flowable] = [P(TECHNICAL_ANNEX, "h1")]
     out.append(
         P(
-            "For reviewers of the sizing: the catalog identifiers (rule slug and version) of every rule "
-            "the evaluation applied or the design pins, and the warnings and checks they raised.",
+            "For the engineers who review the sizing: the model and the figures it ran on, how far its "
+            "projections can be trusted, the documents every number comes from, and the catalog "
+            "identifiers (rule id and version) of every rule the evaluation applied or the design pins.",
             "small",
         )
     )
-    # The model notes (the engine's version) are a line or two: under the annex's opening, not a
-    # heading of their own at the document's end, where they once made a page of one line.
+    out += [P("Model", "h2"), P(MODEL_WORDS, "body")]
+    # The model notes (the engine's version) are a line or two: under the model's paragraph.
     out += [P(note, "small") for note in data.model_notes]
+    out += _model_facts(data, cite)
+    out += band_flowables(data.headline.bands)
+    out += _appendix(data, cite)
+    out += _warnings(data, cite)
     applied = [r for r in data.rules if r.applied]
     pinned = [r for r in data.rules if not r.applied]
     out.append(P("Rules applied in this evaluation", "h2"))
@@ -643,8 +777,7 @@ def _cover(data: ProposalData, cite: Cite) -> list[Flowable]:
         Spacer(1, 12 * mm),
         P(
             "Sized from measured vendor benchmarks. Every figure cites its source document and table; "
-            "the evidence appendix lists the documents and assumptions, the technical annex the rule "
-            "versions used.",
+            "a separate technical annex gives the model, the evidence and the rule versions used.",
             "small",
         ),
         PageBreak(),
@@ -652,22 +785,40 @@ def _cover(data: ProposalData, cite: Cite) -> list[Flowable]:
     return out
 
 
+def _bom_section(data: ProposalData, cite: Cite) -> list[Flowable]:
+    return [CondPageBreak(60 * mm), P("Bill of materials", "h1"), *bom_flowables(data.bom)]
+
+
 def render_proposal_pdf(data: ProposalData) -> bytes:
-    cite = _citer(data)
+    """The customer proposal: what is proposed, whether it holds, what it costs, what it needs; the
+    model's workings are in the technical annex (render_annex_pdf)."""
+    cite = _customer_citer(data)
     story: list[Flowable] = []
     sections: Sequence[Callable[[ProposalData, Cite], list[Flowable]]] = (
         _cover,
         _executive_summary,
+        _configuration,
         _charts,
         _capacity,
-        _warnings,
+        _points_to_note,
+        _bom_section,
+        _customer_assumptions,
     )
     for section in sections:
         story += section(data, cite)
-    story += [CondPageBreak(60 * mm), P("Bill of materials", "h1"), *bom_flowables(data.bom)]
-    story += _appendix(data, cite)
-    story += _technical_annex(data, cite)
     return _build(story, "Proposal", data.meta, "Oracle database infrastructure proposal")
+
+
+def render_annex_pdf(data: ProposalData) -> bytes:
+    """The technical annex of the proposal, a document of its own an engineer can attach."""
+    meta = data.meta
+    story: list[Flowable] = [
+        P(f"{meta.name}: technical annex to the proposal", "cover_kicker"),
+        Table(_meta_rows(meta), colWidths=[35 * mm, WIDTH - 35 * mm]),
+        Spacer(1, 6 * mm),
+    ]
+    story += _technical_annex(data, _citer(data))
+    return _build(story, TECHNICAL_ANNEX, meta, "Technical annex to the proposal")
 
 
 def render_bom_pdf(data: ProposalData) -> bytes:

@@ -96,7 +96,7 @@ def test_pdf_lists_every_table11_part_quantity_and_the_totals(catalog, users, pr
         assert rows_with(text, part, str(quantity), f"{prices[part]:,.2f}"), f"{section} {part} x {quantity}"
     # Totals computed here from Table 11 and the test prices, not read from the API.
     total = Decimal(0)
-    for section in ("servers", "storage", "miscellaneous"):
+    for section in ("servers", "storage", "network"):
         subtotal = sum((prices[p] * q for s, p, q in _expected(rack) if s == section), Decimal(0))
         assert rows_with(text, f"Subtotal {section}", f"{subtotal:,.2f}")
         total += subtotal
@@ -135,10 +135,11 @@ def test_proposal_shows_tps_at_sla_and_the_revision(catalog, users, rack) -> Non
         assert rows_with(text, part, str(quantity))
 
 
-def test_appendix_lists_rule_versions_and_sources_for_this_platform(catalog, users) -> None:
+def test_the_annex_lists_rule_versions_and_sources_for_this_platform(catalog, users) -> None:
     design = _design(users["alice"], "quarter")
-    text = pdftotext(_export(users["alice"], design["id"], "proposal.pdf").content)
-    body, annex = text.split("Technical annex", 1)
+    body = pdftotext(_export(users["alice"], design["id"], "proposal.pdf").content)
+    annex = pdftotext(_export(users["alice"], design["id"], "annex.pdf").content)
+    assert "Technical annex" in annex
     assert "Rules applied in this evaluation" in annex
     # Applied: the capacity rule, cited with its document (publisher and year) and table.
     assert rows_with(annex, "dell-oltp-capacity", "1", "Dell 2010, Table 7")
@@ -146,17 +147,18 @@ def test_appendix_lists_rule_versions_and_sources_for_this_platform(catalog, use
     assert rows_with(
         annex, "oracle-fs1-data-mirrored", "1", "OLTP data LUNs use the mirrored", "Oracle 2016a"
     )
-    assert "netapp-raid-dp" not in text
-    # The same rule in the best-practice checklist (in words), with the result of the check; its slug
-    # beside it in the annex only.
-    assert rows_with(body, "OLTP data LUNs use the mirrored", "No warning")
+    assert "netapp-raid-dp" not in body + annex
+    # The same rule in the proposal's best practices (in words); its slug and the check's result in
+    # the annex only.
+    assert rows_with(body, "OLTP data LUNs use the mirrored", "Oracle 2016a")
     assert "oracle-fs1-data-mirrored" not in body
+    assert rows_with(annex, "OLTP data LUNs use the mirrored", "No warning")
     assert rows_with(annex, "OLTP data LUNs use the mirrored", "oracle-fs1-data-mirrored v1")
-    # The evidence appendix: each document by title, its tables, and what the number was used for.
-    flat = " ".join(body.split())
+    # The evidence: each document by title, its tables, and what the number was used for.
+    flat = " ".join(annex.split())
     assert "Oracle 2016a: A Reference Architecture for Implementing an Oracle RAC Database" in flat
-    assert rows_with(body, "Table 11", "bill of materials")
-    assert rows_with(body, "Table 1", "storage performance")
+    assert rows_with(annex, "Table 11", "bill of materials")
+    assert rows_with(annex, "Table 1", "storage performance")
 
 
 def test_filenames_and_content_types(catalog, users, price_book) -> None:

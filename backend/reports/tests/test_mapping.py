@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from reports import render_proposal_pdf
+from reports import render_annex_pdf, render_proposal_pdf
 from reports.mapping import proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, bom_from_priced
 from reports.tests.readback import pdftotext, rows_with
@@ -99,7 +99,7 @@ def test_oltp_evaluation_maps_every_headline_number_with_its_source(bundle) -> N
     assert (h.tps_at_sla.value, h.tps_at_sla.unit) == (ev["summary"]["max_sustained_tps"]["value"], "TPS")
     assert "oracle-fs1-2016, Table 1" in h.tps_at_sla.source
     assert h.headroom is not None and h.headroom.value == ev["summary"]["headroom_pct"]["value"]
-    assert h.bottleneck == ev["summary"]["bottleneck"]
+    assert h.bottleneck == ev["summary"]["limits"]["bottleneck_label"]
     assert h.iops_capacity is not None and h.iops_capacity.value == ev["storage"]["iops_capacity"]["value"]
     assert h.verdict == "Design holds"
     assert data.balance is not None and len(data.balance.points) == len(ev["balance"]["points"])
@@ -291,12 +291,13 @@ def test_best_practice_rules_form_a_checklist(bundle) -> None:
     data = _proposal(ev, rule_versions=pins, rule_catalog=[CatalogRule(**row) for row in catalog])
     result = {(c.rule_slug, c.passed) for c in data.checks}
     assert result == {("raid-rule", False), ("fs1-advice", True)}
-    text = pdftotext(render_proposal_pdf(data))
-    assert rows_with(text, "Large pages", "No warning")
-    assert rows_with(text, "WARNING", "Use RAID 10")
-    # The slug and version are in the technical annex only, after the checks in words.
-    body, annex = text.split("Technical annex", 1)
-    assert "fs1-advice" not in body and rows_with(annex, "Large pages", "fs1-advice v2")
+    # The customer proposal lists the practices in words; the annex has each result and its rule id.
+    body = pdftotext(render_proposal_pdf(data))
+    annex = pdftotext(render_annex_pdf(data))
+    assert rows_with(body, "Large pages") and "fs1-advice" not in body
+    assert rows_with(annex, "Large pages", "No warning")
+    assert rows_with(annex, "Warning", "Use RAID 10")
+    assert rows_with(annex, "Large pages", "fs1-advice v2")
 
 
 def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -> None:
@@ -332,7 +333,7 @@ def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -
     assert workload["CPU per transaction"].value == ev["demand"]["cpu_per_transaction"]["value"]
     assert "profile: " in data.workload.title
 
-    text = " ".join(pdftotext(render_proposal_pdf(data)).split())
+    text = " ".join(pdftotext(render_annex_pdf(data)).split())
     tps = published["max_sustained_tps"]
     # Four significant figures for people (the band's ends are computed, not measured); the
     # half-width as a percentage to one decimal.
@@ -341,8 +342,9 @@ def test_bands_profile_latency_and_utilisations_are_mapped_and_printed(bundle) -
         f"({fmt_number(tps['low']['value'])} - {fmt_number(tps['high']['value'])} TPS; "
         f"+/-{round(tps['half_width']['value'], 1):g} %: {tps['basis']})"
     ) in text
-    assert "Storage latency per I/O at design load" in text
     assert "Workload profile" in text
+    # The key figures are the customer's: in the proposal.
+    assert "Storage latency per I/O at design load" in " ".join(pdftotext(render_proposal_pdf(data)).split())
 
 
 def test_a_closed_loop_and_the_users_own_awr_figures_are_printed_as_given(bundle) -> None:

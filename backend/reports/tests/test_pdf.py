@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from reports import render_bom_pdf, render_proposal_pdf
+from reports import render_annex_pdf, render_bom_pdf, render_proposal_pdf
 from reports.tests.readback import image_xobjects, pdftotext, pypdf_pages, rows_with
 from reports.tests.samples import FS1_TITLE, TABLE_11, sample_proposal, synthetic_lines, table11_lines
 
@@ -46,31 +46,33 @@ def test_totals_are_printed_and_exact(render) -> None:
 
 def test_proposal_carries_tps_at_sla_revision_and_cover() -> None:
     data = sample_proposal(revision=7)
-    text = pdftotext(render_proposal_pdf(data))
-    assert rows_with(text, "TPS at SLA", "12,350 TPS")  # 12,345.6: four significant figures
-    assert rows_with(text, "Revision", "7")
+    body = pdftotext(render_proposal_pdf(data))
+    assert rows_with(body, "TPS at SLA", "12,350 TPS")  # 12,345.6: four significant figures
+    assert rows_with(body, "Revision", "7")
     for value in ("Acme Corp", "Alice Architect", "2026-11-22", "draft", "Design holds", "server CPU"):
-        assert value in text
+        assert value in body
     for heading in (
         "Executive summary",
+        "Recommended configuration",
         "Balance",
         "Load and response",
         "Capacity",
-        "Warnings and best-practice checks",
+        "Points to note",
+        "What this design needs from you",
         "Bill of materials",
-        "Appendix: evidence",
-        "Technical annex",
+        "Assumptions",
     ):
-        assert heading in text
-    # Evidence appendix: the documents by title, each with its tables and what they gave; the body
-    # cites "publisher year, locator"; rule slugs and versions only in the technical annex.
-    body, annex = text.split("Technical annex", 1)
-    assert f"Oracle 2016: {FS1_TITLE}" in " ".join(body.split())
-    assert rows_with(body, "Table 11", "bill of materials")
+        assert heading in body
     (think,) = rows_with(body, "Think time", "Oracle 2016, Section 5")
     assert re.search(r"\b1 ?s\b", think)  # pdftotext may close the gap before a one-letter unit
-    assert "oracle-fs1-2016" not in text
-    assert "reference-bom-quarter-rack" not in body
+    assert "oracle-fs1-2016" not in body and "reference-bom-quarter-rack" not in body
+    # The technical annex, a document of its own: the documents by title, each with its tables and
+    # what they gave; the rule slugs and versions.
+    annex = pdftotext(render_annex_pdf(data))
+    for heading in ("Technical annex", "Model", "Evidence", "Warnings and best-practice checks"):
+        assert heading in annex
+    assert f"Oracle 2016: {FS1_TITLE}" in " ".join(annex.split())
+    assert rows_with(annex, "Table 11", "bill of materials")
     assert rows_with(annex, "reference-bom-quarter-rack", "1", "Quarter rack BOM")
 
 
@@ -164,19 +166,32 @@ def test_row_matcher_takes_whole_words_only() -> None:
     assert rows_with("storage performance, assumption", "storage performance")
 
 
-def test_saturated_curves_are_cut_at_a_multiple_of_the_sla() -> None:
-    from reports.charts import response_axis_cap
+def test_saturated_curves_are_cut_at_the_focused_axis_top() -> None:
+    from reports.charts import curves_cut_at
     from reports.model import LoadResponseChart, LoadSeries
 
     chart = LoadResponseChart(
         (LoadSeries("1 node", 1, ((1000.0, 5.0), (1800.0, 20.0), (1850.0, 220.0))),), 20.0
     )
-    assert response_axis_cap(chart) == 80.0
+    assert curves_cut_at(chart) == 25.0  # the SLA x 1.15, up to a nice value
     data = replace(sample_proposal(), load_response=chart)
     text = pdftotext(render_proposal_pdf(data))
-    assert "Curves are cut at 80 ms" in text
+    assert "Curves are cut at 25 ms" in text
     # Not cut when every point fits.
-    assert response_axis_cap(replace(chart, series=(LoadSeries("x", 1, ((1.0, 30.0),)),))) is None
+    assert curves_cut_at(replace(chart, series=(LoadSeries("x", 1, ((1.0, 19.0),)),))) is None
+
+
+def test_a_disk_platform_response_axis_is_logarithmic_with_the_design_point_above_it() -> None:
+    # EqualLogic: a design point of tens of ms under an SLA of 2,000 ms would lie on a linear axis line.
+    from reports.charts import response_axis
+    from reports.model import LoadResponseChart, LoadSeries
+
+    points = ((100.0, 20.0), (300.0, 57.0), (500.0, 900.0), (520.0, 8000.0))
+    chart = LoadResponseChart((LoadSeries("2 nodes", 2, points),), 2000.0, (300.0, 57.0), design_nodes=2)
+    axis = response_axis(chart)
+    assert axis.type == "logarithmic" and axis.min <= 20.0 and axis.max >= 2000.0
+    text = pdftotext(render_proposal_pdf(replace(sample_proposal(), load_response=chart)))
+    assert "Response time (ms, log scale)" in text and "Design load" in text
 
 
 def test_a_long_model_designation_stays_on_one_row_and_is_marked() -> None:
@@ -202,7 +217,12 @@ def _flat(text: str) -> str:
 
 
 def test_every_band_is_printed_with_its_interval_and_basis() -> None:
-    text = _flat(pdftotext(render_proposal_pdf(sample_proposal())))
+    customer = _flat(pdftotext(render_proposal_pdf(sample_proposal())))
+    assert (
+        "Maximum sustained TPS within the SLA: 25,800 TPS, between 22,700 and 28,900 TPS (+/-12 %)"
+        in customer
+    )
+    text = _flat(pdftotext(render_annex_pdf(sample_proposal())))
     assert "How far to trust these figures" in text
     assert (
         "Maximum sustained TPS within the SLA: 25,800 TPS (22,700 - 28,900 TPS; +/-12 %: worst absolute "
@@ -212,8 +232,8 @@ def test_every_band_is_printed_with_its_interval_and_basis() -> None:
     assert "held-out validation rows" in text
     assert "The intervals are widened" not in text
     # The charts draw the bands and say so in their legends.
-    assert "Latency band +/-18 %" in text
-    assert "Response band +/-18 %" in text
+    assert "Latency band +/-18 %" in customer
+    assert "Response band +/-18 %" in customer
 
 
 def test_a_widened_band_says_so_and_a_document_without_bands_prints_no_section() -> None:
@@ -228,9 +248,9 @@ def test_a_widened_band_says_so_and_a_document_without_bands_prints_no_section()
         widened=True,
     )
     text = _flat(
-        pdftotext(render_proposal_pdf(replace(data, headline=replace(data.headline, bands=(widened,)))))
+        pdftotext(render_annex_pdf(replace(data, headline=replace(data.headline, bands=(widened,)))))
     )
     assert "25,800 TPS (15,600 - 36,000 TPS; +/-24 %" in text
     assert "The intervals are widened" in text
     bare = replace(data, headline=replace(data.headline, bands=()))
-    assert "How far to trust these figures" not in _flat(pdftotext(render_proposal_pdf(bare)))
+    assert "How far to trust these figures" not in _flat(pdftotext(render_annex_pdf(bare)))

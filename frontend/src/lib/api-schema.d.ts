@@ -349,6 +349,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{id}/export/annex.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The technical annex of the proposal as PDF (model, inputs, error bands, evidence, warnings and checks by rule, rule versions), for the engineers who review the sizing
+         * @description A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body.
+         */
+        get: operations["designs_export_annex_pdf"];
+        put?: never;
+        /**
+         * The technical annex of the design's unsaved inputs (as on screen), stamped as not a saved revision
+         * @description A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body.
+         */
+        post: operations["designs_export_annex_pdf_unsaved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/{id}/export/bom.csv": {
         parameters: {
             query?: never;
@@ -407,10 +431,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The proposal as PDF (cover, summary, charts, capacity, warnings, BOM, evidence, technical annex) */
+        /**
+         * The customer proposal as PDF (cover, summary, configuration, charts, capacity, points to note, priced BOM, assumptions); the model detail is in the technical annex
+         * @description A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body.
+         */
         get: operations["designs_export_proposal_pdf"];
         put?: never;
-        /** The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision */
+        /**
+         * The proposal of the design's unsaved inputs (as on screen), stamped as not a saved revision
+         * @description A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body.
+         */
         post: operations["designs_export_proposal_pdf_unsaved"];
         delete?: never;
         options?: never;
@@ -5942,6 +5972,144 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    designs_export_annex_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such design visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    designs_export_annex_pdf_unsaved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateInputRequest"];
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment; every page says it is not a saved revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Field-level messages, as POST /evaluate/ gives them; one message when the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not signed in (session), or a viewer: exports need a manager. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such design visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -3429,6 +3429,26 @@ export const zV1DesignsEvaluationRetrieveQuery = z.object({
 
 export const zV1DesignsEvaluationRetrieveResponse = zEvaluationResponse;
 
+export const zDesignsExportAnnexPdfPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment.
+ */
+export const zDesignsExportAnnexPdfResponse = z.string();
+
+export const zDesignsExportAnnexPdfUnsavedBody = zEvaluateInputRequest;
+
+export const zDesignsExportAnnexPdfUnsavedPath = z.object({
+    id: z.int()
+});
+
+/**
+ * The file, as an attachment; every page says it is not a saved revision.
+ */
+export const zDesignsExportAnnexPdfUnsavedResponse = z.string();
+
 export const zDesignsExportBomCsvPath = z.object({
     id: z.int()
 });
