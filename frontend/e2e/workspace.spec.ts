@@ -96,7 +96,7 @@ test('alice sizes a quarter rack: ~25,800 TPS at 20 ms, fewer RAC nodes, save, r
   // Exports: plain links to the export endpoints, answered with the right file types.
   await page.getByRole('tab', { name: 'Export' }).click();
   const types: Record<string, RegExp> = { pdf: /application\/pdf/, csv: /text\/csv/, xlsx: /spreadsheetml/ };
-  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(4);
+  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(5);
   for (const link of await page.getByTestId('exports').getByRole('link').all()) {
     const href = (await link.getAttribute('href')) ?? '';
     const response = await page.request.get(href);
@@ -153,7 +153,7 @@ test('bob (same team) sees the design read-only; erin (manager) exports it; dave
   await page.goto(`/designs/${quarterId}`);
   await expect(page.getByTestId('read-only-note')).toContainText('you are a manager');
   await page.getByRole('tab', { name: 'Export' }).click();
-  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(4);
+  await expect(page.getByTestId('exports').getByRole('link')).toHaveCount(5);
   const proposal = page.getByTestId('exports').getByRole('link', { name: 'Proposal (PDF)' });
   const response = await page.request.get((await proposal.getAttribute('href')) ?? '');
   expect(response.status()).toBe(200);

@@ -21,7 +21,7 @@ export function ExportLinks({
       {links.map((l) =>
         l.postsOnScreenInputs ? (
           <li key={l.href}>
-            <OnScreenProposal href={l.href} label={l.label} request={onScreen} revision={design.revision ?? null} />{' '}
+            <OnScreenProposal href={l.href} label={l.label} document={l.document} request={onScreen} revision={design.revision ?? null} />{' '}
             <span className="muted small-text">
               {l.note}; {onScreen ? l.revisionNote : `fix the highlighted fields to export what is on screen`}
             </span>
@@ -41,15 +41,19 @@ export function ExportLinks({
   );
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** POSTs the on-screen inputs and saves the PDF the API renders (a blob, named as the API names it). */
 function OnScreenProposal({
   href,
   label,
+  document: what,
   request,
   revision,
 }: {
   href: string;
   label: string;
+  document: string;
   request: EvaluateRequest | null;
   revision: number | null;
 }) {
@@ -62,7 +66,7 @@ function OnScreenProposal({
       const url = URL.createObjectURL(blob.body);
       const a = document.createElement('a');
       a.href = url;
-      a.download = blob.filename ?? `proposal-unsaved${revision === null ? '' : `-after-rev${revision}`}.pdf`;
+      a.download = blob.filename ?? `${href.split('/').pop()?.replace(/\.pdf$/, '') ?? 'proposal'}-unsaved${revision === null ? '' : `-after-rev${revision}`}.pdf`;
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -75,12 +79,12 @@ function OnScreenProposal({
   return (
     <>
       <button type="button" disabled={!request || state.busy} onClick={() => void download()}>
-        {state.busy ? 'Preparing the proposal…' : `${label}, with the unsaved changes`}
+        {state.busy ? `Preparing ${what}…` : `${label}, with the unsaved changes`}
       </button>
       {state.error && (
         <span role="alert" className="field-error">
           {' '}
-          The proposal could not be made: {state.error}
+          {capitalised(what)} could not be made: {state.error}
         </span>
       )}
     </>

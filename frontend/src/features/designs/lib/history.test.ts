@@ -25,13 +25,16 @@ describe('exportLinks', () => {
       ['exports revision 4', false],
       ['exports revision 4', false],
       ['exports revision 4', false],
+      ['exports revision 4', false],
     ]);
   });
 
   it('with unsaved changes, the proposal exports the screen and the BOM files say they leave the changes out', () => {
-    const [proposal, ...boms] = exportLinks(7, 4, true);
-    expect(proposal!.postsOnScreenInputs).toBe(true);
-    expect(proposal!.revisionNote).toBe('exports what is on screen, marked "unsaved changes, not a saved revision"');
+    const [proposal, annex, ...boms] = exportLinks(7, 4, true);
+    for (const document of [proposal!, annex!]) {
+      expect(document.postsOnScreenInputs).toBe(true);
+      expect(document.revisionNote).toBe('exports what is on screen, marked "unsaved changes, not a saved revision"');
+    }
     expect(boms.map((l) => [l.revisionNote, l.postsOnScreenInputs])).toEqual([
       ['exports revision 4 (unsaved changes not included)', false],
       ['exports revision 4 (unsaved changes not included)', false],
@@ -39,9 +42,10 @@ describe('exportLinks', () => {
     ]);
   });
 
-  it('points at the four export endpoints of the design', () => {
+  it('points at the five export endpoints of the design', () => {
     expect(exportLinks(7).map((l) => l.href)).toEqual([
       '/api/v1/designs/7/export/proposal.pdf',
+      '/api/v1/designs/7/export/annex.pdf',
       '/api/v1/designs/7/export/bom.pdf',
       '/api/v1/designs/7/export/bom.csv',
       '/api/v1/designs/7/export/bom.xlsx',

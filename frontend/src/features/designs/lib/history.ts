@@ -47,6 +47,8 @@ export interface ExportLink {
   revisionNote: string;
   /** The proposal can also be rendered from the inputs on screen (POST to the same URL). */
   postsOnScreenInputs: boolean;
+  /** What the file is, in a sentence's words ("the proposal", "the technical annex"). */
+  document: string;
 }
 
 /** The design's exports. `revision` is the last saved one (what a GET exports); with `unsaved`, the
@@ -56,15 +58,17 @@ export function exportLinks(designId: number, revision: number | null = null, un
   const base = `/api/v1/designs/${designId}/export`;
   const saved = revision === null ? 'the saved design' : `revision ${revision}`;
   const savedNote = unsaved ? `exports ${saved} (unsaved changes not included)` : `exports ${saved}`;
-  const link = (label: string, file: string, note: string, posts = false): ExportLink => ({
+  const link = (label: string, file: string, note: string, posts = false, document = 'the file'): ExportLink => ({
     label,
+    document,
     href: `${base}/${file}`,
     note,
     revisionNote: posts && unsaved ? `exports what is on screen, marked "unsaved changes, not a saved revision"` : savedNote,
     postsOnScreenInputs: posts && unsaved,
   });
   return [
-    link('Proposal (PDF)', 'proposal.pdf', 'cover, summary, charts, priced BOM, evidence', true),
+    link('Proposal (PDF)', 'proposal.pdf', 'for the customer: summary, configuration, charts, priced BOM, assumptions', true, 'the proposal'),
+    link('Technical annex (PDF)', 'annex.pdf', 'for an engineer: the model, its inputs, evidence, checks and rule versions', true, 'the technical annex'),
     link('Bill of materials (PDF)', 'bom.pdf', 'for the order'),
     link('Bill of materials (CSV)', 'bom.csv', 'for spreadsheets and ERP import'),
     link('Bill of materials (XLSX)', 'bom.xlsx', 'Excel workbook'),
