@@ -15,7 +15,7 @@ export SECRET_KEY ?= $(shell mkdir -p backend/var && (test -s $(DEV_SECRET_KEY_F
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/public -type f 2>/dev/null)
 
-.PHONY: display-names help run test lint bench bench-ab bench-cpu deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest
+.PHONY: display-names help run test lint bench bench-ab bench-cpu deps deps-dev frontend-deps frontend-build static migrate catalog demo-users clean openapi spa-fixtures backup restore loadtest admin
 
 help:
 	@echo "make run    install, migrate, load the seed catalog, serve UI + API on http://127.0.0.1:$(PORT)"
@@ -26,6 +26,7 @@ help:
 	@echo "make bench-cpu  CPU time of a cold sign-in page and editor load, by process (Chromium, server, driver)"
 	@echo "make backup / make restore [BACKUP_FILE=...]  pg_dump / pg_restore of DATABASE_URL (PostgreSQL)"
 	@echo "make loadtest  gunicorn on loopback + locust for LOADTEST_SECONDS (60): req/s, p50/p95/p99, errors"
+	@echo "make admin  create an administrator (manage.py createsuperuser) with this checkout's key and database"
 
 # The SPA's display-name map, written from the engine's (backend/sizing/display.py); lint checks it.
 display-names: deps
@@ -82,6 +83,12 @@ demo-users: catalog
 	@if [ "$(DEMO_USERS)" = "1" ]; then cd backend && ../$(PY) manage.py seed_demo_users && \
 	  ../$(PY) manage.py seed_demo_prices && \
 	  echo "sign in as alice or carol (editors, Presales A), bob (viewer, Presales A) or dave (editor, Presales B); password: $${DEMO_PASSWORD:-dbsizer-demo}"; fi
+
+# An administrator (is_staff) for /admin/ and real price books. manage.py run by hand stops without
+# the SECRET_KEY the targets here export; this runs it with the same key and DATABASE_URL as `make run`.
+# ADMIN_ARGS=--noinput reads DJANGO_SUPERUSER_USERNAME / _EMAIL / _PASSWORD (scripted set-ups, the test).
+admin: migrate
+	cd backend && ../$(PY) manage.py createsuperuser $(ADMIN_ARGS)
 
 # --- the two README commands ---------------------------------------------------------------------
 # gunicorn also reads backend/gunicorn.conf.py (threaded workers: static files do not queue behind API calls).
