@@ -60,13 +60,13 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               // The small modules the editor shares with other pages (number formatting, the platform
-              // registry, the Recommend page's link, the verdict's words, the display-name map, permissions, the design form and its input contract, two UI pieces) in one
+              // registry, the Recommend page's link, the verdict's words, the display-name map, permissions, the design form and its input contract, two UI pieces, the clone and price-book queries the list, the new-design page and the editor share) in one
               // chunk instead of seven of a few hundred bytes to 9 KB each: the editor's cold load
               // fetched 11 chunks, now 5, each a request whitenoise serves and the page waits on
               // (docs/performance.md). Their dependencies (zod, Chart.js) keep their own chunks, and
               // none of these is in the entry, so the sign-in page loads what it did.
               name: 'editor-shared',
-              test: /src\/components\/format\.ts|src\/components\/ui\/(status|select-field)\.tsx|src\/lib\/(bottleneck|platforms|recommend-link|verdict|display-names\.generated)\.ts|src\/features\/designs\/lib\/(permissions|input-contract|design-form)\.ts/,
+              test: /src\/components\/format\.ts|src\/components\/ui\/(status|select-field)\.tsx|src\/lib\/(bottleneck|citation|platforms|recommend-link|verdict|display-names\.generated)\.ts|src\/features\/designs\/lib\/(permissions|input-contract|design-form)\.ts|src\/features\/designs\/api\/(clone-design|price-books)\.ts/,
               includeDependenciesRecursively: false,
             },
             {

@@ -1,3 +1,4 @@
+import { citation } from '../../../lib/citation';
 import { memo, useRef, useState } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
@@ -60,7 +61,7 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
           {range === 'focused' ? 'Latency axis focused on the zones and the design point' : 'Latency axis over the full model range'}
           {model.yAxis.type === 'logarithmic' ? ' (log scale)' : ''}. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
           {t.latencyStress}–{t.latencyLimit} ms; red beyond. Thresholds:{' '}
-          {balance.zones.rules.map((r) => `${r.slug} v${r.version} (${r.source})`).join('; ')}.
+          {balance.zones.rules.map((r) => citation(r.source)).join('; ')}.
           {model.latencyBand && (
             <span data-testid="balance-band">
               {' '}

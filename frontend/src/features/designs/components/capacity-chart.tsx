@@ -1,3 +1,4 @@
+import { citation } from '../../../lib/citation';
 import { memo, useRef } from 'react';
 import type { Chart as ChartJS, ChartData, ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
@@ -63,8 +64,8 @@ function CapacityChartView({ capacity, growthPct, horizonYears, title, platform 
       caption={
         <>
           Growing {formatNumber(growthPct)}%/year over {horizonYears} {plural(horizonYears, 'year')} against {formatNumber(model.usable)} {model.unit} usable
-          {full ? `; ${full}` : ''}. Rule: {capacity.rule ? `${capacity.rule.slug} v${capacity.rule.version} (${capacity.rule.source})` : '—'}
-          {capacity.hardware_source ? `; hardware: ${capacity.hardware_source}` : ''}.
+          {full ? `; ${full}` : ''}. Rule: {capacity.rule ? citation(capacity.rule.source) : '—'}
+          {capacity.hardware_source ? `; hardware: ${citation(capacity.hardware_source)}` : ''}.
         </>
       }
     >

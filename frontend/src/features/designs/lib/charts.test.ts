@@ -263,7 +263,7 @@ describe('load-response chart', () => {
     withMeasured.series[1]!.measured = [{ tps: 25800, response_ms: 20, source: 'oracle-fs1-2016, Table 1' }];
     const m = buildLoadResponseChart(withMeasured, 1);
     expect(m.series[1]!.measured).toEqual([{ x: 25800, y: 20 }]);
-    expect(m.measuredNotes).toEqual(['25,800 TPS at 20 ms with 2 RAC nodes (oracle-fs1-2016, Table 1)']);
+    expect(m.measuredNotes).toEqual(['25,800 TPS at 20 ms with 2 RAC nodes (the Oracle FS1-2 RAC reference architecture (2016), Table 1)']);
     expect(model.measuredNotes).toEqual([]);
     expect(m.series[0]!.measured).toEqual([]);
     expect(m.maxSustainedTps).toBe(projection.series[0]!.max_sustained_tps.value);

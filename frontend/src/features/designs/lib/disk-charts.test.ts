@@ -184,7 +184,7 @@ describe('measured points of every family that has them', () => {
       expect(axisFraction(m.yAxis, p.y)).toBeLessThan(1);
     }
     expect(loadResponseDatasets(m).some((d) => d.label === 'Measured, 2 nodes' && d.data.length === 8)).toBe(true);
-    expect(m.measuredNotes[0]).toBe('288 TPS at 68 ms with 2 RAC nodes (dell-equallogic-oltp-2010, Table 6, test 1)');
+    expect(m.measuredNotes[0]).toBe('288 TPS at 68 ms with 2 RAC nodes (the Dell EqualLogic OLTP sizing study (2010), Table 6, test 1)');
   });
 });
 

@@ -211,8 +211,8 @@ describe('bill of materials', () => {
     expect(sections.map((s) => [s.label, s.totalText])).toEqual([
       ['Servers', 'no price book'],
       ['Storage', 'no price book'],
+      ['Network', 'no price book'], // the Brocade FC switches (Table 11 lists them under Miscellaneous)
       ['Software', 'no price book'],
-      ['Miscellaneous', 'no price book'],
     ]);
     const licences = sections.find((s) => s.section === 'software')!.lines;
     // 2 RAC nodes x 36 cores x core factor 0.5 = 36 processor licences, EE and RAC, each with support.

@@ -4,6 +4,7 @@
  * load marked, measured points drawn over the model lines, and around each line the error band of
  * the response (± the `response_at_design` band's half-width, from the family's held-out errors).
  */
+import { citation } from '../../../lib/citation';
 import type { ChartDataset } from 'chart.js';
 import type { ShadedRegion, ZoneLegendItem } from '../../../components/chart-plugins';
 import { formatNumber, plural } from '../../../components/format';
@@ -177,7 +178,7 @@ export function buildLoadResponseChart(
     measuredNotes: projection.series.flatMap((s) =>
       (s.measured ?? []).map(
         (p) =>
-          `${formatNumber(p.tps)} TPS at ${formatNumber(p.response_ms)} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${p.source})` : ''}`,
+          `${formatNumber(p.tps)} TPS at ${formatNumber(p.response_ms)} ms with ${s.rac_nodes} RAC ${plural(s.rac_nodes, 'node')}${p.source ? ` (${citation(p.source)})` : ''}`,
       ),
     ),
     responseBand: fraction > 0 ? responseBand : null,

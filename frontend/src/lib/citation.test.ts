@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { citation } from './citation';
+import { DOCUMENTS } from './display-names.generated';
+
+describe('citation', () => {
+  it('names the document in place of its slug, every time it appears', () => {
+    expect(citation('oracle-fs1-2016, Table 1')).toBe(`${DOCUMENTS['oracle-fs1-2016']}, Table 1`);
+    expect(citation('dell-equallogic-oltp-2010, Table 7; oracle-fs1-2016, Balance Charts')).toBe(
+      `${DOCUMENTS['dell-equallogic-oltp-2010']}, Table 7; ${DOCUMENTS['oracle-fs1-2016']}, Balance Charts`,
+    );
+  });
+
+  it('leaves other text alone, a longer word that starts like a slug included', () => {
+    expect(citation('design input')).toBe('design input');
+    expect(citation('oracle-fs1-2016-draft')).toBe('oracle-fs1-2016-draft');
+  });
+});
