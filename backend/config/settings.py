@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "seeds",  # loads fixtures/ into catalog and benchmarks; neither of those imports it
     "designs",
     "engine_adapter",
+    "imports",  # the teams' own measurement files (AWR reports); reads measurements, writes nothing else
     "audit",  # reads the others' change logs; nothing imports it
 ]
 
@@ -203,6 +204,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 # under load (14 ms a row): 1,000 rows stay inside gunicorn's 30 s worker timeout.
 IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 262_144)
 IMPORT_MAX_ROWS = env_int("IMPORT_MAX_ROWS", 1_000)
+# A measurement file upload (imports: AWR reports): the file itself is bounded by
+# measurements.source.MAX_FILE_BYTES (10 MB, a 400 naming it); the multipart body may be this much
+# larger (the form's boundaries and fields) before the body is refused unread (413). Django streams
+# the file part to a temporary file past FILE_UPLOAD_MAX_MEMORY_SIZE; DATA_UPLOAD_MAX_MEMORY_SIZE
+# does not count it. deploy/nginx.conf lets /api/v1/imports/ bodies this large through.
+MEASUREMENT_UPLOAD_MAX_BYTES = env_int("MEASUREMENT_UPLOAD_MAX_BYTES", 10 * 1024 * 1024 + 512 * 1024)
 
 # Deleted designs stay in their owner's trash this long (undo), then `purge_design_trash` removes them.
 TRASH_RETENTION_DAYS = env_int("TRASH_RETENTION_DAYS", 30)
@@ -255,6 +262,7 @@ SPECTACULAR_SETTINGS = {
         "StatusEnum": "designs.choices.DesignStatus",
         # The platform family (the input contract's) and the recommender's families to search.
         "FamilyEnum": ["oracle-fs1", "equallogic", "xtremio", "netapp"],
+        "AwrFormatEnum": "imports.choices.AwrFormat",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -12,6 +12,7 @@ api_v1 = [
     path("", include("benchmarks.urls")),
     path("", include("designs.urls")),
     path("", include("engine_adapter.urls")),
+    path("", include("imports.urls")),
     path("", include("audit.urls")),
 ]
 

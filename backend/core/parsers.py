@@ -2,7 +2,8 @@
 
 Every body is bounded before anything walks it:
 - size: a body longer than the view accepts (DATA_UPLOAD_MAX_MEMORY_SIZE unless the view names a
-  smaller bound, as the imports do: IMPORT_MAX_BYTES) is refused with 413 by `RequestSizeLimitMiddleware`, from the
+  smaller bound, as the imports do: IMPORT_MAX_BYTES, or, for a file upload, its own bound:
+  MEASUREMENT_UPLOAD_MAX_BYTES) is refused with 413 by `RequestSizeLimitMiddleware`, from the
   Content-Length header, before anything reads it (under WSGI the body is never longer than that
   header says). A multipart upload is refused there too, before the CSRF check parses it.
 - depth: JSON nested deeper than MAX_JSON_DEPTH is a 400. Code that walks parsed data recursively
@@ -79,7 +80,14 @@ class MultiPartParser(parsers.MultiPartParser):
 # --------------------------------------------------------------------------------------------- size
 def max_body_bytes(view_class: Any) -> int:
     """The largest body a view accepts: the setting its `max_body_bytes_setting` names (the imports:
-    IMPORT_MAX_BYTES), else DATA_UPLOAD_MAX_MEMORY_SIZE, Django's bound on a body held in memory."""
+    IMPORT_MAX_BYTES), else DATA_UPLOAD_MAX_MEMORY_SIZE, Django's bound on a body held in memory.
+
+    A view that takes a file upload only (multipart; Django streams the file part to disk, outside
+    DATA_UPLOAD_MAX_MEMORY_SIZE) names its own bound, larger or not, in `max_upload_bytes_setting`
+    (the measurement imports: MEASUREMENT_UPLOAD_MAX_BYTES)."""
+    upload = getattr(view_class, "max_upload_bytes_setting", None)
+    if upload is not None:
+        return int(getattr(settings, upload))
     default = int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     name = getattr(view_class, "max_body_bytes_setting", None)
     return default if name is None else min(int(getattr(settings, name)), default)

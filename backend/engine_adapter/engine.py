@@ -34,11 +34,15 @@ from sizing import (
     published_json,
 )
 from sizing import bom as bom_rules
+from sizing.inputs import CUSTOM_PROFILE, CUSTOM_PROFILE_FIELDS, OLTP_FIELDS
 
 __all__ = [
     "ARRAY_PART_KINDS",
+    "CUSTOM_PROFILE",
+    "CUSTOM_PROFILE_FIELDS",
     "DEFAULT_ARRAYS",
     "DEFAULT_RAC_NODES",
+    "OLTP_WORKLOAD_FIELDS",
     "PLATFORM_FAMILIES",
     "RESILIENCE",
     "Assumption",
@@ -60,6 +64,10 @@ __all__ = [
     "validation",
 ]
 
+
+# The OLTP workload's field names as the design API accepts them (the custom profile's among them):
+# what an imported measurement may fill in (imports.workload).
+OLTP_WORKLOAD_FIELDS: tuple[str, ...] = tuple(OLTP_FIELDS)
 
 _ASSUMPTIONS = TypeAdapter(list[Assumption])
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import yaml
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from jsonschema import validators
 from jsonschema._keywords import allOf as all_of
@@ -19,6 +20,7 @@ from rest_framework.test import APIClient
 
 from benchmarks.models import BenchmarkCurve, PointValue
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry, SizingRule
+from measurements.tests.awr_builders import Spec, text_report
 from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +59,8 @@ def world() -> dict[str, Any]:
     entry = PriceBookEntry.objects.create(
         price_book=book, part=Part.objects.earliest("pk"), unit_price="100.00"
     )
+    awr = SimpleUploadedFile("awrrpt.txt", text_report(Spec()))
+    awr_import = client.post("/api/v1/imports/awr/", {"file": awr}, format="multipart").json()
     admin = APIClient()
     admin.force_authenticate(get_user_model().objects.create_user("auditor", is_staff=True))
     return {
@@ -72,6 +76,7 @@ def world() -> dict[str, Any]:
                 "teams": alice.memberships.earliest("pk").team_id,
                 "measured-values": PointValue.objects.earliest("pk").pk,
                 "audit": design["id"],  # /audit/designs/{id}/
+                "imports": awr_import["id"],  # /imports/awr/{id}/
             },
             "slug": {
                 "configurations": Configuration.objects.earliest("pk").slug,

@@ -745,6 +745,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/awr/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The AWR imports of the caller's teams, newest first. */
+        get: operations["v1_imports_awr_list"];
+        put?: never;
+        /** @description Parse the report and store it for the team, all or nothing. The same file again (same sha256 in the team) answers 200 with the existing import and "existing": true. */
+        post: operations["v1_imports_awr_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/awr/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One import: every parsed value with its source. */
+        get: operations["v1_imports_awr_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Deletes the import and its file (the team's editors). */
+        delete: operations["v1_imports_awr_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/awr/{id}/workload/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The design workload the import makes (the custom profile; the platform is left to choose): the body's `workload` goes to POST /designs/ or /evaluate/ with a platform. */
+        get: operations["v1_imports_awr_workload_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/awr/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Parse the report and answer every value it gives with its source; nothing is stored. */
+        post: operations["v1_imports_awr_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manufacturers/": {
         parameters: {
             query?: never;
@@ -1334,6 +1404,230 @@ export interface components {
         };
         /** @enum {boolean} */
         AuthenticatedEnum: true;
+        AwrDesignWorkload: {
+            import_id: number;
+            /** @description kind oltp, profile custom, target_tps = tx_per_s, and the custom profile's fields the report prints (absent ones left out); add a platform to create or evaluate a design */
+            workload: components["schemas"]["OltpWorkloadRequest"];
+            /** @description For each workload field filled in: the value as read */
+            sources: {
+                [key: string]: components["schemas"]["AwrValue"];
+            };
+            /** @description Values the report gives that no design input takes (single_block_read_ms) */
+            measured: {
+                [key: string]: components["schemas"]["AwrValue"] | null;
+            };
+            notes: string[];
+        };
+        /**
+         * @description * `text` - Text (awrrpt.sql, report type text)
+         *     * `html` - HTML (awrrpt.sql or awrgrpt.sql, report type html)
+         * @enum {string}
+         */
+        AwrFormatEnum: "text" | "html";
+        AwrImport: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly file_name: string;
+            readonly size_bytes: number;
+            readonly sha256: string;
+            readonly format: components["schemas"]["AwrFormatEnum"];
+            readonly encoding: string;
+            readonly db_name: string | null;
+            readonly release: string | null;
+            readonly workload: components["schemas"]["AwrWorkloadValues"];
+            readonly report: components["schemas"]["AwrReport"];
+            readonly notes: string[];
+        };
+        AwrImportCreated: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly file_name: string;
+            readonly size_bytes: number;
+            readonly sha256: string;
+            readonly format: components["schemas"]["AwrFormatEnum"];
+            readonly encoding: string;
+            readonly db_name: string | null;
+            readonly release: string | null;
+            readonly workload: components["schemas"]["AwrWorkloadValues"];
+            readonly report: components["schemas"]["AwrReport"];
+            readonly notes: string[];
+            /** @description true: the team had imported the same file (same sha256); this is that import */
+            readonly existing: boolean;
+        };
+        AwrImportListItem: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly file_name: string;
+            readonly size_bytes: number;
+            readonly sha256: string;
+            readonly format: components["schemas"]["AwrFormatEnum"];
+            readonly encoding: string;
+            readonly db_name: string | null;
+            readonly release: string | null;
+            readonly workload: components["schemas"]["AwrWorkloadValues"];
+        };
+        AwrInstance: {
+            name: string;
+            number: number | null;
+            host: string | null;
+            /** @description Host CPUs; null: not printed */
+            cpus: components["schemas"]["AwrValue"] | null;
+            /** @description Host cores; null: not printed */
+            cores: components["schemas"]["AwrValue"] | null;
+        };
+        AwrIoStatFunction: {
+            function: string;
+            /** @description Read requests per second; null: not printed */
+            read_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Write requests per second; null: not printed */
+            write_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Read MB per second; null: not printed */
+            read_mb_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Write MB per second; null: not printed */
+            write_mb_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Waits; null: not printed */
+            waits: components["schemas"]["AwrValue"] | null;
+            /** @description Average wait, ms; null: not printed */
+            avg_wait_ms: components["schemas"]["AwrValue"] | null;
+        };
+        AwrLoadProfile: {
+            section: string;
+            /** @description Transactions; null: not printed */
+            transactions_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Physical reads (blocks); null: not printed */
+            read_blocks_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Physical writes (blocks); null: not printed */
+            write_blocks_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Read IO requests; null: not printed */
+            read_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Write IO requests; null: not printed */
+            write_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Redo size (bytes); null: not printed */
+            redo_bytes_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Executes (SQL); null: not printed */
+            executes_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description DB CPU(s); null: not printed */
+            db_cpu_s_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description DB Time(s); null: not printed */
+            db_time_s_per_s: components["schemas"]["AwrValue"] | null;
+        };
+        /** @description Every value the file gives, with its source; nothing stored. */
+        AwrPreview: {
+            file_name: string;
+            size_bytes: number;
+            sha256: string;
+            format: components["schemas"]["AwrFormatEnum"];
+            /** @description As detected: utf-8, utf-8-sig, cp1252 or latin-1 */
+            encoding: string;
+            report: components["schemas"]["AwrReport"];
+            workload: components["schemas"]["AwrWorkloadValues"];
+            notes: string[];
+            /** @description Id of the team's import of the same file, if there is one */
+            existing_import: number | null;
+        };
+        /** @description What the parser read (measurements.awr.AwrReport). */
+        AwrReport: {
+            format: components["schemas"]["AwrFormatEnum"];
+            /**
+             * @description instance: awrrpt; rac_global: awrgrpt
+             *
+             *     * `instance` - instance
+             *     * `rac_global` - rac_global
+             */
+            kind: components["schemas"]["AwrReportKindEnum"];
+            db_name: string | null;
+            db_id: number | null;
+            release: string | null;
+            rac: boolean | null;
+            cdb: boolean | null;
+            /** @description The figures are one pluggable database's share */
+            pdb_report: boolean;
+            instances: components["schemas"]["AwrInstance"][];
+            /**
+             * Format: double
+             * @description CPUs over all instances
+             */
+            host_cpus: number | null;
+            /** @description Elapsed, minutes; null: not printed */
+            elapsed_min: components["schemas"]["AwrValue"] | null;
+            /** @description DB time, minutes; null: not printed */
+            db_time_min: components["schemas"]["AwrValue"] | null;
+            /** @description Time Model DB CPU, seconds; null: not printed */
+            db_cpu_s: components["schemas"]["AwrValue"] | null;
+            load_profile: components["schemas"]["AwrLoadProfile"] | null;
+            single_block_reads: components["schemas"]["AwrWaitEvent"][];
+            iostat_functions: components["schemas"]["AwrIoStatFunction"][];
+        };
+        /**
+         * @description * `instance` - instance
+         *     * `rac_global` - rac_global
+         * @enum {string}
+         */
+        AwrReportKindEnum: "instance" | "rac_global";
+        AwrSource: {
+            /** @description The report's section (e.g. Load Profile) */
+            section: string;
+            /** @description The row label (or event, statistic, instance) */
+            row: string;
+            column: string | null;
+            /** @description 1-based line (text reports) */
+            line: number | null;
+            /** @description The table's summary attribute (HTML reports) */
+            table: string | null;
+            /** @description How the value was derived, if it was */
+            note: string | null;
+            /** @description All of the above in words */
+            where: string;
+        };
+        AwrUploadRequest: {
+            /**
+             * Format: binary
+             * @description An Oracle AWR report (awrrpt.sql / awrgrpt.sql output), text or HTML, at most 10 MB
+             */
+            file: string;
+            /** @description Id of the team the import is for; may be left out by a member of one team only */
+            team?: number | null;
+        };
+        /** @description A number as the report prints it (converted to `unit`) and where it is printed. */
+        AwrValue: {
+            /** Format: double */
+            value: number;
+            unit: string;
+            source: components["schemas"]["AwrSource"];
+        };
+        AwrWaitEvent: {
+            event: string;
+            /** @description Waits; null: not printed */
+            waits: components["schemas"]["AwrValue"] | null;
+            /** @description Total wait time, s; null: not printed */
+            total_wait_s: components["schemas"]["AwrValue"] | null;
+            /** @description Average wait, ms; null: not printed */
+            avg_wait_ms: components["schemas"]["AwrValue"] | null;
+        };
+        /** @description The custom profile's values as read (measurements.awr.AwrWorkload). */
+        AwrWorkloadValues: {
+            /** @description Load Profile: Transactions per second */
+            transactions_per_s: components["schemas"]["AwrValue"];
+            /** @description Physical read requests per second (blocks before 11.2.0.4, noted); null: not printed */
+            read_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Physical write requests per second (blocks before 11.2.0.4, noted); null: not printed */
+            write_requests_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description DB CPU seconds per second of elapsed time; null: not printed */
+            db_cpu_s_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Redo MB (10^6 bytes) per second; null: not printed */
+            redo_mb_per_s: components["schemas"]["AwrValue"] | null;
+            /** @description Foreground single-block read average wait, ms; null: not printed */
+            single_block_read_ms: components["schemas"]["AwrValue"] | null;
+        };
         /** @description Points are read-only here; curves with points are written through /api/v1/import/curves/. */
         BenchmarkCurve: {
             readonly id: number;
@@ -2807,6 +3101,21 @@ export interface components {
         };
         /** @enum {string} */
         OrionModeEnum: "raid0" | "concat";
+        PaginatedAwrImportListItemList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["AwrImportListItem"][];
+        };
         PaginatedBenchmarkCurveList: {
             /** @example 123 */
             count: number;
@@ -3956,6 +4265,15 @@ export interface components {
          */
         WorkloadKindEnum: "oltp" | "dss";
         WorkloadRequest: components["schemas"]["OltpWorkloadRequest"] | components["schemas"]["DssWorkloadRequest"];
+        _TeamBrief: {
+            id: number;
+            name: string;
+            slug: string;
+        };
+        _UserBrief: {
+            id: number;
+            username: string;
+        };
         /** @description Every error but invalid input: a human-readable message. */
         Error: {
             detail: string;
@@ -7952,6 +8270,389 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    v1_imports_awr_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A search term. */
+                search?: string;
+                team?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedAwrImportListItemList"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    v1_imports_awr_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AwrUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The same file again: existing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwrImportCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwrImportCreated"];
+                };
+            };
+            /** @description The file cannot give a workload: {"file": ["<line, section or element>: <why>"]} (not an AWR report, no Load Profile, cut short, binary, empty, over 10 MB); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_awr_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this awr import. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwrImport"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_awr_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this awr import. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_awr_workload_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this awr import. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwrDesignWorkload"];
+                };
+            };
+            /** @description The report cannot be sized: 0 transactions per second, or a value the custom profile needs is not printed (named under workload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_awr_preview_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AwrUploadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwrPreview"];
+                };
+            };
+            /** @description The file cannot give a workload: {"file": ["<line, section or element>: <why>"]} (not an AWR report, no Load Profile, cut short, binary, empty, over 10 MB); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -87,6 +87,129 @@ export const zAuditObjectTypeEnum = z.enum([
 export const zAuthenticatedEnum = z.literal(true);
 
 /**
+ * * `text` - Text (awrrpt.sql, report type text)
+ * * `html` - HTML (awrrpt.sql or awrgrpt.sql, report type html)
+ */
+export const zAwrFormatEnum = z.enum(['text', 'html']);
+
+/**
+ * * `instance` - instance
+ * * `rac_global` - rac_global
+ */
+export const zAwrReportKindEnum = z.enum(['instance', 'rac_global']);
+
+export const zAwrSource = z.object({
+    section: z.string(),
+    row: z.string(),
+    column: z.nullable(z.string()),
+    line: z.nullable(z.int()),
+    table: z.nullable(z.string()),
+    note: z.nullable(z.string()),
+    where: z.string()
+});
+
+export const zAwrUploadRequest = z.object({
+    file: z.string(),
+    team: z.nullish(z.int())
+});
+
+/**
+ * A number as the report prints it (converted to `unit`) and where it is printed.
+ */
+export const zAwrValue = z.object({
+    value: z.number(),
+    unit: z.string(),
+    source: zAwrSource
+});
+
+export const zAwrInstance = z.object({
+    name: z.string(),
+    number: z.nullable(z.int()),
+    host: z.nullable(z.string()),
+    cpus: z.nullable(zAwrValue),
+    cores: z.nullable(zAwrValue)
+});
+
+export const zAwrIoStatFunction = z.object({
+    function: z.string(),
+    read_requests_per_s: z.nullable(zAwrValue),
+    write_requests_per_s: z.nullable(zAwrValue),
+    read_mb_per_s: z.nullable(zAwrValue),
+    write_mb_per_s: z.nullable(zAwrValue),
+    waits: z.nullable(zAwrValue),
+    avg_wait_ms: z.nullable(zAwrValue)
+});
+
+export const zAwrLoadProfile = z.object({
+    section: z.string(),
+    transactions_per_s: z.nullable(zAwrValue),
+    read_blocks_per_s: z.nullable(zAwrValue),
+    write_blocks_per_s: z.nullable(zAwrValue),
+    read_requests_per_s: z.nullable(zAwrValue),
+    write_requests_per_s: z.nullable(zAwrValue),
+    redo_bytes_per_s: z.nullable(zAwrValue),
+    executes_per_s: z.nullable(zAwrValue),
+    db_cpu_s_per_s: z.nullable(zAwrValue),
+    db_time_s_per_s: z.nullable(zAwrValue)
+});
+
+export const zAwrWaitEvent = z.object({
+    event: z.string(),
+    waits: z.nullable(zAwrValue),
+    total_wait_s: z.nullable(zAwrValue),
+    avg_wait_ms: z.nullable(zAwrValue)
+});
+
+/**
+ * What the parser read (measurements.awr.AwrReport).
+ */
+export const zAwrReport = z.object({
+    format: zAwrFormatEnum,
+    kind: zAwrReportKindEnum,
+    db_name: z.nullable(z.string()),
+    db_id: z.nullable(z.int()),
+    release: z.nullable(z.string()),
+    rac: z.nullable(z.boolean()),
+    cdb: z.nullable(z.boolean()),
+    pdb_report: z.boolean(),
+    instances: z.array(zAwrInstance),
+    host_cpus: z.nullable(z.number()),
+    elapsed_min: z.nullable(zAwrValue),
+    db_time_min: z.nullable(zAwrValue),
+    db_cpu_s: z.nullable(zAwrValue),
+    load_profile: z.nullable(zAwrLoadProfile),
+    single_block_reads: z.array(zAwrWaitEvent),
+    iostat_functions: z.array(zAwrIoStatFunction)
+});
+
+/**
+ * The custom profile's values as read (measurements.awr.AwrWorkload).
+ */
+export const zAwrWorkloadValues = z.object({
+    transactions_per_s: zAwrValue,
+    read_requests_per_s: z.nullable(zAwrValue),
+    write_requests_per_s: z.nullable(zAwrValue),
+    db_cpu_s_per_s: z.nullable(zAwrValue),
+    redo_mb_per_s: z.nullable(zAwrValue),
+    single_block_read_ms: z.nullable(zAwrValue)
+});
+
+/**
+ * Every value the file gives, with its source; nothing stored.
+ */
+export const zAwrPreview = z.object({
+    file_name: z.string(),
+    size_bytes: z.int(),
+    sha256: z.string(),
+    format: zAwrFormatEnum,
+    encoding: z.string(),
+    report: zAwrReport,
+    workload: zAwrWorkloadValues,
+    notes: z.array(z.string()),
+    existing_import: z.nullable(z.int())
+});
+
+/**
  * * `random` - Random
  * * `sequential` - Sequential
  * * `mixed` - Mixed
@@ -1430,6 +1553,14 @@ export const zOltpWorkloadRequest = z.object({
     redo_mb_per_s: z.nullish(z.number().check(z.gte(0), z.lte(100000)))
 });
 
+export const zAwrDesignWorkload = z.object({
+    import_id: z.int(),
+    workload: zOltpWorkloadRequest,
+    sources: z.record(z.string(), zAwrValue),
+    measured: z.record(z.string(), z.nullable(zAwrValue)),
+    notes: z.array(z.string())
+});
+
 /**
  * A number with its unit, as every engine output is written.
  */
@@ -2695,12 +2826,86 @@ export const zPaginatedTrashedDesignList = z.object({
     results: z.array(zTrashedDesign)
 });
 
+export const zTeamBrief2 = z.object({
+    id: z.int(),
+    name: z.string(),
+    slug: z.string()
+});
+
+export const zUserBrief2 = z.object({
+    id: z.int(),
+    username: z.string()
+});
+
+export const zAwrImport = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    file_name: z.readonly(z.string()),
+    size_bytes: z.readonly(z.int()),
+    sha256: z.readonly(z.string()),
+    format: zAwrFormatEnum,
+    encoding: z.readonly(z.string()),
+    db_name: z.nullable(z.readonly(z.string())),
+    release: z.nullable(z.readonly(z.string())),
+    workload: zAwrWorkloadValues,
+    report: zAwrReport,
+    notes: z.readonly(z.array(z.string()))
+});
+
+export const zAwrImportCreated = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    file_name: z.readonly(z.string()),
+    size_bytes: z.readonly(z.int()),
+    sha256: z.readonly(z.string()),
+    format: zAwrFormatEnum,
+    encoding: z.readonly(z.string()),
+    db_name: z.nullable(z.readonly(z.string())),
+    release: z.nullable(z.readonly(z.string())),
+    workload: zAwrWorkloadValues,
+    report: zAwrReport,
+    notes: z.readonly(z.array(z.string())),
+    existing: z.readonly(z.boolean())
+});
+
+export const zAwrImportListItem = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    file_name: z.readonly(z.string()),
+    size_bytes: z.readonly(z.int()),
+    sha256: z.readonly(z.string()),
+    format: zAwrFormatEnum,
+    encoding: z.readonly(z.string()),
+    db_name: z.nullable(z.readonly(z.string())),
+    release: z.nullable(z.readonly(z.string())),
+    workload: zAwrWorkloadValues
+});
+
+export const zPaginatedAwrImportListItemList = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zAwrImportListItem)
+});
+
 /**
  * Every error but invalid input: a human-readable message.
  */
 export const zError = z.object({
     detail: z.string()
 });
+
+export const zAwrImportWritable = z.record(z.string(), z.unknown());
+
+export const zAwrImportCreatedWritable = z.record(z.string(), z.unknown());
+
+export const zAwrImportListItemWritable = z.record(z.string(), z.unknown());
 
 /**
  * Points are read-only here; curves with points are written through /api/v1/import/curves/.
@@ -2849,6 +3054,13 @@ export const zMeasuredValueWritable = z.object({
  */
 export const zMembershipTeamWritable = z.object({
     role: zTeamRoleEnum
+});
+
+export const zPaginatedAwrImportListItemListWritable = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zAwrImportListItemWritable)
 });
 
 export const zPaginatedBenchmarkCurveListWritable = z.object({
@@ -3667,6 +3879,48 @@ export const zV1ImportPriceBooksTemplateRetrieveQuery = z.object({
 });
 
 export const zV1ImportPriceBooksTemplateRetrieveResponse = z.string();
+
+export const zV1ImportsAwrListQuery = z.object({
+    limit: z.optional(z.int().check(z.gte(1))),
+    offset: z.optional(z.int().check(z.gte(0))),
+    ordering: z.optional(z.string()),
+    search: z.optional(z.string()),
+    team: z.optional(z.int())
+});
+
+export const zV1ImportsAwrListResponse = zPaginatedAwrImportListItemList;
+
+export const zV1ImportsAwrCreateBody = zAwrUploadRequest;
+
+/**
+ * The same file again: existing
+ */
+export const zV1ImportsAwrCreateResponse = zAwrImportCreated;
+
+export const zV1ImportsAwrDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1ImportsAwrDestroyResponse = z.void();
+
+export const zV1ImportsAwrRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsAwrRetrieveResponse = zAwrImport;
+
+export const zV1ImportsAwrWorkloadRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsAwrWorkloadRetrieveResponse = zAwrDesignWorkload;
+
+export const zV1ImportsAwrPreviewCreateBody = zAwrUploadRequest;
+
+export const zV1ImportsAwrPreviewCreateResponse = zAwrPreview;
 
 export const zV1ManufacturersListQuery = z.object({
     limit: z.optional(z.int().check(z.gte(1))),
