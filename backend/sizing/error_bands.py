@@ -88,7 +88,12 @@ def _half_width(family: str, kind: str) -> tuple[float, str]:
     return NO_EVIDENCE_PCT, f"no held-out rows for this family: the {NO_EVIDENCE_PCT:g} % acceptance ceiling"
 
 
-def band(family: str, quantity: str, value: float, unit: str, flags: Sequence[Flag]) -> Any:
+def band(
+    family: str, quantity: str, value: float, unit: str, flags: Sequence[Flag], *, solver_pct: float = 0.0
+) -> Any:
+    """`solver_pct`: the solver's own measured error at this design's population (sizing.mva
+    .solver_knee_error_pct), added to the half-width: the held-out rows measure the model at the
+    documents' points, not the solver at other loads."""
     from sizing.evaluation import Band  # the typed result imports this module's caller, not the reverse
 
     pct, basis = half_width(family, KIND_OF[quantity])
@@ -96,6 +101,12 @@ def band(family: str, quantity: str, value: float, unit: str, flags: Sequence[Fl
     if widened:
         pct *= EXTRAPOLATION_FACTOR
         basis += f", x{EXTRAPOLATION_FACTOR:g} because the design reaches beyond the measured configurations"
+    if solver_pct > 0:
+        pct += solver_pct
+        basis += (
+            f", plus {solver_pct:g} % for the solver's own error at the knee of the load curve "
+            "(measured against the exact solution of the same network)"
+        )
     return Band.built(
         quantity=quantity,
         label=LABELS[quantity],

@@ -126,7 +126,12 @@ def _evaluate_oltp(
     bands = [
         error_bands.band(platform.family, "max_sustained_tps", limit.max_tps, "TPS", model.flags),
         error_bands.band(
-            platform.family, "response_at_design", load.solution.response_s * 1000, "ms", model.flags
+            platform.family,
+            "response_at_design",
+            load.solution.response_s * 1000,
+            "ms",
+            model.flags,
+            solver_pct=mva.solver_knee_error_pct(stations, model.think_s, load.users),
         ),
         error_bands.band(platform.family, "storage_latency_at_design", storage_latency_ms, "ms", model.flags),
     ]

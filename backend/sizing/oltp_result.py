@@ -64,8 +64,8 @@ MVA_ASSUMPTION = Assumption(
     "mva",
     "closed network: think-time delay; CPU (cores x RAC nodes) multi-server station; storage as a "
     "multi-server station with a fixed per-I/O service time and a fitted concurrency (background writes "
-    "load it); an optional delay for waits outside CPU and storage; Seidmann decomposition; "
-    "Bard-Schweitzer MVA at every population",
+    "load it); an optional delay for waits outside CPU and storage; Erlang C residence at a multi-server "
+    "station; Bard-Schweitzer MVA at every population",
     "docs/model.md",
 )
 

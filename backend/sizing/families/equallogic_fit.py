@@ -64,7 +64,8 @@ PS6010S = {**PS6010XV, "storage_model": "PS6010S"}
 class ArrayCurve:
     """One array's storage station: `drives` servers, each serving an 8 KB read in `read_service_s`
     (the fixed latency at light load), `transfer_s_per_kb` more per KB above 8 KB, a write costing
-    `write_cost` reads. Read latency at a load (Seidmann): S (c - 1) / c + S / c / (1 - U)."""
+    `write_cost` reads. Read latency at a load U per drive: the engine's residence (sizing.mva, Erlang C),
+    S (1 + C(c, c U) / (c (1 - U)))."""
 
     storage_model: str
     read_service_s: float  # at `base_block_kb`
@@ -91,14 +92,14 @@ class ArrayCurve:
         room = latency_s - s * (c - 1) / c
         if room <= s / c:
             return 0.0  # even one I/O takes longer
-        u = 1.0 - (s / c) / room
+        u = mva.utilisation_at(c, room / (s / c))
         return u * c / self.mean_service(block_kb, read_pct, write_cost)
 
     def latency_at(self, iops: float, block_kb: float, read_pct: float) -> float:
         c = float(self.drives)
         s = self.read_service(block_kb)
         u = iops * self.mean_service(block_kb, read_pct) / c
-        return math.inf if u >= 1 else s * (c - 1) / c + s / c / (1 - u)
+        return math.inf if u >= 1 else s * (c - 1) / c + mva.queue_term(s / c, c, 1 - u)
 
     def constants(self, limit_ms: float) -> tuple[Constant, ...]:
         m, srcs = self.storage_model, self.sources
@@ -166,7 +167,7 @@ def fit_array(evidence: EvidenceBundle, storage_model: str, limit_ms: float) -> 
         def gap(s: float) -> float:
             c = drives
             room = lat - s * (c - 1) / c
-            return (1.0 - (s / c) / room) * c / s - iops if room > s / c else -iops
+            return mva.utilisation_at(c, room / (s / c)) * c / s - iops if room > s / c else -iops
 
         return float(brentq(gap, 1e-7, lat * 0.999999, xtol=1e-12))
 

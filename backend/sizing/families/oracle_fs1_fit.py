@@ -83,12 +83,14 @@ class Fs1PlatformModel(PlatformModel):
 
 
 def read_latency(service_s: float, concurrency: float, load: float) -> float:
-    """Time per foreground read of the storage station (Seidmann, the population limit of the solver's
-    residence) at `load` read-service units per second; infinite at or past saturation."""
+    """Time per foreground read of the storage station (the population limit of the solver's residence,
+    Erlang C: sizing.mva) at `load` read-service units per second; infinite at or past saturation."""
     u = load * service_s / concurrency
     if u >= 1.0:
         return math.inf
-    return service_s * ((concurrency - 1.0) / concurrency + 1.0 / (concurrency * (1.0 - u)))
+    return service_s * (concurrency - 1.0) / concurrency + mva.queue_term(
+        service_s / concurrency, concurrency, 1.0 - u
+    )
 
 
 def closed_read_latency(service_s: float, concurrency: float, read_share: float, write_units: float,
@@ -104,7 +106,7 @@ def closed_read_latency(service_s: float, concurrency: float, read_share: float,
     def residence(n: float) -> float:
         a = (n - 1.0) / n
         free = 1.0 - a * iops * dq - iops * bq
-        return fixed + dq / free if free > 0 else math.inf
+        return fixed + mva.queue_term(dq, concurrency, free) if free > 0 else math.inf
 
     if iops * (dq + bq) >= 1.0:
         return math.inf
@@ -467,6 +469,8 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
 
     def service_for(c: float) -> float:
         top = min(awr.read_latency_s, c / awr_load) * (1.0 - 1e-12)
+        if read_latency(top, c, awr_load) <= awr.read_latency_s:
+            return top  # so many servers that the AWR's load waits for none: the latency is all fixed
         return _root(
             lambda s: read_latency(s, c, awr_load) - awr.read_latency_s, 1e-9, top, "the fixed latency"
         )

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from sizing import mva
 from sizing.bom import scaled_bom
 from sizing.calibration import XTREMIO_SSDS_PER_BRICK
 from sizing.cases import Kind, ValidationCase, design, oltp
@@ -98,7 +99,11 @@ def _storage_estimate(model: PlatformModel, rac_nodes: int, fit: XtremioFit, bas
     rounds = model.reads_per_tx / model.reads_in_flight
     per_tx = st.queue_demand + st.background_per_server
     room = fit.latency_limit_s * rounds - st.fixed_delay
-    x = (1.0 - st.queue_demand / room) / per_tx if room > st.queue_demand and per_tx > 0 else 0.0
+    x = (
+        mva.utilisation_at(st.servers, room / st.queue_demand) / per_tx
+        if room > st.queue_demand and per_tx > 0
+        else 0.0
+    )
     return Estimate(
         x * model.ios_per_tx,
         "IOPS",

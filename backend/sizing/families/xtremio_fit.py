@@ -206,7 +206,7 @@ def _open_single_read_s(model: PlatformModel, rac_nodes: int, sessions: float, o
     free = 1.0 - a * ops_per_s * st.queue_demand - ops_per_s * st.background_per_server
     if free <= 0:
         return math.inf
-    residence = st.queue_demand / free + st.fixed_delay
+    residence = mva.queue_term(st.queue_demand, st.servers, free) + st.fixed_delay
     return residence / (model.reads_per_tx / model.reads_in_flight)
 
 

@@ -1,5 +1,5 @@
 """An exact solver of the closed network the engine builds (issue 37, point 8): the reference its
-Bard-Schweitzer / Seidmann approximation (sizing.mva) is measured against. Test code only.
+Bard-Schweitzer / Erlang C approximation (sizing.mva) is measured against. Test code only.
 
 The network, station by station, as `mva.Station` describes it:
 
@@ -10,7 +10,7 @@ The network, station by station, as `mva.Station` describes it:
   concurrency is not an integer): service capacity alpha(j) = min(j, c) with j jobs present, i.e. a
   load-dependent (processor-sharing) station. For an integer c the closed class's queue-length
   distribution is the M/M/c station's; for a real c it is the rate function that keeps both ends the
-  engine's Seidmann decomposition is exact at (one job alone: residence D; saturated: c / D
+  engine's residence is exact at (one job alone: residence D; saturated: c / D
   completions per second) and moves between them as min(j, c), the natural extension of M/M/c;
 - background demand B (`background_s`, DBWR's asynchronous writes: busy time per transaction that no
   transaction waits for). The engine treats it as an open stream: the arriving transaction finds a

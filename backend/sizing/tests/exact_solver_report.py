@@ -5,7 +5,9 @@ point 8), for every OLTP seed design and for the FS1-2 half rack at 8 and 16 RAC
     PYTHONPATH=. python -m sizing.tests.exact_solver_report --prototypes
 
 prints a markdown table (with --prototypes: the same points for two candidate solvers, prototypes
-here and nowhere in the engine, and the time of one solve of each). The networks are the engine's own: `build_model(...).stations(nodes)` and
+here, and the time of one solve of each: the first, Erlang-C residences in Bard-Schweitzer, is what
+sizing.mva has solved since, kept as an independent implementation of it; the second adds
+Linearizer's correction, in no engine). The networks are the engine's own: `build_model(...).stations(nodes)` and
 `model.think_s`, the very Station objects `sizing.oltp_network._solve_network` solves, read by
 `exact_solver.Network.of` (nothing rebuilt). The engine's figures are `mva.solve` on that network.
 
@@ -166,7 +168,7 @@ def all_rows() -> list[Row]:
     return [measure(d, p) for d in oltp_designs() for p in POINTS]
 
 
-# --- candidate solvers (prototypes for the recommendation; the engine is not changed) ---------------
+# --- candidate solvers (prototypes: the first is the engine's, re-implemented; the second is not) -----
 
 
 def _erlang_c(c: float, a: float) -> float:

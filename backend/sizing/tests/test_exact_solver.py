@@ -1,6 +1,6 @@
-"""Issue 37, point 8: the engine's approximate MVA (Bard-Schweitzer with Seidmann's multi-server
-decomposition and an open background stream, sizing.mva) against the exact solution of the same
-closed network (sizing.tests.exact_solver).
+"""Issue 37, point 8: the engine's approximate MVA (Bard-Schweitzer with the Erlang C residence at a
+multi-server station and an open background stream, sizing.mva) against the exact solution of the
+same closed network (sizing.tests.exact_solver).
 
 (a) The exact solver against a brute-force CTMC (global balance solved as a linear system) on small
     networks - multi-server stations with integer and fractional server counts, a delay, an open
@@ -23,8 +23,11 @@ from scipy.sparse import lil_matrix
 from scipy.sparse.linalg import spsolve
 
 from sizing import mva
+from sizing.evaluator import evaluate_design
+from sizing.inputs import design_inputs_from_dict
 from sizing.tests import exact_solver_report as report
 from sizing.tests.exact_solver import Network, Queue, solve_exact
+from sizing.tests.golden.cases import SEED_DESIGNS
 
 # --- (a) the exact solver against a CTMC --------------------------------------------------------
 
@@ -186,7 +189,7 @@ def test_machine_repairman_closed_form(c: float, n: int) -> None:
 
 
 def test_single_server_networks_equal_the_engines_exact_mva() -> None:
-    """With one server per station Seidmann's decomposition is no approximation, and mva.exact is
+    """With one server per station the engine's residences are exact MVA's, and mva.exact is
     exact MVA: the two exact solutions agree, to populations where G spans 10^4000."""
     st = (mva.Station("cpu", 0.05), mva.Station("disk", 0.04), mva.Station("net", 0.01, delay=True))
     ref = mva.exact(st, 1.0, 3000)
@@ -223,30 +226,16 @@ def test_the_ctmc_check_can_fail() -> None:
 X_TOL_PCT, R_TOL_PCT = 2.0, 5.0
 
 # Measured (the report's table, issue 37 point 8): (design, point) -> (dX %, dR %), where the engine
-# misses the exact throughput by more than 2 % or the exact response time by more than 5 %.
+# misses the exact throughput by more than 2 % or the exact response time by more than 5 %. With
+# Seidmann's multi-server split 22 points were beyond (every 0.9 x knee one: worst +13.4 % response,
+# -2.91 % throughput); with the Erlang C residence two remain, both Bard-Schweitzer's own error at a
+# single-server station (the EqualLogic `storage_path`) next to the knee, where (N-1)/N Q(N)
+# understates the queue an arrival finds. Linearizer's correction (the report's --prototypes, seven
+# solves' cost: three rounds at N and N - 1, then N) takes the first to -1.11 % but overshoots the
+# second to -7.90 %: not in the engine.
 MEASURED_BEYOND: dict[tuple[str, str], tuple[float, float]] = {
-    ("ps6010xv-4-volumes-6900-users", "0.9 knee"): (-0.04, 8.10),
-    ("ps6010xv-4-volumes-6900-users", "design"): (-0.42, 14.03),
-    ("ps6010xv-2-volumes-5700-users", "0.9 knee"): (-0.03, 5.98),
-    ("ps6010xv-2-volumes-5700-users", "design"): (-0.26, 20.41),
-    ("ps6010xv-2-arrays-10000-users-raid50", "0.9 knee"): (-0.04, 10.11),
-    ("ps6010xv-target-300-tps", "0.9 knee"): (-0.04, 8.10),
-    ("ps6010xv-target-300-tps", "design"): (-0.03, 8.08),
-    ("ps6010s-6000-users", "0.5 knee"): (-0.01, 5.59),
-    ("ps6010s-6000-users", "0.9 knee"): (-0.03, 13.40),
-    ("ps6010s-6000-users", "design"): (-0.02, 8.62),
-    ("ps6010xv-300-users-exact-solver", "0.9 knee"): (-0.04, 8.10),
-    ("ps6010xv-301-users", "0.9 knee"): (-0.04, 8.10),
-    ("xtremio-2-xbricks-32-sessions-read-only", "0.9 knee"): (-2.73, 2.80),
-    ("xtremio-2-xbricks-32-sessions-read-only", "design"): (-2.47, 2.54),
-    ("xtremio-2-xbricks-64-sessions-75-25", "0.9 knee"): (-2.73, 2.80),
-    ("xtremio-2-xbricks-64-sessions-75-25", "design"): (-2.10, 2.14),
-    ("netapp-without-pam-140-users", "design"): (-2.05, 2.09),
-    ("netapp-with-pam-140-users", "design"): (-2.83, 2.91),
-    ("xtremio-2-xbricks-32-sessions-update", "0.9 knee"): (-2.91, 3.00),
-    ("netapp-with-pam-140-users-6000-warehouses-sga-4", "0.9 knee"): (-2.61, 2.68),
-    ("ps6010s-custom-awr-profile", "0.9 knee"): (-0.15, 8.22),
-    ("fs1-quarter-running-the-tpcc-profile", "0.9 knee"): (-0.01, 7.27),
+    ("ps6010xv-4-volumes-6900-users", "design"): (-0.41, 13.82),
+    ("ps6010xv-2-volumes-5700-users", "design"): (-0.25, 19.29),
 }
 
 
@@ -256,7 +245,7 @@ def _params() -> list[object]:
         for point in report.POINTS:
             if (design, point) in MEASURED_BEYOND:
                 dx, dr = MEASURED_BEYOND[(design, point)]
-                reason = f"measured solver error dX {dx:+.2f} % / dR {dr:+.2f} %: issue 37 point 8, band to be widened"
+                reason = f"measured solver error dX {dx:+.2f} % / dR {dr:+.2f} %: issue 37 point 8: its response band is widened for it (mva.solver_knee_error_pct)"
                 out.append(pytest.param(design, point, marks=pytest.mark.xfail(strict=True, reason=reason)))
             else:
                 out.append(pytest.param(design, point))
@@ -325,10 +314,11 @@ def test_the_geometric_continuation_equals_the_full_convolution() -> None:
         assert short.residence_s[name] == pytest.approx(r, rel=1e-9)
 
 
-def test_the_candidate_solver_is_the_engines_on_single_servers() -> None:
-    """The prototype of the report (Erlang-C residences in Bard-Schweitzer) is the engine's own
-    Bard-Schweitzer where every queue has one server (Erlang C of one server is its utilisation), so
-    what it changes on the seed designs is the multi-server treatment alone."""
+def test_the_candidate_solver_is_the_engines() -> None:
+    """The prototype of the report (Erlang-C residences in Bard-Schweitzer, solved by Brent's method
+    with its own Erlang C) is the engine's solver: on single-server queues (Erlang C of one server is
+    its utilisation) and on every seed design's network, multi-server stations and background
+    included (to the two solvers' tolerances)."""
     st = (
         mva.Station("cpu", 0.03),
         mva.Station("disk", 0.02, background_s=0.01),
@@ -340,3 +330,40 @@ def test_the_candidate_solver_is_the_engines_on_single_servers() -> None:
         assert x == pytest.approx(ref.throughput, rel=1e-9)
         assert r == pytest.approx(ref.response_s, rel=1e-8)
     assert report._erlang_c(3.0, 2.0) == pytest.approx(4 / 9, rel=1e-12)  # M/M/3 at a = 2: C = 4/9
+    assert mva._erlang(3.0, math.lgamma(4.0), 2.0 / 3.0)[0] == pytest.approx(4 / 9, rel=1e-12)
+    for design in report.oltp_designs():
+        net = report.engine_network(design)
+        for point in report.POINTS:
+            n = float(report.population(net, point))
+            x, r = report.candidate(net.stations, net.think_s, n, linearizer=False)
+            ref = mva.solve(net.stations, net.think_s, n)
+            assert x == pytest.approx(ref.throughput, rel=1e-7)
+            assert r == pytest.approx(ref.response_s, rel=1e-7)
+
+
+@pytest.mark.parametrize("design", sorted({d for d, point in MEASURED_BEYOND if point == "design"}))
+def test_where_the_solver_is_off_the_response_band_holds_the_exact_response(design: str) -> None:
+    """The design's response band is widened by the solver's measured error (issue 37 point 8) and says
+    so; the exact response lies inside it."""
+    row = report.measure(design, "design")
+    assert row.exact is not None
+    evidence, rules = report._catalog()
+    result = evaluate_design(design_inputs_from_dict(SEED_DESIGNS[design]), evidence, rules)
+    (band,) = [b for b in result.bands if b.quantity == "response_at_design"]
+    assert "solver's own error" in band.basis
+    assert band.low.value <= row.exact.response_s * 1000 <= band.high.value
+
+
+@pytest.mark.parametrize("design", [d for d in report.oltp_designs() if d in SEED_DESIGNS])
+def test_the_widening_envelope_covers_the_solvers_error_around_the_knee(design: str) -> None:
+    """mva.solver_knee_error_pct against the exact solution from 0.8 to 1.4 times the knee: wherever it
+    says 0 the engine is within the 5 % response tolerance, and where it widens, the error is within it."""
+    net = report.engine_network(design)
+    for step in range(0, 61, 3):
+        n = max(1, round((0.8 + step / 100) * net.knee))
+        widening = mva.solver_knee_error_pct(net.stations, net.think_s, float(n))
+        exact = report._exact(net.stations, net.think_s, n)
+        if exact is None:
+            continue
+        error = abs(mva.solve(net.stations, net.think_s, float(n)).response_s / exact.response_s - 1) * 100
+        assert error <= (widening or R_TOL_PCT), f"{n} users ({n / net.knee:.2f} x knee): {error:.1f} %"
