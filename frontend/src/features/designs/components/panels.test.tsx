@@ -168,7 +168,7 @@ describe('input panels', () => {
     expect(cpu).toHaveTextContent('CPU at the design load');
     expect(within(cpu).getByTitle("the catalog's CPU utilisation limit")).toHaveTextContent('≤ 80%');
     expect(cpu).toHaveTextContent('Missed in month 23');
-    expect(screen.getByTestId('target-sla')).toHaveTextContent(/8,713 TPS.*≤ 25,800 TPS.*Met/);
+    expect(screen.getByTestId('target-sla')).toHaveTextContent(/8,700 TPS.*≤ 25,800 TPS.*Met/);
   });
 
   it('shows each banded projection with its interval, the basis on hover, and a widened marker', () => {

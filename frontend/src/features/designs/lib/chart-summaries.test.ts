@@ -12,8 +12,8 @@ describe('chart summaries', () => {
   it('balance: the design point, the SLA point, the classification and the zones', () => {
     const model = buildBalanceChart(evaluation.balance!, evaluation);
     expect(balanceSummary(model, 'balanced')).toBe(
-      'Balance chart, server CPU utilisation against storage read latency: the design load runs at CPU 33.5% and 0.61 ms ' +
-        'read latency; at the SLA load CPU 99.1% and 0.883 ms. Classification: balanced. ' +
+      'Balance chart, server CPU utilisation against storage read latency: the design load runs at CPU 33.4% and 0.61 ms ' +
+        'read latency; at the SLA load CPU 99.2% and 0.857 ms. Classification: balanced. ' +
         'Amber from CPU 70% or 1.5 ms, red beyond CPU 80% or 2 ms.',
     );
     expect(balanceSummary({ ...model, operating: null }, 'balanced')).toContain('no design load is marked');
@@ -23,7 +23,7 @@ describe('chart summaries', () => {
     const model = buildLoadResponseChart(evaluation.projection, 2, designLoadOf(evaluation));
     const text = loadResponseSummary(model, 2);
     // The FS1-2 quarter rack's rated point (oracle-fs1-2016, Table 1): 25,800 TPS at 20 ms on 2 nodes.
-    expect(text).toBe('Response time against TPS for 1 to 4 RAC nodes: 2 RAC nodes sustain 25,800 TPS within the 20 ms SLA; the design load is 8,713 TPS at 14.8 ms.');
+    expect(text).toBe('Response time against TPS for 1 to 4 RAC nodes: 2 RAC nodes sustain 25,800 TPS within the 20 ms SLA; the design load is 8,700 TPS at 14.9 ms.');
     expect(loadResponseSummary(buildLoadResponseChart(evaluation.projection, 1), 1)).toMatch(/1 RAC node sustains [\d,]+ TPS/);
     expect(loadResponseSummary(buildLoadResponseChart(evaluation.projection, 99), 99)).toContain('no line for 99 RAC nodes');
     // A design load beyond the maximum: said, not drawn.

@@ -26,8 +26,8 @@ describe('balance chart', () => {
 
   it('plots CPU % against read latency for every load step', () => {
     expect(model.curve).toHaveLength(evaluation.balance!.points.length);
-    expect(model.curve[0]).toEqual({ x: 10.4, y: 0.608 });
-    expect(model.atSla).toEqual({ x: 99.1, y: 0.883 });
+    expect(model.curve[0]).toEqual({ x: 10.4, y: 0.61 });
+    expect(model.atSla).toEqual({ x: 99.2, y: 0.857 });
   });
 
   it('shades the stress zones from the thresholds the API returned (SSD: 1.5 / 2 ms)', () => {
@@ -145,7 +145,7 @@ describe('load-response chart', () => {
 
   it('draws one line per RAC node count with TPS on x and response on y', () => {
     expect(model.series.map((s) => s.racNodes)).toEqual(projection.series.map((s) => s.rac_nodes));
-    expect(model.series[0]!.points[0]).toEqual({ x: 3496, y: 11.88 });
+    expect(model.series[0]!.points[0]).toEqual({ x: 3487, y: 12.07 });
     expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([2]);
   });
 
@@ -170,12 +170,12 @@ describe('load-response chart', () => {
   it('marks the design load at its TPS and response (the evaluation summary)', () => {
     const evaluation = quarterRack().evaluation;
     const load = designLoadOf(evaluation)!;
-    expect(load).toEqual({ tps: 8713, responseMs: 14.77 });
+    expect(load).toEqual({ tps: 8700, responseMs: 14.94 });
     const m = buildLoadResponseChart(projection, 2, load);
-    expect(m.designLoad).toEqual({ tps: 8713, responseMs: 14.77, point: { x: 8713, y: 14.77 }, offScale: false });
+    expect(m.designLoad).toEqual({ tps: 8700, responseMs: 14.94, point: { x: 8700, y: 14.94 }, offScale: false });
     expect(m.xMax).toBe(model.xMax);
     const marker = loadResponseDatasets(m).at(-1)!;
-    expect(marker).toMatchObject({ label: 'Design load: 8,713 TPS at 14.8 ms', data: [{ x: 8713, y: 14.77 }], pointStyle: 'triangle', clip: false });
+    expect(marker).toMatchObject({ label: 'Design load: 8,700 TPS at 14.9 ms', data: [{ x: 8700, y: 14.94 }], pointStyle: 'triangle', clip: false });
     expect(model.designLoad).toBeNull();
     expect(loadResponseDatasets(model).some((d) => String(d.label).startsWith('Design load'))).toBe(false);
     expect(designLoadOf({ summary: { ...evaluation.summary, design_tps: { value: 0, unit: 'TPS' } } })).toBeNull();
@@ -345,8 +345,8 @@ describe('throughput chart (TPS against users)', () => {
   it('reads the projection as users -> TPS with the knee of the chosen node count', () => {
     const projection = quarterRack().evaluation.projection!;
     const model = buildThroughputChart(projection, 1);
-    expect(model.series[0]!.points[0]).toEqual({ x: 391.18, y: 3496 });
-    expect(model.maxSustained).toEqual({ x: 2747.5, y: 22896 });
+    expect(model.series[0]!.points[0]).toEqual({ x: 390.75, y: 3487 });
+    expect(model.maxSustained).toEqual({ x: 2745.2, y: 22877 });
     expect(model.series.filter((s) => s.current).map((s) => s.racNodes)).toEqual([1]);
     expect(model.xMax).toBe(5000);
   });

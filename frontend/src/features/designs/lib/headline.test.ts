@@ -12,7 +12,7 @@ describe('headline numbers', () => {
     expect(byKey['tps-at-sla']).toMatchObject({ label: 'TPS at 20 ms', value: '25,800 TPS' });
     expect(byKey.headroom).toMatchObject({ value: '+210%', tone: 'ok' });
     expect(byKey.bottleneck?.value).toBe('Server CPU');
-    expect(byKey.iops?.value).toBe('51,720 IOPS / 154,400 IOPS'); // 4 significant figures, as the proposal prints
+    expect(byKey.iops?.value).toBe('51,640 IOPS / 154,400 IOPS'); // 4 significant figures, as the proposal prints
     expect(byKey.iops?.detail).toContain('33%');
     expect(byKey.iops?.label).toBe('IOPS demand (queueing model) vs capacity'); // not the Dell rule's IOPS (issue 15, finding 3)
     expect(byKey.cost?.value).toBe('no price book');
@@ -22,11 +22,11 @@ describe('headline numbers', () => {
     const payload = quarterRack();
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     const [tps, response, latency] = payload.evaluation.bands;
-    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `23,460–28,140 TPS (${bandView(tps!).halfWidth})`, basis: tps!.basis, widened: false });
-    expect([tps!.low.value, tps!.high.value]).toEqual([23463, 28137]); // shown to 4 significant figures
-    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.8 ms', detail: 'SLA 20 ms', band: { text: bandView(response!).text } });
-    expect(response!.value.value).toBe(14.77);
-    expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.883 ms at the SLA limit', band: { basis: latency!.basis } });
+    expect(byKey['tps-at-sla']?.band).toMatchObject({ text: `23,480–28,130 TPS (${bandView(tps!).halfWidth})`, basis: tps!.basis, widened: false });
+    expect([tps!.low.value, tps!.high.value]).toEqual([23475, 28125]); // shown to 4 significant figures
+    expect(byKey.response).toMatchObject({ label: 'Response at the design load', value: '14.9 ms', detail: 'SLA 20 ms', band: { text: bandView(response!).text } });
+    expect(response!.value.value).toBe(14.94);
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.61 ms', detail: 'at the design load; 0.857 ms at the SLA limit', band: { basis: latency!.basis } });
     // Figures the engine does not band carry none.
     expect(byKey['design-load']?.band).toBeUndefined();
     expect(byKey.headroom?.band).toBeUndefined();
@@ -179,7 +179,7 @@ describe('headline numbers', () => {
     expect(byKey.response).toMatchObject({ value: 'No prediction', text: true, tone: 'bad' });
     expect(byKey.response?.band).toBeUndefined();
     expect(JSON.stringify(byKey.response)).not.toContain('812');
-    expect(byKey['storage-latency']).toMatchObject({ value: '0.883 ms' });
+    expect(byKey['storage-latency']).toMatchObject({ value: '0.857 ms' });
     expect(byKey['storage-latency']?.band).toBeUndefined();
     expect(byKey['storage-latency']?.detail).toMatch(/^at the SLA limit/);
   });

@@ -6,7 +6,7 @@ describe('targets', () => {
   it('reads each check of a real evaluation: value against limit, met through the horizon', () => {
     const rows = targetRows(quarterRack().evaluation);
     expect(rows.map((r) => r.target)).toEqual(['sla', 'cpu', 'capacity']);
-    expect(rows[0]).toMatchObject({ label: 'Load within the SLA response', value: '8,713 TPS', limit: '25,800 TPS', comparison: '≤', status: 'Met', tone: 'ok' });
+    expect(rows[0]).toMatchObject({ label: 'Load within the SLA response', value: '8,700 TPS', limit: '25,800 TPS', comparison: '≤', status: 'Met', tone: 'ok' });
     expect(rows[1]).toMatchObject({ label: 'CPU at the design load', comparison: '≤', met: true, source: "the catalog's CPU utilisation limit" });
   });
 
