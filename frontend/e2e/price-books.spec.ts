@@ -66,9 +66,12 @@ test('an admin uploads a price book: a bad row is shown and nothing saved until 
   await expect(row).toContainText('active');
   await expect(row.getByRole('button', { name: 'Retire' })).toBeVisible();
 
+  // A new design starts with an active price book (issue 39), the new-design page says which.
+  await page.goto('/designs/new');
+  await expect(page.getByTestId('new-design-price-book')).toContainText(/^Priced with .+; change it next to the design name\.$/);
   await createDesign(page, /quarter rack/i, 'E2E priced quarter rack');
   await resultsSettled(page);
-  await expect(page.getByTestId('bom-total')).toHaveText('no price book');
+  await expect(page.getByTestId('bom-total')).not.toHaveText('no price book');
   await page.getByLabel('Price book').selectOption({ label: `${name} v${version} (USD)` });
   await resultsSettled(page);
   const bom = page.getByTestId('bom');

@@ -4,7 +4,7 @@ import { plural } from '../../../components/format';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useComparison } from '../api/compare-designs';
 import { useDesignOptions } from '../api/design-options';
-import { MAX_COMPARED, parseIds, toggleSelection } from '../lib/compare-table';
+import { MAX_COMPARED, parseIds, selectionHint, toggleSelection } from '../lib/compare-table';
 import { ComparisonTables } from './comparison-tables';
 
 export function ComparePage() {
@@ -13,6 +13,8 @@ export function ComparePage() {
   const [selected, setSelected] = useState(() => parseIds(params.get('ids')));
   const options = useDesignOptions();
   const comparison = useComparison(selected);
+  // One message, following the count: none from two chosen on (a URL may choose designs the list has not loaded).
+  const hint = selectionHint(selected.length, options.isSuccess ? options.data.results.length : null);
 
   const toggle = (id: number) => {
     const next = toggleSelection(selected, id);
@@ -29,7 +31,6 @@ export function ComparePage() {
         </legend>
         {options.isPending && <Loading what="designs" />}
         <ErrorMessage error={options.error} />
-        {options.isSuccess && options.data.results.length < 2 && <Empty>You need at least two designs to compare.</Empty>}
         <div className="pick-grid">
           {(options.data?.results ?? []).map((d) => (
             <label key={d.id} className="check-row">
@@ -48,7 +49,7 @@ export function ComparePage() {
           ))}
         </div>
       </fieldset>
-      {selected.length < 2 && <Empty>Choose at least two designs to see them side by side.</Empty>}
+      {hint && <Empty>{hint}</Empty>}
       {selected.length >= 2 && comparison.isPending && <Loading what="the comparison" />}
       <ErrorMessage error={comparison.error} />
       {comparison.data && selected.length >= 2 && <ComparisonTables comparison={comparison.data} />}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareColumn } from '../api/types';
-import { NO_LINE, bestIndices, bomDiffGroups, bomDiffRows, bomSectionRows, compareRows, parseIds, sameSla, sameUnit, toggleSelection } from './compare-table';
+import { NO_LINE, bestIndices, bomDiffGroups, bomDiffRows, bomSectionRows, compareRows, parseIds, sameSla, sameUnit, selectionHint, toggleSelection } from './compare-table';
 
 const column = (over: Partial<CompareColumn>): CompareColumn => ({
   id: 1,
@@ -265,5 +265,20 @@ describe('selection', () => {
   it('reads ids from the URL', () => {
     expect(parseIds('3,1,3,x,-2')).toEqual([3, 1]);
     expect(parseIds(null)).toEqual([]);
+  });
+});
+
+describe('selectionHint (issue 39: the message follows the count)', () => {
+  it('says nothing from two designs chosen on, whatever the list offers', () => {
+    expect(selectionHint(2, 1)).toBeNull();
+    expect(selectionHint(2, 0)).toBeNull();
+    expect(selectionHint(4, null)).toBeNull();
+  });
+  it('below two, says what is missing', () => {
+    expect(selectionHint(0, 5)).toBe('Choose at least two designs to see them side by side.');
+    expect(selectionHint(1, 5)).toBe('Choose one more design to see them side by side.');
+    expect(selectionHint(0, null)).toBe('Choose at least two designs to see them side by side.');
+    expect(selectionHint(1, 1)).toMatch(/^You need at least two designs to compare: only one/);
+    expect(selectionHint(0, 0)).toMatch(/none is visible/);
   });
 });

@@ -243,3 +243,18 @@ export function parseIds(param: string | null): number[] {
   const ids = param.split(',').map((p) => Number(p.trim())).filter((n) => Number.isInteger(n) && n > 0);
   return [...new Set(ids)].slice(0, MAX_COMPARED);
 }
+
+/**
+ * The one hint under the picker, following the count chosen: none from two designs on (the comparison
+ * shows); below two, what is missing (one more design, or designs to pick from at all). `available`
+ * is the number of designs offered (null while they load).
+ */
+export function selectionHint(chosen: number, available: number | null): string | null {
+  if (chosen >= 2) return null;
+  if (available !== null && available < 2) {
+    return available === 0
+      ? 'You need at least two designs to compare: none is visible to you yet.'
+      : 'You need at least two designs to compare: only one is visible to you.';
+  }
+  return chosen === 1 ? 'Choose one more design to see them side by side.' : 'Choose at least two designs to see them side by side.';
+}

@@ -220,137 +220,146 @@ export function BomTable({ bom, editor }: { bom: PricedBom; editor?: BomOverride
       <Errors errors={apiErrors.general} />
       {!shown.length && <p className="empty">The BOM has no lines.</p>}
       {shown.length > 0 && (
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th scope="col">Part number</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">
-                Qty
-              </th>
-              <th scope="col" className="num">
-                Unit price
-              </th>
-              <th scope="col" className="num">
-                Extended
-              </th>
-              <th scope="col">Rule / source</th>
-              {editor && (
-                <th scope="col">
-                  <span className="visually-hidden">Override</span>
+        // Amounts never wrap (issue 39): a BOM wider than the results column scrolls in its own box, not the page.
+        <div className="table-scroll" data-testid="bom-scroll">
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th scope="col">Part number</th>
+                <th scope="col">Description</th>
+                <th scope="col" className="num">
+                  Qty
                 </th>
-              )}
-            </tr>
-          </thead>
-          {shown.map((s) => (
-            <tbody key={s.section}>
-              <tr className="section-row">
-                <th scope="rowgroup" colSpan={4}>
-                  {s.label}
+                <th scope="col" className="num">
+                  Unit price
                 </th>
-                <td className="num">{s.totalText}</td>
-                <td colSpan={columns - 5} />
+                <th scope="col" className="num">
+                  Extended
+                </th>
+                <th scope="col">Rule / source</th>
+                {editor && (
+                  <th scope="col">
+                    <span className="visually-hidden">Override</span>
+                  </th>
+                )}
               </tr>
-              {s.lines.map((l) => {
-                const key = overrideKey(l);
-                const override = editor ? overrideOf(overrides, l) : undefined;
-                const errors = apiErrors.byLine.get(key);
-                return [
-                  <tr key={l.line} data-testid="bom-line" data-part={l.part_number} data-overridden={override ? 'true' : undefined}>
-                    <td>
-                      <code>{l.part_number}</code>
-                      {l.partNumberNote && (
-                        <span className="small-text muted" data-testid="model-name-flag">
-                          {' '}
-                          ({l.partNumberNote})
-                        </span>
-                      )}
-                    </td>
-                    <td>{l.description}</td>
-                    <td className="num" data-testid="bom-quantity">
-                      {l.quantity}
-                    </td>
-                    <td className="num">{l.unitText}</td>
-                    <td className="num">{l.extendedText}</td>
-                    <td className="small-text muted">
-                      {override ? (
-                        <strong className="override-flag" data-testid="override-flag">
-                          Overridden: {override.reason || 'no reason given'}
-                        </strong>
-                      ) : (
-                        <>
-                          {l.rule}
-                          {l.source && ` — ${l.source}`}
-                        </>
-                      )}
-                      <Errors errors={errors && Object.values(errors).flat()} />
-                    </td>
-                    {editor && (
-                      <td className="nowrap">
-                        {override && (
-                          <button type="button" className="small secondary" aria-label={`Undo the override of ${l.part_number}`} onClick={() => undo(key)}>
-                            Undo
+            </thead>
+            {shown.map((s) => (
+              <tbody key={s.section}>
+                <tr className="section-row">
+                  <th scope="rowgroup" colSpan={4}>
+                    {s.label}
+                  </th>
+                  <td className="num money" data-testid="bom-money">
+                    {s.totalText}
+                  </td>
+                  <td colSpan={columns - 5} />
+                </tr>
+                {s.lines.map((l) => {
+                  const key = overrideKey(l);
+                  const override = editor ? overrideOf(overrides, l) : undefined;
+                  const errors = apiErrors.byLine.get(key);
+                  return [
+                    <tr key={l.line} data-testid="bom-line" data-part={l.part_number} data-overridden={override ? 'true' : undefined}>
+                      <td>
+                        <code>{l.part_number}</code>
+                        {l.partNumberNote && (
+                          <span className="small-text muted" data-testid="model-name-flag">
+                            {' '}
+                            ({l.partNumberNote})
+                          </span>
+                        )}
+                      </td>
+                      <td>{l.description}</td>
+                      <td className="num" data-testid="bom-quantity">
+                        {l.quantity}
+                      </td>
+                      <td className="num money" data-testid="bom-money">
+                        {l.unitText}
+                      </td>
+                      <td className="num money" data-testid="bom-money">
+                        {l.extendedText}
+                      </td>
+                      <td className="small-text muted">
+                        {override ? (
+                          <strong className="override-flag" data-testid="override-flag">
+                            Overridden: {override.reason || 'no reason given'}
+                          </strong>
+                        ) : (
+                          <>
+                            {l.rule}
+                            {l.source && ` — ${l.source}`}
+                          </>
+                        )}
+                        <Errors errors={errors && Object.values(errors).flat()} />
+                      </td>
+                      {editor && (
+                        <td className="nowrap">
+                          {override && (
+                            <button type="button" className="small secondary" aria-label={`Undo the override of ${l.part_number}`} onClick={() => undo(key)}>
+                              Undo
+                            </button>
+                          )}{' '}
+                          <button
+                            type="button"
+                            className="small secondary"
+                            aria-label={`Change ${l.part_number}`}
+                            aria-expanded={editing === key}
+                            onClick={() => setEditing(editing === key ? null : key)}
+                          >
+                            Change…
                           </button>
-                        )}{' '}
-                        <button
-                          type="button"
-                          className="small secondary"
-                          aria-label={`Change ${l.part_number}`}
-                          aria-expanded={editing === key}
-                          onClick={() => setEditing(editing === key ? null : key)}
-                        >
-                          Change…
+                        </td>
+                      )}
+                    </tr>,
+                    editor && editing === key && (
+                      <tr key={`${l.line}-form`} className="override-row">
+                        <td colSpan={columns}>
+                          <LineOverrideForm line={l} initial={override} onApply={apply} onCancel={() => setEditing(null)} apiErrors={errors} />
+                        </td>
+                      </tr>
+                    ),
+                  ];
+                })}
+                {editor &&
+                  removedLines(overrides, s.section).map((o) => (
+                    <tr key={`removed-${overrideKey(o)}`} className="removed-row" data-testid="bom-removed-line" data-part={o.part_number}>
+                      <td>
+                        <del>
+                          <code>{o.part_number}</code>
+                        </del>
+                      </td>
+                      <td colSpan={4} className="muted">
+                        Removed
+                      </td>
+                      <td className="small-text">
+                        <strong className="override-flag" data-testid="override-flag">
+                          Removed: {o.reason || 'no reason given'}
+                        </strong>
+                        <Errors errors={Object.values(apiErrors.byLine.get(overrideKey(o)) ?? {}).flat()} />
+                      </td>
+                      <td>
+                        <button type="button" className="small secondary" aria-label={`Undo the removal of ${o.part_number}`} onClick={() => undo(overrideKey(o))}>
+                          Undo
                         </button>
                       </td>
-                    )}
-                  </tr>,
-                  editor && editing === key && (
-                    <tr key={`${l.line}-form`} className="override-row">
-                      <td colSpan={columns}>
-                        <LineOverrideForm line={l} initial={override} onApply={apply} onCancel={() => setEditing(null)} apiErrors={errors} />
-                      </td>
                     </tr>
-                  ),
-                ];
-              })}
-              {editor &&
-                removedLines(overrides, s.section).map((o) => (
-                  <tr key={`removed-${overrideKey(o)}`} className="removed-row" data-testid="bom-removed-line" data-part={o.part_number}>
-                    <td>
-                      <del>
-                        <code>{o.part_number}</code>
-                      </del>
-                    </td>
-                    <td colSpan={4} className="muted">
-                      Removed
-                    </td>
-                    <td className="small-text">
-                      <strong className="override-flag" data-testid="override-flag">
-                        Removed: {o.reason || 'no reason given'}
-                      </strong>
-                      <Errors errors={Object.values(apiErrors.byLine.get(overrideKey(o)) ?? {}).flat()} />
-                    </td>
-                    <td>
-                      <button type="button" className="small secondary" aria-label={`Undo the removal of ${o.part_number}`} onClick={() => undo(overrideKey(o))}>
-                        Undo
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          ))}
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4}>
-                Total
-              </th>
-              <td className="num" data-testid="bom-total">
-                {bomTotalText(bom)}
-              </td>
-              <td colSpan={columns - 5} />
-            </tr>
-          </tfoot>
-        </table>
+                  ))}
+              </tbody>
+            ))}
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Total
+                </th>
+                <td className="num money" data-testid="bom-total">
+                  {bomTotalText(bom)}
+                </td>
+                <td colSpan={columns - 5} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       )}
       {editor && <AddLineForm onAdd={apply} />}
       {bom.notes.length > 0 && (

@@ -135,3 +135,35 @@ describe('design editor: the what-if evaluates as the user types', () => {
     expect(evaluations.map((e) => e.body.workload.users)).toEqual([1000, 3000]);
   });
 });
+
+describe('design editor: Clone (issue 39: only the list cloned)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('clones the design and opens the copy', async () => {
+    const evaluations = serve();
+    const base = vi.mocked(fetch).getMockImplementation()!;
+    const calls: string[] = [];
+    vi.mocked(fetch).mockImplementation((url, init) => {
+      if (String(url) === `/api/v1/designs/${design.id}/clone/`) {
+        calls.push(`${init?.method} ${String(url)}`);
+        return Promise.resolve(new Response(JSON.stringify({ ...design, id: 999, name: `${design.name} (copy)` }), { status: 201 }));
+      }
+      return base(url, init);
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter([
+      { path: '/', element: <DesignEditor design={design} /> },
+      { path: '/designs/:id', element: <p>opened the copy</p> },
+    ]);
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(evaluations).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Clone' }));
+    await screen.findByText('opened the copy');
+    expect(calls).toEqual([`POST /api/v1/designs/${design.id}/clone/`]);
+    expect(router.state.location.pathname).toBe('/designs/999');
+  });
+});

@@ -35,11 +35,15 @@ export function DesignsPage() {
       )}
       {designs.isSuccess && all.length > 0 && shown.length === 0 && <Empty>No design matches these filters.</Empty>}
       {shown.length > 0 && (
-        <table className="table" data-testid="designs-table">
+        <table className="table designs-table" data-testid="designs-table">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Customer</th>
+              <th scope="col" className="col-name">
+                Name
+              </th>
+              <th scope="col" className="col-customer">
+                Customer
+              </th>
               <th scope="col">Platform</th>
               <th scope="col" title="As of the latest saved revision">
                 Verdict
@@ -51,9 +55,12 @@ export function DesignsPage() {
                 Cost
               </th>
               <th scope="col">Status</th>
-              <th scope="col">Sharing</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Updated</th>
+              <th scope="col" title="The owner, and who the design is shared with">
+                Owner
+              </th>
+              <th scope="col" className="col-updated">
+                Updated
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

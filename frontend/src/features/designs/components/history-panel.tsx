@@ -1,15 +1,23 @@
 import { Link } from 'react-router-dom';
 import { formatTimestamp } from '../../../components/format';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
+import { usePriceBooks } from '../api/price-books';
 import { useRestoreRevision } from '../api/restore-revision';
 import { useRevisions } from '../api/revisions';
 import type { Design } from '../api/types';
-import { changedFields } from '../lib/history';
+import { changedFields, type HistoryContext } from '../lib/history';
 import { can } from '../lib/permissions';
 
 export function HistoryPanel({ design }: { design: Design }) {
   const revisions = useRevisions(design.id);
   const restore = useRestoreRevision();
+  const priceBooks = usePriceBooks();
+  // Price books by name: the active ones, and the design's own (a retired one is not in that list).
+  const context: HistoryContext = {
+    storageModel: design.platform.storage_model,
+    priceBookName: (id) =>
+      priceBooks.data?.results.find((b) => b.id === id)?.name ?? (design.price_book?.id === id ? design.price_book.name : null),
+  };
   const canRestore = can(design, 'edit');
   if (revisions.isPending) return <Loading what="the history" />;
   if (revisions.isError) return <ErrorMessage error={revisions.error} />;
@@ -23,7 +31,7 @@ export function HistoryPanel({ design }: { design: Design }) {
               <strong>Revision {r.number}</strong> · {r.author?.username ?? 'unknown'} · {formatTimestamp(r.created)}
             </div>
             <div>{r.summary}</div>
-            <div className="muted small-text">{changedFields(r)}</div>
+            <div className="muted small-text">{changedFields(r, context)}</div>
             {canRestore && r.number !== latest && (
               <button
                 type="button"

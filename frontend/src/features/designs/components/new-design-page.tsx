@@ -4,7 +4,9 @@ import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { usePlatforms } from '../../../lib/platforms';
 import { useCreateDesign } from '../api/create-design';
 import { useDesigns } from '../api/list-designs';
+import { usePriceBooks } from '../api/price-books';
 import { useReferenceDesigns } from '../api/reference-designs';
+import { defaultPriceBook } from '../lib/default-price-book';
 import { defaultDesignName, newDesignInputs, startingPoints } from '../lib/presets';
 
 export function NewDesignPage() {
@@ -12,6 +14,7 @@ export function NewDesignPage() {
   const platforms = usePlatforms();
   const designs = useDesigns();
   const create = useCreateDesign();
+  const priceBooks = usePriceBooks();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string>('');
   const [name, setName] = useState('');
@@ -19,6 +22,8 @@ export function NewDesignPage() {
   const starts = startingPoints(references.data ?? [], platforms.data ?? []);
   const start = starts.find((s) => s.id === chosen);
   const existing = (designs.data?.results ?? []).map((d) => d.name);
+  // A new design takes the catalog's active price book (the editor changes it next to the name).
+  const pricing = priceBooks.isSuccess ? defaultPriceBook(priceBooks.data.results, new Date().toISOString().slice(0, 10)) : null;
 
   const pick = (id: string) => {
     setChosen(id);
@@ -35,6 +40,7 @@ export function NewDesignPage() {
         customer,
         ...newDesignInputs(start),
         reference_configuration: start.referenceConfiguration,
+        price_book: pricing?.book?.id ?? null,
       },
       { onSuccess: (design) => navigate(`/designs/${design.id}`) },
     );
@@ -51,17 +57,28 @@ export function NewDesignPage() {
           <ErrorMessage error={references.error ?? platforms.error} />
           <div className="start-grid">
             {starts.map((s) => (
-              <label key={s.id} className={`start-card${chosen === s.id ? ' chosen' : ''}`}>
-                <input type="radio" name="start" value={s.id} checked={chosen === s.id} onChange={() => pick(s.id)} />
-                <strong>{s.label}</strong>
-                {s.rated && (
-                  <span className="start-rated" data-testid="start-rated">
-                    {s.rated}
-                  </span>
-                )}
-                {/* In full: a cut description lost the rated figure ("…SSD. Rated"). */}
-                <span className="muted small-text">{s.description}</span>
-                {s.source && <span className="source">Source: {s.source}</span>}
+              <label key={s.id} className={`start-card${chosen === s.id ? ' chosen' : ''}`} data-testid="start-card">
+                {/* Named by its title, described by the rest: a card's source may name another start's words. */}
+                <input
+                  type="radio"
+                  name="start"
+                  value={s.id}
+                  checked={chosen === s.id}
+                  onChange={() => pick(s.id)}
+                  aria-labelledby={`start-${s.id}-title`}
+                  aria-describedby={`start-${s.id}-details`}
+                />
+                <strong id={`start-${s.id}-title`}>{s.label}</strong>
+                <span id={`start-${s.id}-details`} className="start-details">
+                  {s.rated && (
+                    <span className="start-rated" data-testid="start-rated">
+                      {s.rated}
+                    </span>
+                  )}
+                  {/* In full: a cut description lost the rated figure ("…SSD. Rated"). */}
+                  <span className="muted small-text">{s.description}</span>
+                  {s.source && <span className="source">Source: {s.source}</span>}
+                </span>
               </label>
             ))}
           </div>
@@ -75,10 +92,13 @@ export function NewDesignPage() {
             <label htmlFor="new-design-customer">Customer</label>
             <input id="new-design-customer" value={customer} onChange={(e) => setCustomer(e.target.value)} maxLength={200} />
           </div>
-          <button type="submit" disabled={!start || create.isPending}>
+          <button type="submit" disabled={!start || create.isPending || priceBooks.isPending}>
             {create.isPending ? 'Creating…' : 'Create design'}
           </button>
         </div>
+        <p className="muted small-text" data-testid="new-design-price-book">
+          {priceBooks.isPending ? 'Looking up the active price book…' : (pricing?.note ?? 'Price books could not be read: the design starts unpriced.')}
+        </p>
         <ErrorMessage error={create.error} />
       </form>
     </section>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
+import { useCloneDesign } from '../api/clone-design';
 import { designKeys } from '../api/keys';
 import { usePriceBooks } from '../api/price-books';
 import type { Design, PlatformInput, WorkloadInput } from '../api/types';
@@ -25,6 +27,9 @@ interface Props {
 export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
   const [summary, setSummary] = useState('');
   const update = useUpdateDesign();
+  // The designs list's clone, here too (issue 39): the copy opens at once.
+  const clone = useCloneDesign();
+  const navigate = useNavigate();
   const priceBooks = usePriceBooks();
   const queryClient = useQueryClient();
   const readOnly = !can(design, 'edit');
@@ -91,10 +96,28 @@ export function SaveBar({ design, meta, onMetaChange, inputs }: Props) {
           </button>
         </>
       )}
+      {/* A clone is the caller's to export, so cloning needs the export permission, as in the list. */}
+      {can(design, 'export') && (
+        <button
+          type="button"
+          className="secondary"
+          data-testid="clone-design"
+          title="A copy of the saved design, yours to edit (unsaved changes are not copied)"
+          disabled={clone.isPending}
+          onClick={() => clone.mutate(design.id, { onSuccess: (copy) => navigate(`/designs/${copy.id}`) })}
+        >
+          {clone.isPending ? 'Cloning…' : 'Clone'}
+        </button>
+      )}
       <p className="muted small-text meta-line" data-testid="revision-info">
         Revision {design.revision ?? '—'} · version {design.version} · owner {design.owner.username}
         {update.isSuccess && !update.isPending && <span className="ok-text"> · Saved</span>}
       </p>
+      {clone.error && (
+        <p className="field-error" role="alert">
+          {clone.error.message}
+        </p>
+      )}
       {problem && (
         <p className="field-error" role="alert" data-testid="save-error">
           {problem.message}{' '}

@@ -1,43 +1,166 @@
 /** Revision history and export links, as text for the side panel. */
+import { countOf, formatNumber } from '../../../components/format';
+import { DRIVES, FAMILIES, IO_PATTERNS, RAID, STORAGE_UNITS, WORKLOAD_KINDS } from '../../../lib/display-names.generated';
 import type { Revision } from '../api/types';
 
+/** Top-level fields of a revision, as the history names them. */
 const FIELD_LABELS: Record<string, string> = {
-  name: 'name',
-  customer: 'customer',
-  description: 'description',
-  team: 'team',
-  visibility: 'visibility',
-  status: 'status',
-  workload: 'workload',
-  platform: 'platform',
-  reference_configuration: 'reference configuration',
-  price_book: 'price book',
-  rule_versions: 'rule versions',
+  name: 'Name',
+  customer: 'Customer',
+  description: 'Description',
+  team: 'Team',
+  visibility: 'Visibility',
+  status: 'Status',
+  workload: 'Workload',
+  platform: 'Platform',
+  reference_configuration: 'Reference configuration',
+  price_book: 'Price book',
+  rule_versions: 'Rule versions',
   bom_overrides: 'BOM overrides',
-  deleted_at: 'trash',
+  deleted_at: 'Trash',
 };
 
-/** "Changed: platform (rac_nodes 2 → 1), status" — nested JSON changes named by key. */
-export function changedFields(revision: Pick<Revision, 'changes' | 'number'>): string {
-  if (revision.number === 1) return '';
-  const parts = revision.changes.map((c) => {
-    const label = FIELD_LABELS[c.field] ?? c.field;
-    const keys = nestedChanges(c.before, c.after);
-    return keys.length ? `${label} (${keys.join(', ')})` : label;
-  });
-  return parts.length ? `Changed: ${parts.join(', ')}` : 'No content change';
+/** Workload and platform inputs: [label, unit after the value]. `arrays` takes the storage model's unit. */
+const INPUT_LABELS: Record<string, readonly [string, string?]> = {
+  kind: ['Workload kind'],
+  users: ['Users'],
+  target_tps: ['Target load', 'TPS'],
+  think_time_s: ['Think time', 's'],
+  database_size_gb: ['Database size', 'GB'],
+  data_growth_pct_per_year: ['Data growth', '% a year'],
+  user_growth_pct_per_year: ['User growth', '% a year'],
+  horizon_years: ['Horizon', 'years'],
+  read_pct: ['Reads', '%'],
+  block_size_kb: ['Block size', 'KB'],
+  sla_response_ms: ['SLA response time', 'ms'],
+  max_cpu_pct: ['Max CPU', '%'],
+  max_storage_latency_ms: ['Max storage latency', 'ms'],
+  min_headroom_pct: ['Min headroom', '%'],
+  target_throughput_mb_s: ['Target throughput', 'MB/s'],
+  query_streams: ['Query streams'],
+  io_pattern: ['I/O pattern'],
+  profile: ['Workload profile'],
+  warehouses: ['Warehouses'],
+  sga_gb: ['SGA', 'GB'],
+  tx_per_s: ['Transactions', '/s'],
+  reads_per_s: ['Reads', '/s'],
+  writes_per_s: ['Writes', '/s'],
+  db_cpu_s_per_s: ['DB CPU', 's/s'],
+  redo_mb_per_s: ['Redo', 'MB/s'],
+  family: ['Platform family'],
+  storage_model: ['Storage model'],
+  reference: ['Reference configuration'],
+  rac_nodes: ['RAC nodes'],
+  cores_per_node: ['Cores per node'],
+  raid: ['RAID'],
+  drives_per_enclosure: ['Drives per enclosure'],
+  pam: ['PAM read cache'],
+  data_reduction: ['Data reduction'],
+};
+
+/** Enum values in words (the engine's display names), by input. */
+const VALUE_WORDS: Record<string, Readonly<Record<string, string>>> = {
+  family: FAMILIES,
+  raid: RAID,
+  kind: WORKLOAD_KINDS,
+  io_pattern: IO_PATTERNS,
+  drive_technology: DRIVES,
+};
+
+export interface HistoryContext {
+  /** A price book's name by id (the price-books query, the design's own book); null where unknown. */
+  priceBookName?: (id: number) => string | null | undefined;
+  /** The design's storage model, for the word `arrays` counts ("drive enclosures" on an FS1-2). */
+  storageModel?: string;
 }
 
-function nestedChanges(before: unknown, after: unknown): string[] {
-  if (!isRecord(before) || !isRecord(after)) return [];
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const words = (key: string) => capitalized(key.replace(/_/g, ' '));
+
+/**
+ * What a revision changed, in sentences: "RAC nodes: 2 → 3. Drive enclosures: 2 → 3. Price book: none →
+ * DEMO — fictional prices, not a quote." Nested inputs by their own label, numbers formatted, enum values
+ * in words, never raw JSON. Empty for the first revision (everything is new).
+ */
+export function changedFields(revision: Pick<Revision, 'changes' | 'number'>, context: HistoryContext = {}): string {
+  if (revision.number === 1) return '';
+  const sentences = revision.changes.flatMap((c) => changeSentences(c.field, c.before, c.after, context));
+  return sentences.length ? sentences.map((s) => `${s}.`).join(' ') : 'No content change';
+}
+
+function changeSentences(field: string, before: unknown, after: unknown, context: HistoryContext): string[] {
+  const label = FIELD_LABELS[field] ?? words(field);
+  if (field === 'price_book') return [`${label}: ${priceBook(before, context)} → ${priceBook(after, context)}`];
+  if (field === 'deleted_at') return [after ? 'Moved to the trash' : 'Restored from the trash'];
+  if (field === 'bom_overrides' || field === 'rule_versions') return [`${label}: ${listSize(before, field)} → ${listSize(after, field)}`];
+  if (isRecord(before) || isRecord(after)) {
+    const b = isRecord(before) ? before : {};
+    const a = isRecord(after) ? after : {};
+    const storageModel = stringOr(a.storage_model) ?? stringOr(b.storage_model) ?? context.storageModel;
+    const nested = nestedSentences(b, a, storageModel);
+    return nested.length ? nested : [`${label} changed`];
+  }
+  return [`${label}: ${show(field, before)} → ${show(field, after)}`];
+}
+
+function nestedSentences(before: Record<string, unknown>, after: Record<string, unknown>, storageModel: string | undefined, prefix = ''): string[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return keys
     .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => `${k} ${show(before[k])} → ${show(after[k])}`);
+    .flatMap((k) => {
+      const [label, unit] = inputLabel(k, storageModel);
+      const b = before[k];
+      const a = after[k];
+      if (isRecord(b) || isRecord(a)) return nestedSentences(isRecord(b) ? b : {}, isRecord(a) ? a : {}, storageModel, `${prefix}${label}, `);
+      // "70%", "1,200/s" tight; "2,000 GB" spaced.
+      const suffix = unit ? (/^[%/]/.test(unit) ? unit : ` ${unit}`) : '';
+      const value = (v: unknown) => {
+        const text = show(k, v);
+        return text === 'none' || !suffix ? text : `${text}${suffix}`;
+      };
+      return [`${prefix}${label}: ${value(b)} → ${value(a)}`];
+    });
 }
 
+function inputLabel(key: string, storageModel: string | undefined): readonly [string, string?] {
+  if (key === 'arrays') {
+    const unit = (storageModel && STORAGE_UNITS[storageModel]?.[1]) || 'arrays';
+    return [capitalized(unit)];
+  }
+  return INPUT_LABELS[key] ?? [words(key)];
+}
+
+function priceBook(value: unknown, context: HistoryContext): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (isRecord(value) && typeof value.name === 'string') return value.name;
+  const id = Number(value);
+  if (!Number.isInteger(id)) return String(value);
+  return context.priceBookName?.(id) ?? `price book #${id}`;
+}
+
+function listSize(value: unknown, field: string): string {
+  if (!Array.isArray(value) || value.length === 0) return 'none';
+  return field === 'bom_overrides' ? countOf(value.length, 'override') : countOf(value.length, 'rule');
+}
+
+const stringOr = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown): string => (v === undefined || v === null ? '—' : typeof v === 'object' ? '…' : String(v));
+
+/** A value in words: numbers by the app's one number format, booleans yes/no, enum codes by their display name. */
+function show(key: string, v: unknown): string {
+  if (v === undefined || v === null || v === '') return 'none';
+  if (typeof v === 'number') return formatNumber(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string') {
+    const named = VALUE_WORDS[key]?.[v];
+    if (named) return named;
+    // A decimal sent as a string ("2.5") reads as a number.
+    if (/^-?\d+(\.\d+)?$/.test(v)) return formatNumber(Number(v));
+    return v;
+  }
+  if (Array.isArray(v)) return v.length ? v.map((x) => show(key, x)).join(', ') : 'none';
+  return 'changed';
+}
 
 export interface ExportLink {
   label: string;

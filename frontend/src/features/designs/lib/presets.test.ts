@@ -25,7 +25,7 @@ describe('startingPoints', () => {
     expect(first).toMatchObject({
       id: 'oracle-fs1-quarter-rack',
       referenceConfiguration: 'oracle-fs1-quarter-rack',
-      source: 'oracle-fs1-2016, Table 2',
+      source: 'the Oracle FS1-2 RAC reference architecture (2016), Table 2',
       platform: { rac_nodes: 2, arrays: 2, drives_per_enclosure: 13 },
     });
   });
@@ -93,8 +93,25 @@ describe('newDesignInputs', () => {
   });
   it("describes each model's drives by the engine's display names, never the drive slug", () => {
     const starts = startingPoints([], REGISTRY);
-    expect(starts.find((s) => s.id === 'equallogic-ps6010xv')!.description).toContain('GB 15K SAS;');
+    expect(starts.find((s) => s.id === 'equallogic-ps6010xv')!.description).toContain('GB 15K SAS drives per array');
     expect(starts.map((s) => s.description).join(' ')).not.toMatch(/sas_15k|fc_15k|\bssd\b/);
+  });
+  it('reads every card in display names: no code, no lowercase family slug, no document slug (issue 39)', () => {
+    const starts = startingPoints([quarter], REGISTRY);
+    const text = starts.map((s) => [s.label, s.description, s.source].join(' ')).join(' ');
+    expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b/);
+    expect(text).not.toMatch(/\bequallogic\b|\bxtremio\b|\bnetapp\b|oracle-fs1|dell-equallogic|-20\d\d\b/);
+    const ps6010xv = starts.find((s) => s.id === 'equallogic-ps6010xv')!;
+    expect(ps6010xv.label).toBe('Dell EqualLogic PS6010XV, 15K SAS, RAID 10');
+    expect(ps6010xv.source).toMatch(/^the Dell EqualLogic OLTP sizing study \(2010\), Table 9/);
+    expect(starts.find((s) => s.id === 'oracle-fs1-fs1-2')).toBeUndefined();
+    expect(starts.find((s) => s.id === 'xtremio-x-brick')!.description).toMatch(/^25 × 400 GB SSD drives per X-Brick;/);
+  });
+  it('names the DSS start by its own unit words and cites the DSS document, not the OLTP one', () => {
+    const dss = startingPoints([], REGISTRY).find((s) => s.workload?.kind === 'dss')!;
+    expect(dss.label).toBe('Dell EqualLogic PS6110XV, 2 arrays, 15K SAS, RAID 50 (DSS)');
+    expect(dss.source).toBe('the Dell EqualLogic PS6110XV DSS baseline (2012)');
+    expect(dss.description).toContain('from 2 arrays of 24 × 600 GB 15K SAS drives');
   });
 });
 

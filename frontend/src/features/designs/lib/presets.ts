@@ -4,8 +4,9 @@
  * family the catalog has no reference for (with and without the read cache where the family offers
  * one), plus the DSS report's measured setup as a DSS start.
  */
-import { formatNumber } from '../../../components/format';
-import { DRIVES } from '../../../lib/display-names.generated';
+import { countOf, formatNumber } from '../../../components/format';
+import { citation } from '../../../lib/citation';
+import { DRIVES, STORAGE_UNITS } from '../../../lib/display-names.generated';
 import type { PlatformFamily, PlatformRegistry, StorageModel } from '../../../lib/platforms';
 import { familyOf, raidLabel, supportsKind } from '../../../lib/platforms';
 import type { PlatformInput, ReferenceDesign, WorkloadInput } from '../api/types';
@@ -68,15 +69,40 @@ export function ratedLoad(reference: Pick<ReferenceDesign, 'attributes'>): { wor
   return { workload: { kind: 'oltp', target_tps: tps.value, database_size_gb: gb }, words };
 }
 
+/** The document the DSS start's measured setup comes from (the Dell DSS 2012 report's two PS6110XV
+ * arrays), not its family's OLTP document. */
+export const DSS_EVIDENCE_DOCUMENT = 'dell-equallogic-dss-2012';
+
+/** The drive technology in words ("15K SAS"), never the engine's code ("sas_15k"). */
+const driveWords = (technology: string): string => DRIVES[technology] ?? technology.replace(/_/g, ' ');
+
+/** The storage model's unit in words, [singular, plural] ("array", "arrays"; "drive enclosure"s for
+ * FS1-2): the engine's display names, else the registry's unit code in words. */
+function unitWords(model: StorageModel): readonly [string, string] {
+  const named = STORAGE_UNITS[model.name];
+  if (named) return named;
+  const singular = model.array_unit.replace(/_/g, ' ');
+  return [singular, `${singular}s`];
+}
+
+/** "Dell EqualLogic PS6010XV" (the family label and the model name, the name not repeated). */
+function modelName(family: PlatformFamily, model: StorageModel): string {
+  const last = family.label.split(' ').at(-1) ?? '';
+  if (model.name.startsWith(family.label)) return model.name;
+  return model.name.startsWith(last) ? `${family.label.slice(0, -last.length)}${model.name}` : `${family.label} ${model.name}`;
+}
+
 function modelStart(family: PlatformFamily, model: StorageModel, extra: { pam?: boolean } = {}): StartingPoint {
   const g = model.geometry;
   const pam = extra.pam === undefined ? '' : extra.pam ? ', with PAM' : ', without PAM';
+  const [unit] = unitWords(model);
+  const spares = g.hot_spares ? ` (${countOf(g.hot_spares, 'hot spare')})` : '';
   return {
     id: `${family.family}-${model.name.toLowerCase()}${extra.pam ? '-pam' : ''}`,
-    label: `${family.label} ${model.name}, ${raidLabel([family], family.default_raid)}${pam}`,
+    label: `${modelName(family, model)}, ${driveWords(model.drive_technology)}, ${raidLabel([family], family.default_raid)}${pam}`,
     family: family.family,
-    description: `${model.label}: ${model.array_unit_label.toLowerCase()} of ${g.drives} × ${g.drive_gb} GB ${DRIVES[model.drive_technology] ?? model.drive_technology}; ${family.default_server.server}.`,
-    source: g.source,
+    description: `${formatNumber(g.drives)} × ${formatNumber(g.drive_gb)} GB ${driveWords(model.drive_technology)} drives per ${unit}${spares}; ${family.default_server.server}.`,
+    source: g.source ? citation(g.source) : null,
     platform: {
       family: family.family as PlatformInput['family'],
       storage_model: model.name as PlatformInput['storage_model'],
@@ -94,13 +120,16 @@ function dssStart(registry: PlatformRegistry): StartingPoint[] {
   const model = family?.storage_models.find((m) => m.name === DSS_EVIDENCE.storage_model);
   if (!family || !model || !supportsKind(family, 'dss') || !model.workload_kinds.includes('dss')) return [];
   const base = modelStart(family, model);
+  const [unit, units] = unitWords(model);
+  const count = countOf(DSS_EVIDENCE.arrays, unit, units);
   return [
     {
       ...base,
       id: `${base.id}-dss`,
-      label: `${family.label} ${model.name}, ${DSS_EVIDENCE.arrays} ${model.array_unit_label.toLowerCase()}, ${raidLabel(registry, DSS_EVIDENCE.raid)} (DSS)`,
-      description: `A data warehouse scanning 1 MB reads from ${DSS_EVIDENCE.arrays} ${model.label} (${model.array_unit_label.toLowerCase()}), the measured DSS setup.`,
-      source: family.document,
+      label: `${modelName(family, model)}, ${count}, ${driveWords(model.drive_technology)}, ${raidLabel(registry, DSS_EVIDENCE.raid)} (DSS)`,
+      description: `A data warehouse scanning 1 MB reads from ${count} of ${formatNumber(model.geometry.drives)} × ${formatNumber(model.geometry.drive_gb)} GB ${driveWords(model.drive_technology)} drives, the measured DSS setup.`,
+      // Its own document: the DSS report, not the family's OLTP study.
+      source: citation(DSS_EVIDENCE_DOCUMENT),
       platform: { ...base.platform, ...DSS_EVIDENCE },
       workload: { ...DSS_EVIDENCE_WORKLOAD },
     },
@@ -115,7 +144,7 @@ export function startingPoints(references: ReferenceDesign[], registry: Platform
       label: r.name,
       family: r.platform,
       description: r.description,
-      source: [r.document, r.source_locator].filter(Boolean).join(', ') || null,
+      source: citation([r.document, r.source_locator].filter(Boolean).join(', ')) || null,
       platform: r.platform_inputs,
       referenceConfiguration: r.slug,
       ...(rated ? { workload: rated.workload, rated: rated.words } : {}),
