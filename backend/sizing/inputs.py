@@ -194,7 +194,8 @@ OLTP_FIELDS: dict[str, InputField] = _fields(
                "IOPS", nullable=True, minimum=0.0, maximum=100_000_000.0),
     InputField("db_cpu_s_per_s", "number", "Custom profile: DB CPU seconds per second (AWR)", "s/s",
                nullable=True, minimum=0.0, maximum=100_000.0),
-    InputField("redo_mb_per_s", "number", "Custom profile: redo per second (AWR)", "MB/s",
+    InputField("redo_mb_per_s", "number",
+               "Custom profile: redo per second (AWR redo size); loads the storage as block-size writes", "MB/s",
                nullable=True, minimum=0.0, maximum=100_000.0),
 )  # fmt: skip
 # An ORION storage test's load: any I/O size from 2 KB to 1 MB (ORION's small and large I/O).

@@ -59,7 +59,11 @@ def custom_profile(w: OltpWorkload) -> ProfileFit:
     the forced-flow and utilisation laws (V = X_io / X, D_cpu = DB CPU / X)."""
     tps = float(w.tx_per_s or 0.0)
     reads = float(w.reads_per_s or 0.0) / tps
-    writes = float(w.writes_per_s or 0.0) / tps
+    # AWR's physical write requests are the database writers' (and direct writes); LGWR's redo is the
+    # "redo size" row. It loads the same storage: taken as writes of the workload's block size, an upper
+    # bound on the request rate (LGWR writes are larger and sequential, so fewer requests carry them).
+    redo_writes_per_s = float(w.redo_mb_per_s or 0.0) * 1e6 / (w.block_size_kb * 1024)
+    writes = (float(w.writes_per_s or 0.0) + redo_writes_per_s) / tps
     cpu = float(w.db_cpu_s_per_s or 0.0) / tps
     total = reads + writes
     src = (Source("design input", "AWR load profile"),)
@@ -92,7 +96,8 @@ def custom_profile(w: OltpWorkload) -> ProfileFit:
                 "writes_per_transaction",
                 writes,
                 "IOs/transaction",
-                f"physical writes/s {w.writes_per_s or 0:g} / transactions/s {tps:g}",
+                f"(physical writes/s {w.writes_per_s or 0:g} + redo {w.redo_mb_per_s or 0:g} MB/s as "
+                f"{w.block_size_kb:g} KB writes, {redo_writes_per_s:.4g}/s) / transactions/s {tps:g}",
                 src,
             ),
             Constant(

@@ -3095,7 +3095,7 @@ export interface components {
             db_cpu_s_per_s?: number | null;
             /**
              * Format: double
-             * @description Custom profile: redo per second (AWR)
+             * @description Custom profile: redo per second (AWR redo size); loads the storage as block-size writes
              */
             redo_mb_per_s?: number | null;
         };
