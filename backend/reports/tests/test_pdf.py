@@ -6,6 +6,7 @@ import io
 import re
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -254,3 +255,61 @@ def test_a_widened_band_says_so_and_a_document_without_bands_prints_no_section()
     assert "The intervals are widened" in text
     bare = replace(data, headline=replace(data.headline, bands=()))
     assert "How far to trust these figures" not in _flat(pdftotext(render_annex_pdf(bare)))
+
+
+def _page_image(pdf: bytes, heading: str, dpi: int = 50) -> Any:
+    """The first page whose text has `heading`, rasterised by pdftoppm (the PDF as a reader sees it)."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from PIL import Image
+
+    page = next(i for i, text in enumerate(pypdf_pages(pdf), start=1) if heading in text)
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf_path = Path(tmp) / "doc.pdf"
+        pdf_path.write_bytes(pdf)
+        out = Path(tmp) / "page"
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                str(dpi),
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-singlefile",
+                pdf_path,
+                out,
+            ],
+            check=True,
+        )
+        return Image.open(f"{out}.png").convert("RGB").copy()
+
+
+def _near(pixel: tuple[int, int, int], colour: Any, tolerance: int = 30) -> bool:
+    target = (round(colour.red * 255), round(colour.green * 255), round(colour.blue * 255))
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, target, strict=True))
+
+
+def test_the_rendered_balance_chart_shows_the_design_point_and_is_not_mostly_red() -> None:
+    # A coarse look at the page as printed (issue 39: the balance charts left out the design's own
+    # operating point and were mostly red): the design marker's colour is on the page, and the
+    # critical zone's fill covers less than a third of what is drawn.
+    from reports.charts import DESIGN_COLOUR, ZONE_FILL
+
+    sample = sample_proposal()
+    assert sample.balance is not None
+    data = replace(sample, balance=replace(sample.balance, design_point=(40.0, 0.95)))
+    image = _page_image(render_proposal_pdf(data), "Balance")
+    pixels = list(image.get_flattened_data())
+    drawn = [p for p in pixels if sum(p) < 3 * 245]
+    design = sum(1 for p in drawn if _near(p, DESIGN_COLOUR))
+    critical = sum(1 for p in drawn if _near(p, ZONE_FILL["critical"], 6))
+    assert design >= 5, "no design-point marker on the rendered page"
+    assert critical < len(drawn) / 3, f"{critical} of {len(drawn)} drawn pixels are the critical zone"
+    # The same page without the design point has no pixel of the marker's colour: the check bites.
+    bare = _page_image(render_proposal_pdf(sample), "Balance")
+    assert sum(1 for p in bare.get_flattened_data() if _near(p, DESIGN_COLOUR)) < design
