@@ -23,6 +23,7 @@ export function AppLayout() {
           <NavLink to="/recommend">Recommend</NavLink>
           <NavLink to="/catalog">Catalog</NavLink>
           <NavLink to="/model">Model accuracy</NavLink>
+          {user && <NavLink to="/imports">Measurements</NavLink>}
           {team && <NavLink to={`/teams/${team.slug}/branding`}>Branding</NavLink>}
           {isStaff && <NavLink to="/price-books">Price books</NavLink>}
           {isStaff && <NavLink to="/audit">Audit</NavLink>}

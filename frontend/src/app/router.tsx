@@ -31,6 +31,7 @@ const TeamBrandingPage = lazy(() =>
 const PriceBooksPage = lazy(() =>
   import('../features/price-books/components/price-books-page').then((m) => ({ default: m.PriceBooksPage })),
 );
+const ImportsRoute = lazy(() => import('./imports-route').then((m) => ({ default: m.ImportsRoute })));
 const ModelReportPage = lazy(() =>
   import('../features/model-report/components/model-report-page').then((m) => ({ default: m.ModelReportPage })),
 );
@@ -90,6 +91,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'catalog', element: <Page><CatalogPage /></Page> },
         { path: 'audit', element: <Page><AuditPage /></Page> },
         { path: 'price-books', element: <Page><PriceBooksPage /></Page> },
+        { path: 'imports', element: <Page><ImportsRoute /></Page> },
         { path: 'teams/:slug/branding', element: <Page><TeamBrandingPage /></Page> },
         { path: 'model', element: <Page auth={false}><ModelReportPage /></Page> },
         { path: '*', element: <p role="alert">Page not found.</p> },
