@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from sizing.evaluation import OltpEvaluation
 from sizing.evaluator import evaluate_design
 from sizing.inputs import design_inputs_from_dict
 from sizing.tests.golden.cases import SEED_DESIGNS, seed_catalog
@@ -15,6 +16,7 @@ def test_the_largest_size_s_response_is_named_when_it_still_misses_the_sla() -> 
     result = evaluate_design(
         design_inputs_from_dict(SEED_DESIGNS["fs1-half-3-nodes-20000-users"]), evidence, rules
     )
+    assert isinstance(result, OltpEvaluation)
     (message,) = [w.message for w in result.warnings if w.code == "sla-missed"]
     found = re.search(
         r"sustain ([\d,]+) TPS within 20 ms; the 20,000 users still get ([\d.,]+) ms there", message
