@@ -397,34 +397,21 @@ def customer_band_line(band: Band) -> str:
     )
 
 
-def customer_band_flowables(bands: Sequence[Band]) -> list[Flowable]:
+def band_flowables(bands: Sequence[Band], *, customer: bool = False) -> list[Flowable]:
+    """The error band of every banded projection, one line each: for the customer as a range in
+    words, for the annex with how the intervals are made."""
     if not bands:
         return []
-    out: list[Flowable] = [P("How far to trust these figures", "h2"), P(CUSTOMER_BANDS_INTRO, "small")]
-    out += [P(customer_band_line(b), "body") for b in bands]
+    intro, line = (CUSTOMER_BANDS_INTRO, customer_band_line) if customer else (BANDS_INTRO, band_line)
+    out: list[Flowable] = [P("How far to trust these figures", "h2"), P(intro, "small")]
+    out += [P(line(b), "body") for b in bands]
     if any(b.widened for b in bands):
-        out.append(
-            P(
-                "The ranges are wider because the design goes beyond the configurations that were measured.",
-                "body",
-            )
+        widened = (
+            "The ranges are wider because the design goes beyond the configurations that were measured."
+            if customer
+            else "The intervals are widened: the design reaches beyond the configurations the documents measured."
         )
-    return out
-
-
-def band_flowables(bands: Sequence[Band]) -> list[Flowable]:
-    """The error band of every banded projection, one line each, with how the intervals are made."""
-    if not bands:
-        return []
-    out: list[Flowable] = [P("How far to trust these figures", "h2"), P(BANDS_INTRO, "small")]
-    out += [P(band_line(b), "body") for b in bands]
-    if any(b.widened for b in bands):
-        out.append(
-            P(
-                "The intervals are widened: the design reaches beyond the configurations the documents measured.",
-                "body",
-            )
-        )
+        out.append(P(widened, "body"))
     return out
 
 
@@ -443,7 +430,7 @@ def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
         P("Key figures", "h2"),
         _grid_table(_headline_rows(data, cite), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]),
     ]
-    out += customer_band_flowables(h.bands)
+    out += band_flowables(h.bands, customer=True)
     return out
 
 
