@@ -7,6 +7,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+# numpy's OpenBLAS picks its kernels by CPU (DYNAMIC_ARCH), and a least-squares fit of the calibration
+# then differs in the sixth digit between AVX2 and AVX-512 kernels (a validation row is 17952.8 with
+# the first, 17952.4 with the second): one kernel everywhere keeps the golden files exact on any machine.
+export OPENBLAS_CORETYPE ?= Haswell
 
 # Production refuses to start without a SECRET_KEY of its own (backend/config/settings.py). `make run`,
 # the e2e server and the other targets here use one generated for this checkout unless one is set.
