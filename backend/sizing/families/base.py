@@ -355,6 +355,14 @@ class PlatformFamily:
     profile_label: str = ""  # the profile in words, as a select offers it
     fit_profile: Callable[[EvidenceBundle, RuleSet], ProfileFit] | None = None
     unit_failure: UnitFailure | None = None
+    # Consolidation (sizing.consolidation): how the databases of one design share this family's
+    # platform, in words (the stations shared by name are the queues; each database keeps its delays),
+    # whether their schemas share one cache (each database's reads then taken at the combined schema),
+    # and the catalog rule that states what a test/dev clone adds in physical capacity (None: a clone
+    # is a full copy unless the user enters a reduction ratio of their own).
+    sharing: str = ""
+    shared_cache: bool = False
+    clone_capacity_rule: str | None = None
 
     @property
     def workload_kinds(self) -> tuple[WorkloadKind, ...]:

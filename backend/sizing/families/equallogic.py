@@ -228,6 +228,10 @@ FAMILY = PlatformFamily(
     bom_rule=scaled_bom,
     dell_tpcc_rules=True,
     document=OLTP,
+    sharing=(
+        "the databases share the RAC nodes' cores, the arrays' drives and the iSCSI host path as queues; "
+        "a DSS database's scans load the arrays at their share of the ORION large-I/O figure"
+    ),
     validation_cases=lambda evidence: [*oltp_validation_cases(evidence), *dss_validation_cases(evidence)],
     calibration_keys=lambda evidence: oltp_calibration_keys(evidence) | dss_calibration_keys(evidence),
     profile=PROFILE,

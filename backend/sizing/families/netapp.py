@@ -225,6 +225,11 @@ FAMILY = PlatformFamily(
     array_part_kinds=("drive_enclosure", "storage_array", "xbrick", "storage_controller"),
     pam_option=True,
     document=DOCUMENT,
+    sharing=(
+        "the databases share the RAC nodes' cores and the FAS3140 disks as queues, and one cache (controller "
+        "memory and PAM): each database's physical reads are taken at the schemas of all the databases together"
+    ),
+    shared_cache=True,
     validation_cases=validation_cases,
     calibration_keys=netapp_calibration_keys,
     profile=PROFILE,

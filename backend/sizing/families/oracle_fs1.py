@@ -389,6 +389,10 @@ FAMILY = PlatformFamily(
     bom_rule=reference_rack_bom,
     array_part_kinds=("drive_enclosure",),  # a unit is a drive enclosure; the controllers are not counted
     document=DOCUMENT,
+    sharing=(
+        "the databases share the RAC cluster's cores and the FS1-2's flash as queues; each keeps its own "
+        "commit and cluster waits"
+    ),
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,
     profile=PROFILE_SLUG,

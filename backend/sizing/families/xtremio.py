@@ -344,6 +344,11 @@ FAMILY = PlatformFamily(
     build_model=build_model,
     bom_rule=scaled_bom,
     data_reduction_option=True,
+    sharing=(
+        "the databases share the RAC nodes' cores and the X-Bricks' SSDs as one cluster of queues (the "
+        "document ran its OLTP and DW databases on the same four hosts and two X-Bricks)"
+    ),
+    clone_capacity_rule="xtremio-thin-dedup-clones",
     document=DOCUMENT,
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,

@@ -1,0 +1,411 @@
+"""Issue 40: several databases on one platform, evaluated together (sizing.consolidation, sizing.multiclass).
+
+- the multi-class solver with one class is the engine's single-class Bard-Schweitzer;
+- against the exact multi-class MVA (product form, single-server queues), its error is measured and bounded;
+- adding a database never lowers another's response or raises its throughput (property test);
+- pausing a database gives exactly the design without it; a list of one is today's evaluation, to the
+  last digit (the golden file);
+- a DSS database at 2,000 MB/s beside an OLTP database on the XtremIO X-Bricks raises the OLTP response;
+- the XtremIO document's own consolidation (OLTP + DW + two test/dev clones) and clone capacity;
+- bad input names the database and the field.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from sizing import multiclass, mva
+from sizing.consolidation import (
+    MAX_DATABASES,
+    ConsolidatedEvaluation,
+    consolidated_inputs_from_dict,
+    evaluate_consolidated,
+)
+from sizing.errors import InputError
+from sizing.evidence import EvidenceBundle
+from sizing.inputs import design_inputs_from_dict
+from sizing.model import build_model
+from sizing.rules import RuleSet
+from sizing.tests.golden.cases import GOLDEN, SEED_DESIGNS
+
+Catalog = tuple[EvidenceBundle, RuleSet]
+
+XTREMIO: dict[str, Any] = {
+    "family": "xtremio",
+    "storage_model": "X-Brick",
+    "rac_nodes": 4,
+    "arrays": 2,
+}  # emc-xtremio-2014 Table 1
+PS6010XV: dict[str, Any] = {
+    "family": "equallogic",
+    "storage_model": "PS6010XV",
+    "rac_nodes": 2,
+    "cores_per_node": 8,
+    "arrays": 2,
+}
+# The XtremIO document's OLTP (SLOB, 64 sessions, 75/25 query/update) and DW (2,000 MB/s of scans) databases.
+XTREMIO_OLTP: dict[str, Any] = {
+    "kind": "oltp",
+    "users": 64,
+    "read_pct": 75,
+    "database_size_gb": 1000,
+    "include_backup_overhead": False,
+}
+XTREMIO_DW: dict[str, Any] = {"kind": "dss", "target_throughput_mb_s": 2000, "database_size_gb": 1000}
+
+
+def consolidated(
+    catalog: Catalog, platform: dict[str, Any], databases: list[dict[str, Any]], **extra: Any
+) -> ConsolidatedEvaluation:
+    inputs = consolidated_inputs_from_dict({"platform": platform, "databases": databases, **extra})
+    return evaluate_consolidated(inputs, *catalog)
+
+
+def by_name(ev: ConsolidatedEvaluation) -> dict[str, Any]:
+    return {d.name: d for d in ev.databases}
+
+
+# --- the solver -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [n for n, d in SEED_DESIGNS.items() if d["workload"]["kind"] == "oltp"])
+def test_one_class_is_the_engines_bard_schweitzer(catalog: Catalog, name: str) -> None:
+    inputs = design_inputs_from_dict(SEED_DESIGNS[name])
+    model = build_model(inputs, *catalog)
+    stations = model.stations(inputs.platform.rac_nodes)
+    for n in (1.0, 7.0, 64.0, 300.0, 1000.0, 6900.0, 20000.0):
+        one = mva.schweitzer(stations, model.think_s, n)
+        many = multiclass.solve([multiclass.ClassNetwork("only", stations, model.think_s, n)]).classes[0]
+        assert many.throughput == pytest.approx(one.throughput, rel=1e-9)
+        assert many.response_s == pytest.approx(one.response_s, rel=1e-9)
+
+
+def exact_multiclass(
+    demands: list[list[float]], think: list[float], users: tuple[int, ...]
+) -> tuple[list[float], list[float]]:
+    """Exact multi-class MVA over every population vector (product form, single-server FCFS queues with
+    class-independent service at each queue are exact for exponential service of one mean per queue -
+    here the demands differ per class, which BCMP allows for processor-sharing queues)."""
+    classes, queues = len(users), len(demands[0])
+    q_prev: dict[tuple[int, ...], list[float]] = {tuple([0] * classes): [0.0] * queues}
+    result: tuple[list[float], list[float]] = ([], [])
+    for pop in itertools.product(*(range(n + 1) for n in users)):
+        if sum(pop) == 0:
+            continue
+        x = [0.0] * classes
+        r = [0.0] * classes
+        res = [[0.0] * queues for _ in range(classes)]
+        for c in range(classes):
+            if pop[c] == 0:
+                continue
+            less = list(pop)
+            less[c] -= 1
+            q_less = q_prev[tuple(less)]
+            res[c] = [demands[c][k] * (1 + q_less[k]) for k in range(queues)]
+            r[c] = sum(res[c])
+            x[c] = pop[c] / (think[c] + r[c])
+        q_prev[pop] = [sum(x[c] * res[c][k] for c in range(classes)) for k in range(queues)]
+        if pop == users:
+            result = (x, r)
+    return result
+
+
+def test_against_the_exact_multiclass_solution() -> None:
+    """Two classes on two shared queues, populations up to 40 each: Bard-Schweitzer's error measured
+    against the exact solution: worst 3.6 % in throughput and 9.6 % in response on these networks (its
+    known error is largest at small populations near the knee), bounded at 5 % and 10 %."""
+    worst_x = worst_r = 0.0
+    cases = [([[0.010, 0.004], [0.002, 0.012]], [0.5, 0.2]), ([[0.020, 0.020], [0.005, 0.030]], [0.0, 1.0])]
+    for demands, think in cases:
+        for users in [(1, 1), (5, 3), (10, 10), (40, 5), (25, 40)]:
+            x, r = exact_multiclass(demands, think, users)
+            nets = [
+                multiclass.ClassNetwork(
+                    f"c{c}",
+                    (mva.Station("a", demands[c][0]), mva.Station("b", demands[c][1])),
+                    think[c],
+                    float(users[c]),
+                )
+                for c in range(2)
+            ]
+            sol = multiclass.solve(nets)
+            for c in range(2):
+                worst_x = max(worst_x, abs(sol.classes[c].throughput / x[c] - 1))
+                worst_r = max(worst_r, abs(sol.classes[c].response_s / r[c] - 1))
+    assert worst_x < 0.05, worst_x
+    assert worst_r < 0.10, worst_r
+
+
+def test_adding_a_class_can_speed_another_in_the_exact_solution_too() -> None:
+    """Why the property below is stated for the families' networks and not for any network: in a closed
+    multi-class network a class that only uses the storage holds the CPU-and-storage class at the
+    storage, and a CPU-only class then runs faster - in the exact solution itself (40.0 -> 64.8 /s
+    here). The families' databases all have CPU and storage demand in measured proportions."""
+    two, _ = exact_multiclass([[0.01, 0.0005], [0.02, 0.02]], [0.0, 0.0], (3, 6))
+    three, _ = exact_multiclass([[0.01, 0.0005], [0.02, 0.02], [0.0005, 0.03]], [0.0, 0.0, 0.0], (3, 6, 8))
+    assert three[0] > two[0] * 1.5
+    nets = [
+        multiclass.ClassNetwork(n, (mva.Station("a", d[0]), mva.Station("b", d[1])), 0.0, float(u))
+        for n, d, u in (("a", (0.01, 0.0005), 3), ("b", (0.02, 0.02), 6), ("c", (0.0005, 0.03), 8))
+    ]
+    assert multiclass.solve(nets).of("a").throughput > multiclass.solve(nets[:2]).of("a").throughput * 1.3
+
+
+# The families' own OLTP workloads (profile, mix, think time as their documents ran them) on their
+# documents' platforms: what a consolidated design is built of.
+DOMAIN_WORKLOADS: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    (XTREMIO, {"kind": "oltp", "read_pct": 100}),
+    (XTREMIO, {"kind": "oltp", "read_pct": 75}),
+    (XTREMIO, {"kind": "oltp", "read_pct": 0}),
+    (PS6010XV, {"kind": "oltp"}),
+    (PS6010XV, {"kind": "oltp", "read_pct": 50}),
+    ({**PS6010XV, "storage_model": "PS6010S"}, {"kind": "oltp"}),
+]
+
+
+@pytest.fixture(scope="module")
+def domain_networks(catalog: Catalog) -> dict[int, tuple[tuple[mva.Station, ...], float]]:
+    out = {}
+    for i, (platform, workload) in enumerate(DOMAIN_WORKLOADS):
+        inputs = design_inputs_from_dict({"platform": platform, "workload": {**workload, "users": 10}})
+        model = build_model(inputs, *catalog)
+        out[i] = (model.stations(inputs.platform.rac_nodes), model.think_s)
+    return out
+
+
+@settings(max_examples=80, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(
+    platform=st.sampled_from(["xtremio", "equallogic"]),
+    picks=st.lists(st.integers(0, 2), min_size=3, max_size=3),
+    users=st.lists(st.integers(1, 8000), min_size=3, max_size=3),
+    dss=st.floats(0.0, 0.7),
+)
+def test_adding_a_database_never_helps_another(
+    domain_networks: dict[int, tuple[tuple[mva.Station, ...], float]],
+    platform: str,
+    picks: list[int],
+    users: list[int],
+    dss: float,
+) -> None:
+    """A database added to a design (an OLTP database, or a DSS stream's storage share) never lowers
+    another's response time nor raises its throughput, on the families' own workloads."""
+    offset = 0 if platform == "xtremio" else 3
+    nets = []
+    for k, (pick, n) in enumerate(zip(picks, users, strict=True)):
+        stations, think = domain_networks[offset + pick]
+        nets.append(
+            multiclass.ClassNetwork(f"db{k}", stations, think, float(n if offset else max(1, n // 100)))
+        )
+    two = multiclass.solve(nets[:2])
+    three = multiclass.solve(nets)
+    with_dss = multiclass.solve(nets[:2], {"storage": dss})
+    for name in ("db0", "db1"):
+        before = two.of(name)
+        for after in (three.of(name), with_dss.of(name)):
+            assert after.throughput <= before.throughput * (1 + 1e-9)
+            assert after.response_s >= before.response_s * (1 - 1e-9)
+
+
+# --- the databases ----------------------------------------------------------------------------
+
+
+def test_a_list_of_one_is_todays_evaluation_to_the_last_digit(catalog: Catalog) -> None:
+    """Every seed design as a consolidated design of one database: its evaluation is the golden file's."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))["evaluations"]
+    for name, design in SEED_DESIGNS.items():
+        ev = consolidated(
+            catalog, design["platform"], [{"name": "Production", "workload": design["workload"]}]
+        )
+        assert ev.single is not None, name
+        assert ev.single.to_dict() == golden[name], name
+        assert ev.verdict == golden[name]["verdict"], name
+        assert ev.validated and ev.not_validated_reason is None
+
+
+def test_pausing_a_database_gives_the_design_without_it(catalog: Catalog) -> None:
+    oltp_b = {**XTREMIO_OLTP, "users": 32}
+    three: list[dict[str, Any]] = [
+        {"name": "OLTP", "workload": XTREMIO_OLTP},
+        {"name": "Reporting", "workload": oltp_b},
+        {"name": "DW", "workload": XTREMIO_DW, "paused": True},
+    ]
+    two = three[:2]
+    with_paused, without = consolidated(catalog, XTREMIO, three), consolidated(catalog, XTREMIO, two)
+    a, b = with_paused.model_dump(), without.model_dump()
+    paused = [d for d in a["databases"] if d["paused"]]
+    a["databases"] = [d for d in a["databases"] if not d["paused"]]
+    assert a == b
+    assert [d["name"] for d in paused] == ["DW"] and paused[0]["verdict"] is None
+    # and one running database beside a paused one is today's evaluation of it
+    alone = consolidated(catalog, XTREMIO, [three[0], {**three[1], "paused": True}])
+    only = consolidated(catalog, XTREMIO, [three[0]]).single
+    assert alone.single is not None and only is not None
+    assert alone.single.to_dict() == only.to_dict()
+
+
+def test_a_dss_database_at_2000_mb_s_slows_the_oltp_database_beside_it(catalog: Catalog) -> None:
+    alone = by_name(consolidated(catalog, XTREMIO, [{"name": "OLTP", "workload": XTREMIO_OLTP}]))["OLTP"]
+    ev = consolidated(
+        catalog, XTREMIO, [{"name": "OLTP", "workload": XTREMIO_OLTP}, {"name": "DW", "workload": XTREMIO_DW}]
+    )
+    oltp, dw = by_name(ev)["OLTP"], by_name(ev)["DW"]
+    assert oltp.response.value > alone.response.value * 1.05
+    assert oltp.throughput.value < alone.throughput.value
+    assert oltp.alone_response.value == alone.response.value
+    assert oltp.response_change.value == pytest.approx(oltp.response.value - alone.response.value)
+    assert oltp.response_change_pct.value > 5
+    # the DW database keeps its 2,000 MB/s (the storage has room) and is named on the storage station
+    assert dw.throughput.value >= 2000 * (1 - 1e-6)
+    storage = next(s for s in ev.stations if s.name == "storage")
+    assert set(storage.by_database) == {"OLTP", "DW"}
+    assert storage.by_database["DW"].value == pytest.approx(40.0)  # 2,000 of the X-Bricks' 5,000 MB/s
+    assert not ev.validated and ev.not_validated_reason and "no document measured" in ev.not_validated_reason
+    assert ev.extrapolated and any(f.field == "databases" for f in ev.extrapolation)
+    assert [m.database for m in ev.balance] == ["OLTP"]
+
+
+def test_an_oltp_database_beside_another_on_equallogic_is_slower_than_alone(catalog: Catalog) -> None:
+    sales = {"kind": "oltp", "users": 3000}
+    ev = consolidated(
+        catalog,
+        PS6010XV,
+        [{"name": "Sales", "workload": sales}, {"name": "HR", "workload": {"kind": "oltp", "users": 1500}}],
+    )
+    alone = consolidated(catalog, PS6010XV, [{"name": "Sales", "workload": sales}])
+    assert by_name(ev)["Sales"].response.value > by_name(alone)["Sales"].response.value
+    assert {s.name for s in ev.stations} >= {"cpu", "storage", "storage_path"}
+
+
+def test_the_xtremio_documents_consolidation_with_two_test_dev_clones(catalog: Catalog) -> None:
+    """emc-xtremio-2014: the OLTP and DW databases on four hosts and two X-Bricks, production cloned for
+    test/dev (Test/dev copy creation test: a clone takes no new SSD space)."""
+    dbs: list[dict[str, Any]] = [
+        {"name": "OLTP", "workload": XTREMIO_OLTP, "clones": 2},
+        {"name": "DW", "workload": XTREMIO_DW},
+    ]
+    ev = consolidated(catalog, XTREMIO, dbs)
+    names = by_name(ev)
+    assert names["OLTP"].throughput.value > 0 and names["OLTP"].response.value > 0
+    assert names["DW"].throughput.value > 0
+    cap = ev.capacity
+    [clones] = cap.clones
+    assert clones.database == "OLTP" and clones.clones == 2
+    assert clones.logical.value == 2000 and clones.physical.value == 0
+    assert clones.ratio is not None and clones.ratio.value == pytest.approx(3.0)  # 3 TB logical on 1 TB
+    assert "XtremIO" in clones.source and "Test/dev copy creation test" in clones.source
+    assert cap.required_without_clone_reduction.value == pytest.approx(cap.required.value + 2000)
+    assert cap.usable.value == pytest.approx(14940)  # xtremio-xdp-capacity: 14.94 TB for two X-Bricks
+
+
+def test_three_databases_that_fit_only_with_clone_deduplication_say_so(catalog: Catalog) -> None:
+    small = {"kind": "oltp", "users": 16, "database_size_gb": 2000, "include_backup_overhead": False}
+    dbs: list[dict[str, Any]] = [
+        {"name": "Orders", "workload": small, "clones": 3},
+        {"name": "Billing", "workload": {**small, "users": 8}},
+        {"name": "Stock", "workload": {**small, "users": 8}},
+    ]
+    ev = consolidated(catalog, XTREMIO, dbs)
+    cap = ev.capacity
+    assert cap.fits and cap.fits_only_with_clone_reduction
+    assert cap.required_without_clone_reduction.value > cap.usable.value >= cap.required.value
+    assert "fits only with the clones' data reduction" in cap.statement
+    assert "4:1" in cap.statement and "Test/dev copy creation test" in cap.statement
+    assert any(w.code == "capacity-clone-reduction" for w in ev.warnings)
+    # the same on EqualLogic, whose documents state no clone reduction: full copies, and short
+    eq = consolidated(
+        catalog,
+        {**PS6010XV, "arrays": 4},
+        [{**d, "workload": {**d["workload"], "database_size_gb": 500}} for d in dbs],
+    )
+    [c] = eq.capacity.clones
+    assert c.physical.value == c.logical.value and "states no clone data reduction" in c.source
+    # a ratio of the user's own says it is theirs
+    own = consolidated(catalog, {**PS6010XV, "arrays": 4}, dbs[:1], clone_reduction_ratio=4)
+    assert "your own ratio" in own.capacity.clones[0].source
+
+
+def test_a_tps_target_database_is_solved_to_its_target(catalog: Catalog) -> None:
+    ev = consolidated(
+        catalog,
+        PS6010XV,
+        [
+            {"name": "Sales", "workload": {"kind": "oltp", "target_tps": 100}},
+            {"name": "HR", "workload": {"kind": "oltp", "users": 1500}},
+        ],
+    )
+    sales = by_name(ev)["Sales"]
+    assert sales.throughput.value == pytest.approx(100, rel=1e-6)
+    assert sales.users.value > 0
+
+
+# --- bad input ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("databases", "field", "words"),
+    [
+        ([{"name": "A"}], "databases.0.workload", "needs a workload"),
+        (
+            [{"name": "A", "workload": XTREMIO_OLTP}, {"name": "a ", "workload": XTREMIO_OLTP}],
+            "databases.1.name",
+            "database 0",
+        ),
+        ([{"name": "A", "workload": XTREMIO_OLTP, "clones": -1}], "databases.0.clones", "between 0 and 20"),
+        (
+            [{"name": f"D{i}", "workload": XTREMIO_OLTP} for i in range(MAX_DATABASES + 1)],
+            "databases",
+            f"at most {MAX_DATABASES}",
+        ),
+        ([{"name": "A", "workload": {"kind": "oltp"}}], "databases.0.workload.users", "users or target_tps"),
+        ([], "databases", "at least one"),
+        ([{"name": "  ", "workload": XTREMIO_OLTP}], "databases.0.name", "blank"),
+        ([{"name": "A", "workload": XTREMIO_OLTP, "paused": True}], "databases", "paused"),
+        ([{"workload": XTREMIO_OLTP}], "databases.0.name", "null"),
+    ],
+)
+def test_bad_input_names_the_database_and_the_field(databases: list[Any], field: str, words: str) -> None:
+    with pytest.raises(InputError) as err:
+        consolidated_inputs_from_dict({"platform": XTREMIO, "databases": databases})
+    assert err.value.field == field
+    assert words in err.value.message
+
+
+def test_a_dss_database_on_a_storage_model_measured_for_oltp_only_is_refused() -> None:
+    fs1 = {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "arrays": 2}
+    with pytest.raises(InputError) as err:
+        consolidated_inputs_from_dict(
+            {"platform": fs1, "databases": [{"name": "DW", "workload": XTREMIO_DW}]}
+        )
+    assert err.value.field == "databases.0.workload.kind"
+
+
+def test_every_number_is_finite_and_carries_a_unit(catalog: Catalog) -> None:
+    ev = consolidated(
+        catalog,
+        XTREMIO,
+        [
+            {"name": "OLTP", "workload": XTREMIO_OLTP, "clones": 2, "clone_load_pct": 10},
+            {"name": "DW", "workload": XTREMIO_DW},
+        ],
+    )
+    published = ev.model_dump(mode="json")
+
+    def walk(o: Any) -> None:
+        if isinstance(o, dict):
+            if set(o) == {"value", "unit"}:
+                assert math.isfinite(o["value"]) and o["unit"]
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    walk(published)
+    assert "OLTP (test/dev clones)" in {s for st_ in ev.stations for s in st_.by_database}
