@@ -4,8 +4,11 @@ seed catalog, without a price book; the platform registry as GET /api/v1/platfor
 for the charts of the disk platforms, two disk designs evaluated the same way (Dell EqualLogic PS6010XV
 at 6,000 users on the TPC-C test system of dell-equallogic-oltp-2010 Table 9, NetApp FAS3140 at 140
 users, netapp-pam-2009) with the TPS curves GET /api/v1/curves/ serves for the EqualLogic test system
-(Tables 5-6). `manage.py write_spa_fixture` writes them all; a test fails when a committed file differs
-(frontend/src/features/designs/lib/*.fixture.json, frontend/src/lib/platforms.fixture.json)."""
+(Tables 5-6); and, for the e2e scan for raw enum words (e2e/raw-words.spec.ts), the request body of
+POST /api/v1/designs/ for each of the engine's seed designs (sizing/tests/golden/cases.py).
+`manage.py write_spa_fixture` writes them all; a test fails when a committed file differs
+(frontend/src/features/designs/lib/*.fixture.json, frontend/src/lib/platforms.fixture.json,
+frontend/e2e/seed-designs.fixture.json)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from benchmarks.views import BenchmarkCurveViewSet
 from catalog.models import Configuration
 from designs.evaluation import evaluation_payload
 from engine_adapter.platform_views import PlatformListView
+from sizing.tests.golden.cases import SEED_DESIGNS  # test data, allowed by pyproject's import contract
 
 SPA_FIXTURE = (
     pathlib.Path(__file__).resolve().parents[2]
@@ -29,6 +33,7 @@ SPA_LIB = SPA_FIXTURE.parent
 EQUALLOGIC_FIXTURE = SPA_LIB / "equallogic-evaluation.fixture.json"
 NETAPP_FIXTURE = SPA_LIB / "netapp-evaluation.fixture.json"
 TPCC_CURVES_FIXTURE = SPA_LIB / "equallogic-tpcc-curves.fixture.json"
+SEED_DESIGNS_FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "frontend/e2e/seed-designs.fixture.json"
 QUARTER_RACK = "oracle-fs1-quarter-rack"
 WORKLOAD = {"kind": "oltp", "users": 1000, "database_size_gb": 100}
 PLATFORM = {"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "cores_per_node": 36, "arrays": 2,
@@ -100,6 +105,24 @@ def platforms_payload() -> list[dict[str, Any]]:
     through the engine adapter: import-linter)."""
     response = PlatformListView.as_view()(APIRequestFactory().get("/api/v1/platforms/"))
     return json.loads(json.dumps(response.data))
+
+
+def seed_designs_payload() -> list[dict[str, Any]]:
+    """Each seed design (sizing/tests/golden/cases.py) as its name and the body of POST /api/v1/designs/
+    that creates it: the design named after the seed, its workload and platform as the seed gives them.
+    The seeds are the engine's test data, not the engine (the import contract allows this one import)."""
+    seeds: dict[str, dict[str, Any]] = SEED_DESIGNS
+    return [
+        {
+            "name": name,
+            "body": {
+                "name": name,
+                "workload": dict(inputs["workload"]),
+                "platform": dict(inputs["platform"]),
+            },
+        }
+        for name, inputs in seeds.items()
+    ]
 
 
 def fixture_text(payload: dict[str, Any] | list[dict[str, Any]]) -> str:

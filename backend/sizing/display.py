@@ -69,6 +69,17 @@ DOCUMENTS: dict[str, str] = {
     "oracle-licensing": "Oracle's core factor table and price list",
 }
 
+# The reference configurations the families' own texts name (their reference_configurations), as the
+# catalog names them, less the node count the texts give beside them.
+CONFIGURATIONS: dict[str, str] = {
+    "oracle-fs1-quarter-rack": "Oracle FS1-2 quarter rack",
+    "oracle-fs1-half-rack": "Oracle FS1-2 half rack",
+    "xtremio-two-xbrick-cluster": "EMC XtremIO two-X-Brick cluster",
+}
+
+# The catalog rules the engine's own texts name by slug (the catalog holds their full titles).
+RULES: dict[str, str] = {"xtremio-linear-scaling": "XtremIO linear scaling"}
+
 WORKLOAD_KINDS: dict[str, str] = {"oltp": "OLTP", "dss": "DSS (data warehouse)"}
 IO_PATTERNS: dict[str, str] = {"random": "Random", "sequential": "Sequential"}
 RAID: dict[str, str] = {**RAID_LABELS, "raid0": "RAID 0", "concat": "Concatenated"}
@@ -138,6 +149,8 @@ def typescript() -> str:
         "IO_PATTERNS": IO_PATTERNS,
         "RAID": RAID,
         "DOCUMENTS": DOCUMENTS,
+        "CONFIGURATIONS": CONFIGURATIONS,
+        "RULES": RULES,
     }
     lines = [
         "// Generated from backend/sizing/display.py by `make display-names`: do not edit by hand.",

@@ -102,3 +102,13 @@ export const DOCUMENTS: Readonly<Record<string, string>> = {
   "oracle-fs1-2016": "the Oracle FS1-2 RAC reference architecture (2016)",
   "oracle-licensing": "Oracle's core factor table and price list"
 };
+
+export const CONFIGURATIONS: Readonly<Record<string, string>> = {
+  "oracle-fs1-quarter-rack": "Oracle FS1-2 quarter rack",
+  "oracle-fs1-half-rack": "Oracle FS1-2 half rack",
+  "xtremio-two-xbrick-cluster": "EMC XtremIO two-X-Brick cluster"
+};
+
+export const RULES: Readonly<Record<string, string>> = {
+  "xtremio-linear-scaling": "XtremIO linear scaling"
+};

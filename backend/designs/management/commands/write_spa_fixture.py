@@ -10,12 +10,14 @@ from designs.spa_fixture import (
     EQUALLOGIC_FIXTURE,
     NETAPP_FIXTURE,
     PLATFORMS_FIXTURE,
+    SEED_DESIGNS_FIXTURE,
     SPA_FIXTURE,
     TPCC_CURVES_FIXTURE,
     disk_payload,
     fixture_text,
     platforms_payload,
     quarter_rack_payload,
+    seed_designs_payload,
     tpcc_curves_payload,
 )
 
@@ -24,7 +26,7 @@ class Command(BaseCommand):
     help = (
         "Write frontend/.../quarter-rack-evaluation.fixture.json from a real evaluation (catalog loaded) "
         "and frontend/.../platforms.fixture.json from the platform registry, the disk designs' evaluations "
-        "and the EqualLogic TPC-C curves."
+        "the EqualLogic TPC-C curves and frontend/e2e/seed-designs.fixture.json (the seed designs' create bodies)."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -37,6 +39,7 @@ class Command(BaseCommand):
             (EQUALLOGIC_FIXTURE, disk_payload("ps6010xv-6000-users")),
             (NETAPP_FIXTURE, disk_payload("fas3140-140-users")),
             (TPCC_CURVES_FIXTURE, tpcc_curves_payload()),
+            (SEED_DESIGNS_FIXTURE, seed_designs_payload()),
         ):
             path.write_text(fixture_text(payload), encoding="utf-8")
             self.stdout.write(f"wrote {path}")

@@ -1,5 +1,6 @@
 import { formatQuantity } from '../../../components/format';
 import type { Assumption } from '../api/types';
+import { citation } from '../../../lib/citation';
 
 export function AssumptionsList({ assumptions, engine }: { assumptions: Assumption[]; engine: Assumption[] }) {
   // The payload's list already contains the engine's; fall back to the engine's when it is empty.
@@ -11,9 +12,9 @@ export function AssumptionsList({ assumptions, engine }: { assumptions: Assumpti
       <ul>
         {all.map((a, i) => (
           <li key={`${a.key}-${i}`}>
-            {a.text}
+            {citation(a.text)}
             {a.value && <strong> = {formatQuantity(a.value)}</strong>}
-            {a.source && <span className="source">Source: {a.source}</span>}
+            {a.source && <span className="source">Source: {citation(a.source)}</span>}
           </li>
         ))}
       </ul>

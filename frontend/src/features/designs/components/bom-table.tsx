@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { PricedBom } from '../api/types';
+import { citation } from '../../../lib/citation';
 import { usePartSearch } from '../api/parts';
 import {
   BOM_SECTIONS,
@@ -288,7 +289,7 @@ export function BomTable({ bom, editor }: { bom: PricedBom; editor?: BomOverride
                         ) : (
                           <>
                             {l.rule}
-                            {l.source && ` — ${l.source}`}
+                            {l.source && ` — ${citation(l.source)}`}
                           </>
                         )}
                         <Errors errors={errors && Object.values(errors).flat()} />

@@ -1,5 +1,6 @@
 import type { EngineEvaluation } from '../api/types';
 import { targetRows } from '../lib/targets';
+import { citation } from '../../../lib/citation';
 
 /** The targets the verdict is made of: each one's value against its limit, met or missed (and when). */
 export function TargetsTable({ evaluation }: { evaluation: EngineEvaluation }) {
@@ -25,7 +26,7 @@ export function TargetsTable({ evaluation }: { evaluation: EngineEvaluation }) {
           <tr key={r.target} data-testid={`target-${r.target}`}>
             <th scope="row">{r.label}</th>
             <td className="num nowrap">{r.value}</td>
-            <td className="num nowrap" title={r.source}>
+            <td className="num nowrap" title={citation(r.source)}>
               {r.comparison} {r.limit}
             </td>
             <td>

@@ -3,7 +3,7 @@ import { MODEL_NAME_FLAG, bomSections, bomTotalText } from './bom';
 import type { DssEvaluation, EvaluationPayload } from '../api/types';
 import { bandView } from './bands';
 import { equallogicPs6010xv, quarterRack } from './fixture';
-import { bottleneckLabel, buildHeadlines, costPerThroughput, headroomTone, ruleText, sortedWarnings } from './headline';
+import { bottleneckLabel, buildHeadlines, costPerThroughput, headroomTone, ruleId, ruleText, sortedWarnings, warningMessage } from './headline';
 
 describe('headline numbers', () => {
   it('shows TPS at the SLA with its unit, headroom, bottleneck, IOPS and cost', () => {
@@ -198,7 +198,14 @@ describe('headline numbers', () => {
       { code: 'sla-missed', severity: 'critical', message: 'design load exceeds the TPS sustained within 20 ms', rule: null },
     ]);
     expect(warnings.map((w) => w.severity)).toEqual(['critical', 'warning']);
-    expect(ruleText(warnings[1]!.rule)).toBe('raid10-for-oltp v1 — dell-equallogic-oltp-2010, Best practices');
+    expect(ruleText(warnings[1]!.rule)).toBe('the Dell EqualLogic OLTP sizing study (2010), Best practices');
+    expect(ruleId(warnings[1]!.rule)).toBe('raid10-for-oltp v1');
+    expect(ruleId(null)).toBeUndefined();
+    const limit = { slug: 'cpu-utilisation-limit', version: 1, source: 'oracle-fs1-2016, Balance Charts', from_catalog: true };
+    const message = "CPU at the design load is 92%, above the catalog's cpu-utilisation-limit rule (75%)";
+    expect(warningMessage({ code: 'cpu', severity: 'warning', message, rule: limit })).toBe(
+      "CPU at the design load is 92%, above the catalog's rule (75%)",
+    );
     expect(ruleText(null)).toBe("the sizing model's own check (no catalog rule)");
   });
 });

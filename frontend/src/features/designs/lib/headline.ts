@@ -4,6 +4,7 @@ import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '
 import { bandOf, bandView, type BandView } from './bands';
 import { bottleneckWords, limitsLabel, limitsStatement } from '../../../lib/bottleneck';
 import { unreachableDesignLoadText } from './design-load';
+import { citation } from '../../../lib/citation';
 
 /** The headroom tile's note on the verdict: "the design holds until month 23". */
 function verdictDetail(verdict: string, monthsUntilMissed: number | null): string {
@@ -209,9 +210,23 @@ function profileHeadline(evaluation: OltpEvaluation): Headline {
   };
 }
 
+/** Where a warning's rule comes from, as a reader reads it: its source document by name (as the
+ * capacity chart and the proposal cite it), not the catalog's slug; ruleId() is the slug, for a tooltip. */
 export function ruleText(rule: RuleRef | null): string {
   if (!rule) return "the sizing model's own check (no catalog rule)";
-  return `${rule.slug} v${rule.version}${rule.source ? ` — ${rule.source}` : ''}`;
+  return rule.source ? citation(rule.source) : `the catalog's rule (version ${rule.version})`;
+}
+
+/** The catalog's identifier of a rule and its version ("raid10-for-oltp v1"), as the annex prints it. */
+export function ruleId(rule: RuleRef | null): string | undefined {
+  return rule ? `${rule.slug} v${rule.version}` : undefined;
+}
+
+/** A warning's message as the proposal prints it (reports/citations.py in_customer_words): the rule
+ * it names by slug ("the catalog's cpu-utilisation-limit rule") is "the catalog's rule". */
+export function warningMessage(warning: EngineWarning): string {
+  const rule = warning.rule;
+  return rule ? warning.message.split(`the catalog's ${rule.slug} rule`).join("the catalog's rule") : warning.message;
 }
 
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };

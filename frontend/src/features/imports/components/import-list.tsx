@@ -16,7 +16,19 @@ function ImportValues({ id }: { id: number }) {
   return <AwrValues idPrefix={`awr-import-${id}`} report={detail.data.report} workload={detail.data.workload} notes={detail.data.notes} />;
 }
 
-function ImportRow({ item, panel, setPanel, maker }: { item: AwrImportListItem; panel: Panel; setPanel: (p: Panel) => void; maker: DesignMaker }) {
+function ImportRow({
+  item,
+  panel,
+  setPanel,
+  maker,
+  canDelete,
+}: {
+  item: AwrImportListItem;
+  panel: Panel;
+  setPanel: (p: Panel) => void;
+  maker: DesignMaker;
+  canDelete: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAwr();
   const open = panel?.id === item.id ? panel.show : null;
@@ -39,12 +51,14 @@ function ImportRow({ item, panel, setPanel, maker }: { item: AwrImportListItem; 
                 <button type="button" className="secondary small" aria-expanded={open === 'design'} onClick={() => toggle('design')}>
                   Create design from this AWR
                 </button>
-                <button type="button" className="secondary small" onClick={() => setConfirming(true)}>
-                  Delete
-                </button>
+                {canDelete && (
+                  <button type="button" className="secondary small" onClick={() => setConfirming(true)}>
+                    Delete
+                  </button>
+                )}
               </>
             )}
-            {confirming && (
+            {confirming && canDelete && (
               <span role="group" aria-label={`Confirm deleting ${item.file_name}`}>
                 Delete the import of “{item.file_name}”? Designs made from it keep their workload.{' '}
                 <button
@@ -80,8 +94,9 @@ function ImportRow({ item, panel, setPanel, maker }: { item: AwrImportListItem; 
   );
 }
 
-/** The team's imports, newest first: open one's values, delete it, or make a design of it. */
-export function ImportList({ items, maker }: { items: AwrImportListItem[]; maker: DesignMaker }) {
+/** The team's imports, newest first: open one's values, delete it (the team's editors: `canDelete`), or
+ * make a design of it. */
+export function ImportList({ items, maker, canDelete = true }: { items: AwrImportListItem[]; maker: DesignMaker; canDelete?: boolean }) {
   const [panel, setPanel] = useState<Panel>(null);
   if (!items.length) return <Empty>No AWR report imported yet.</Empty>;
   return (
@@ -100,7 +115,7 @@ export function ImportList({ items, maker }: { items: AwrImportListItem[]; maker
       </thead>
       <tbody>
         {items.map((item) => (
-          <ImportRow key={item.id} item={item} panel={panel} setPanel={setPanel} maker={maker} />
+          <ImportRow key={item.id} item={item} panel={panel} setPanel={setPanel} maker={maker} canDelete={canDelete} />
         ))}
       </tbody>
     </table>

@@ -53,12 +53,14 @@ interface Api {
   saved?: AwrImportCreated;
   listed: AwrImportListItem[];
   workload?: { status: number; body: unknown };
+  /** The caller's role in the one team (editor unless said). */
+  role?: string;
 }
 
 function stubApi(api: Api) {
   const fetch = vi.fn((url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/v1/teams/') return json(200, { count: 1, next: null, previous: null, results: [{ id: 1, name: 'Presales A', slug: 'presales-a', role: 'editor', members: [] }] });
+    if (url === '/api/v1/teams/') return json(200, { count: 1, next: null, previous: null, results: [{ id: 1, name: 'Presales A', slug: 'presales-a', role: api.role ?? 'editor', members: [] }] });
     if (url === '/api/v1/imports/awr/preview/') {
       const { status, body } = api.previews.shift()!;
       return json(status, body);
@@ -203,6 +205,28 @@ describe('the measurements page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Confirm deleting awrrpt_1_100_101.txt' })).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText('No AWR report imported yet.')).toBeInTheDocument();
+  });
+
+  it.each(['viewer', 'manager'])("shows a %s the team's imports and a preview, without Save or Delete (the API refuses them)", async (role) => {
+    stubApi({ previews: [{ status: 200, body: PREVIEW }], listed: [LISTED], role });
+    renderPage();
+    const row = await screen.findByTestId('awr-import-row');
+    expect(screen.getByTestId('imports-read-only')).toHaveTextContent(`You are a ${role} of Presales A`);
+    expect(within(row).getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await choose();
+    await screen.findByTestId('awr-preview');
+    expect(screen.queryByRole('button', { name: 'Save import' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the preview' }));
+    expect(screen.queryByTestId('awr-preview')).toBeNull();
+  });
+
+  it('shows an editor no read-only note', async () => {
+    stubApi({ previews: [], listed: [LISTED] });
+    renderPage();
+    const row = await screen.findByTestId('awr-import-row');
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByTestId('imports-read-only')).toBeNull();
   });
 
   it('creates a design from an import on the platform picked, then opens the editor', async () => {

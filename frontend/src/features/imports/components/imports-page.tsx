@@ -14,6 +14,10 @@ export function ImportsPage({ designMaker }: { designMaker: DesignMaker }) {
   const mine = teams.data?.results ?? [];
   const team = picked ?? mine[0]?.id ?? null;
   const imports = useAwrImports(team, teams.isSuccess);
+  // Only the team's editors save or delete its imports (imports/permissions.py; the API answers the
+  // others 403): viewers and managers read them and may preview a report, nothing more.
+  const role = mine.find((t) => t.id === team)?.role ?? null;
+  const canWrite = role === 'editor';
 
   return (
     <div className="page stack">
@@ -44,7 +48,13 @@ export function ImportsPage({ designMaker }: { designMaker: DesignMaker }) {
               </select>
             </div>
           )}
-          <UploadPanel key={team} team={team} />
+          {!canWrite && (
+            <p className="notice" data-testid="imports-read-only">
+              You are {role ? `a ${role}` : 'not an editor'} of {mine.find((t) => t.id === team)?.name ?? 'this team'}: you can read its imports and
+              preview a report, but only the team's editors save or delete imports.
+            </p>
+          )}
+          <UploadPanel key={team} team={team} canSave={canWrite} />
           <section className="stack" aria-labelledby="awr-list-title">
             <h3 id="awr-list-title">The team's AWR imports</h3>
             {imports.isPending ? (
@@ -52,7 +62,7 @@ export function ImportsPage({ designMaker }: { designMaker: DesignMaker }) {
             ) : imports.isError ? (
               <ErrorMessage error={imports.error} />
             ) : (
-              <ImportList items={imports.data.results} maker={designMaker} />
+              <ImportList items={imports.data.results} maker={designMaker} canDelete={canWrite} />
             )}
           </section>
         </>

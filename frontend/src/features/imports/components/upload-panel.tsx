@@ -33,8 +33,8 @@ function Errors({ error, testId }: { error: unknown; testId: string }) {
 }
 
 /** Choose an AWR report: it is uploaded and read at once (nothing stored), its values shown with their
- * sources; Save import stores it for the team, Cancel drops it. */
-export function UploadPanel({ team }: { team: number | null }) {
+ * sources; Save import stores it for the team (its editors only: `canSave`), Cancel drops it. */
+export function UploadPanel({ team, canSave = true }: { team: number | null; canSave?: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const preview = usePreviewAwr();
@@ -100,11 +100,13 @@ export function UploadPanel({ team }: { team: number | null }) {
           )}
           <AwrValues idPrefix="awr-preview" report={preview.data.report} workload={preview.data.workload} notes={preview.data.notes} />
           <div className="row-actions">
-            <button type="button" onClick={store} disabled={busy}>
-              {save.isPending ? 'Saving…' : 'Save import'}
-            </button>
+            {canSave && (
+              <button type="button" onClick={store} disabled={busy}>
+                {save.isPending ? 'Saving…' : 'Save import'}
+              </button>
+            )}
             <button type="button" className="secondary" onClick={cancel} disabled={save.isPending}>
-              Cancel
+              {canSave ? 'Cancel' : 'Close the preview'}
             </button>
           </div>
         </section>
