@@ -271,6 +271,14 @@ class PriceBookSerializer(serializers.ModelSerializer[PriceBook]):
         return attrs
 
 
+class DefaultPriceBookSerializer(serializers.Serializer[Any]):
+    """The price book a design created without a `price_book` starts with (catalog.selectors)."""
+
+    date = serializers.DateField(help_text="the day the default was taken for (the server's today)")
+    price_book = PriceBookSerializer(allow_null=True, help_text="null: no active price book (unpriced)")
+    note = serializers.CharField(help_text="what the new-design page says about it")
+
+
 class ConfigurationComponentSerializer(serializers.ModelSerializer[ConfigurationComponent]):
     part_number = serializers.CharField(source="part.part_number", read_only=True)
     manufacturer = serializers.CharField(source="part.manufacturer.slug", read_only=True)

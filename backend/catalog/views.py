@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
@@ -13,7 +14,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from catalog import imports, services
+from catalog import imports, selectors, services
 from catalog.filtersets import (
     ConfigurationFilterSet,
     PartFilterSet,
@@ -35,6 +36,7 @@ from catalog.models import (
 from catalog.permissions import IsAdminOrReadOnly, IsAuthenticatedReadAdminWrite, ProtectedDestroyMixin
 from catalog.serializers import (
     ConfigurationSerializer,
+    DefaultPriceBookSerializer,
     ManufacturerSerializer,
     PartSerializer,
     PriceBookEntrySerializer,
@@ -241,6 +243,46 @@ class PriceBookViewSet(
             imported_by=self.request.user,
         )
         serializer.instance.entry_count = 0  # type: ignore[attr-defined]
+
+    @extend_schema(
+        responses=DefaultPriceBookSerializer,
+        description="The price book a new design starts with when its create request omits "
+        "`price_book`: of the active books, those valid today first (else any active one), then real "
+        "prices before demo ones, then the newest (latest effective_date), then the highest id. "
+        "`price_book` is null when no book is active (the design starts unpriced); `note` is the "
+        "sentence the new-design page shows.",
+        examples=[
+            OpenApiExample(
+                "Default price book",
+                value={
+                    "date": "2026-12-03",
+                    "price_book": {
+                        "id": 1,
+                        "name": "List prices",
+                        "currency": "USD",
+                        "version": 2,
+                        "effective_date": "2026-01-01",
+                        "valid_until": "2026-12-31",
+                        "imported_by": "admin",
+                        "is_active": True,
+                        "is_demo": False,
+                        "created_at": "2026-01-02T09:00:00Z",
+                        "entry_count": 120,
+                    },
+                    "note": "Priced with List prices v2 (USD) (the active price book); change it next "
+                    "to the design name.",
+                },
+                response_only=True,
+            )
+        ],
+    )
+    @action(detail=False, methods=["get"], pagination_class=None, filter_backends=[])
+    def default(self, request: Request) -> Response:
+        today = timezone.localdate()
+        choice = selectors.default_price_book_choice(today)
+        book = None if choice.book is None else self.get_queryset().get(pk=choice.book.pk)
+        data = {"date": today, "price_book": book, "note": choice.note}
+        return Response(DefaultPriceBookSerializer(data, context=self.get_serializer_context()).data)
 
     def _answer(self, book: PriceBook) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=book.pk)).data)

@@ -126,7 +126,11 @@ class DesignInputSerializer(serializers.Serializer[Design]):
         allow_null=True,
     )
     price_book = serializers.PrimaryKeyRelatedField(
-        queryset=PriceBook.objects.all(), required=False, allow_null=True
+        queryset=PriceBook.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Price book id. On create, omitted: the catalog's default price book "
+        "(GET /api/v1/price-books/default/; none active: unpriced); null: unpriced.",
     )
     bom_overrides = BomOverrideInputSerializer(many=True, required=False)
     summary = serializers.CharField(

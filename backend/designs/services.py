@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Team
 from catalog.models import Configuration, Part, PriceBook
+from catalog.selectors import default_price_book
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import Forbidden, InvalidInput, NotFound, PreconditionFailed
 from designs.choices import DesignStatus, Visibility
@@ -176,8 +177,17 @@ def _check_team(*, user: UserLike, team: Team | None) -> None:
 
 @transaction.atomic
 def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
-    """A new design owned by the user, pinned to the current rule versions; revision 1."""
+    """A new design owned by the user, pinned to the current rule versions; revision 1. Without a
+    `price_book` key it starts with the catalog's default book (catalog.selectors.default_price_book,
+    what the SPA's new-design page shows); an explicit None keeps it unpriced."""
     _check_team(user=user, team=data.get("team"))
+    headline = "Created"
+    if "price_book" in data:
+        price_book = data["price_book"]
+    else:
+        price_book = default_price_book(timezone.localdate())
+        if price_book is not None:
+            headline = f"Created with the default price book {price_book}"
     design = Design.objects.create(
         owner_id=_user_id(user),
         name=data["name"],
@@ -189,13 +199,11 @@ def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
         workload=data["workload"],
         platform=data["platform"],
         reference_configuration=data.get("reference_configuration"),
-        price_book=data.get("price_book"),
+        price_book=price_book,
         rule_versions=engine.current_rule_versions(),
     )
     _write_overrides(design=design, overrides=data.get("bom_overrides", []))
-    _record_revision(
-        design=design, author=user, before=None, headline="Created", note=data.get("summary", "")
-    )
+    _record_revision(design=design, author=user, before=None, headline=headline, note=data.get("summary", ""))
     return design
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from catalog.models import SizingRule
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
+from core.errors import InvalidInput
 from engine_adapter.evidence import build_evidence, build_rules
 from sizing import (
     CostFigure,
@@ -27,6 +28,9 @@ from sizing import (
     validation_summary,
     workload_from_dict,
 )
+from sizing.consolidation import consolidated_inputs_from_dict, evaluate_consolidated
+from sizing.errors import InputError
+from sizing.publish import published_json
 
 # Distinct rule pins kept per catalog version (saved designs pin their versions; many pins start over).
 _MAX_PINS = 64
@@ -62,6 +66,32 @@ def evaluate_inputs(
     inputs = design_inputs_from_dict(inputs_data)
     evidence, rules = evidence_and_rules(rule_versions, snapshot)
     return evaluate_design(inputs, evidence, rules)
+
+
+def field_errors(path: str, message: str) -> dict[str, Any]:
+    """An engine error path ("databases.1.workload.users") as the API's nested 400 body
+    ({"databases": {"1": {"workload": {"users": [message]}}}})."""
+    parts = [p for p in path.split(".") if p] or ["non_field_errors"]
+    body: dict[str, Any] = {parts[-1]: [message]}
+    for part in reversed(parts[:-1]):
+        body = {part: body}
+    return body
+
+
+def evaluate_consolidated_design(data: Any, snapshot: CatalogSnapshot | None = None) -> dict[str, Any]:
+    """Several databases on one platform evaluated together (sizing.consolidation), with the current
+    rules: the published JSON. Bad input raises core.errors.InvalidInput naming the database by its
+    position and the field; nothing is stored."""
+    try:
+        inputs = consolidated_inputs_from_dict(data)
+    except InputError as exc:
+        raise InvalidInput(field_errors(exc.field, exc.message)) from exc
+    evidence, rules = evidence_and_rules(None, snapshot)
+    try:
+        evaluation = evaluate_consolidated(inputs, evidence, rules)
+    except InputError as exc:
+        raise InvalidInput(field_errors(exc.field, exc.message)) from exc
+    return published_json(evaluation)
 
 
 def validation(rule_versions: dict[str, int] | None = None) -> dict[str, Any]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -80,3 +81,39 @@ class ModelValidationView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(services.validation())
+
+
+ConsolidatedDatabaseSerializer = inline_serializer(
+    "ConsolidatedDatabase",
+    many=True,
+    fields={
+        "name": serializers.CharField(max_length=60, help_text="unique within the design"),
+        "workload": serializers.JSONField(help_text="an OLTP or DSS workload, as POST /evaluate/ takes it"),
+        "clones": serializers.IntegerField(min_value=0, max_value=20, required=False, help_text="test/dev clones"),
+        "clone_load_pct": serializers.FloatField(min_value=0, max_value=100, required=False,
+                                                 help_text="each clone's load as a % of the database's"),
+        "priority": serializers.IntegerField(min_value=1, required=False, help_text="1 = the most important"),
+        "paused": serializers.BooleanField(required=False, help_text="left out of the evaluation"),
+    },
+)  # fmt: skip
+ConsolidatedInputSerializer = inline_serializer(
+    "ConsolidatedInput",
+    fields={
+        "platform": serializers.JSONField(help_text="the platform, as POST /evaluate/ takes it"),
+        "databases": ConsolidatedDatabaseSerializer,
+        "clone_reduction_ratio": serializers.FloatField(min_value=1, allow_null=True, required=False),
+    },
+)
+
+
+class ConsolidatedEvaluateView(APIView):
+    """Evaluate several databases on one platform together (issue 40): OLTP and DSS databases sharing
+    the RAC nodes and the storage, each with its targets, and their test/dev clones. One database is
+    today's evaluation (in `single`); several are a model extrapolation, flagged. Writes nothing; a 400
+    names the database by its position and the field (`databases.1.name`)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ConsolidatedInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        return Response(services.evaluate_consolidated_design(request.data))

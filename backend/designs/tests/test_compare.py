@@ -48,7 +48,8 @@ def test_cost_per_tps_is_exact_decimal_money_in_the_books_currency(
     alice = users["alice"]
     book = _price_every_part()
     priced = create_design(alice, price_book=book.pk)
-    unpriced = create_design(alice, name="No price book")
+    # Explicitly unpriced: omitted, the design would take the active book (the default price book).
+    unpriced = create_design(alice, name="No price book", price_book=None)
     body = _compare(alice, priced["id"], unpriced["id"])
     first, second = body["designs"]
     assert first["cost"]["complete"], first["cost"]

@@ -1,6 +1,6 @@
 /**
  * The Measurements page with what it borrows from the designs feature: the new-design page's platform
- * starts (presets.ts), how a new design's inputs are written out, the active price book and the
+ * starts (presets.ts), how a new design's inputs are written out, the default price book and the
  * create-design call. Features do not import one another (architecture.test.ts); the app joins them.
  */
 import { useMemo } from 'react';
@@ -8,10 +8,9 @@ import { ImportsPage, type DesignMaker } from '../features/imports/components/im
 import type { DesignInputs } from '../features/imports/lib/awr';
 import { useCreateDesign } from '../features/designs/api/create-design';
 import { useDesigns } from '../features/designs/api/list-designs';
-import { usePriceBooks } from '../features/designs/api/price-books';
+import { useDefaultPriceBook } from '../features/designs/api/price-books';
 import { useReferenceDesigns } from '../features/designs/api/reference-designs';
 import type { NewDesign } from '../features/designs/api/types';
-import { defaultPriceBook } from '../features/designs/lib/default-price-book';
 import { DEFAULT_WORKLOAD, newDesignInputs, startingPoints, type StartingPoint } from '../features/designs/lib/presets';
 import { usePlatforms } from '../lib/platforms';
 
@@ -29,18 +28,18 @@ export function awrDesignInputs(starts: StartingPoint[]): DesignInputs {
 export function ImportsRoute() {
   const references = useReferenceDesigns();
   const platforms = usePlatforms();
-  const priceBooks = usePriceBooks();
+  const pricing = useDefaultPriceBook();
   const designs = useDesigns();
   const create = useCreateDesign();
   const starts = useMemo(() => startingPoints(references.data ?? [], platforms.data ?? []), [references.data, platforms.data]);
-  const pricing = priceBooks.isSuccess ? defaultPriceBook(priceBooks.data.results, new Date().toISOString().slice(0, 10)) : null;
 
   const maker: DesignMaker = {
     starts,
     familyLabels: Object.fromEntries((platforms.data ?? []).map((f) => [f.family, f.label])),
-    pending: references.isPending || platforms.isPending || priceBooks.isPending,
+    pending: references.isPending || platforms.isPending || pricing.isPending,
     error: references.error ?? platforms.error,
-    priceBook: pricing?.book?.id ?? null,
+    // The server's default price book (GET /price-books/default/), as the new-design page sends it.
+    priceBook: pricing.data?.price_book?.id ?? null,
     existingNames: (designs.data?.results ?? []).map((d) => d.name),
     inputs: awrDesignInputs(starts),
     createDesign: (body) => create.mutateAsync(body as NewDesign),

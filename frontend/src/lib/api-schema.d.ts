@@ -660,6 +660,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evaluate/consolidated/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Evaluate several databases on one platform together (issue 40): OLTP and DSS databases sharing
+         *     the RAC nodes and the storage, each with its targets, and their test/dev clones. One database is
+         *     today's evaluation (in `single`); several are a model extrapolation, flagged. Writes nothing; a 400
+         *     names the database by its position and the field (`databases.1.name`).
+         */
+        post: operations["v1_evaluate_consolidated_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/import/curves/": {
         parameters: {
             query?: never;
@@ -1128,6 +1150,23 @@ export interface paths {
         put?: never;
         /** @description Admins: no longer offered to new designs; designs priced with it keep its prices. */
         post: operations["v1_price_books_retire_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-books/default/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The price book a new design starts with when its create request omits `price_book`: of the active books, those valid today first (else any active one), then real prices before demo ones, then the newest (latest effective_date), then the highest id. `price_book` is null when no book is active (the design starts unpriced); `note` is the sentence the new-design page shows. */
+        get: operations["v1_price_books_default_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1942,6 +1981,30 @@ export interface components {
          * @enum {string}
          */
         ConfigurationRoleEnum: "reference" | "array" | "test-system";
+        ConsolidatedDatabaseRequest: {
+            /** @description unique within the design */
+            name: string;
+            /** @description an OLTP or DSS workload, as POST /evaluate/ takes it */
+            workload: unknown;
+            /** @description test/dev clones */
+            clones?: number;
+            /**
+             * Format: double
+             * @description each clone's load as a % of the database's
+             */
+            clone_load_pct?: number;
+            /** @description 1 = the most important */
+            priority?: number;
+            /** @description left out of the evaluation */
+            paused?: boolean;
+        };
+        ConsolidatedInputRequest: {
+            databases: components["schemas"]["ConsolidatedDatabaseRequest"][];
+            /** @description the platform, as POST /evaluate/ takes it */
+            platform: unknown;
+            /** Format: double */
+            clone_reduction_ratio?: number | null;
+        };
         CostPerThroughput: {
             /** @description Decimal money per unit of throughput, to the cent; null when it has no meaning (see note) */
             amount: string | null;
@@ -1978,6 +2041,18 @@ export interface components {
         CurvesImported: {
             /** @description slugs of the curves */
             created: string[];
+        };
+        /** @description The price book a design created without a `price_book` starts with (catalog.selectors). */
+        DefaultPriceBook: {
+            /**
+             * Format: date
+             * @description the day the default was taken for (the server's today)
+             */
+            date: string;
+            /** @description null: no active price book (unpriced) */
+            price_book: components["schemas"]["PriceBook"] | null;
+            /** @description what the new-design page says about it */
+            note: string;
         };
         /** @description A design as read: its content, pins, version/ETag, latest revision and the caller's role. */
         Design: {
@@ -2040,6 +2115,7 @@ export interface components {
             workload: components["schemas"]["WorkloadRequest"];
             platform: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
+            /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
@@ -3494,6 +3570,7 @@ export interface components {
             workload?: components["schemas"]["WorkloadRequest"];
             platform?: components["schemas"]["PlatformRequest"];
             reference_configuration?: string | null;
+            /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
@@ -7895,6 +7972,76 @@ export interface operations {
             };
         };
     };
+    v1_evaluate_consolidated_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolidatedInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     v1_import_curves_create: {
         parameters: {
             query?: never;
@@ -10793,6 +10940,52 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_price_books_default_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPriceBook"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -354,6 +354,21 @@ export const zConfigurationRoleEnum = z.enum([
     'test-system'
 ]);
 
+export const zConsolidatedDatabaseRequest = z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(60)),
+    workload: z.unknown(),
+    clones: z.optional(z.int().check(z.gte(0), z.lte(20))),
+    clone_load_pct: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    priority: z.optional(z.int().check(z.gte(1))),
+    paused: z.optional(z.boolean())
+});
+
+export const zConsolidatedInputRequest = z.object({
+    databases: z.array(zConsolidatedDatabaseRequest),
+    platform: z.unknown(),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1)))
+});
+
 export const zCostPerThroughput = z.object({
     amount: z.nullable(z.string()),
     currency: z.nullable(z.string()),
@@ -1387,6 +1402,15 @@ export const zPriceBook = z.object({
     is_demo: z.readonly(z.boolean()),
     created_at: z.readonly(z.iso.datetime()),
     entry_count: z.readonly(z.int())
+});
+
+/**
+ * The price book a design created without a `price_book` starts with (catalog.selectors).
+ */
+export const zDefaultPriceBook = z.object({
+    date: z.iso.date(),
+    price_book: z.nullable(zPriceBook),
+    note: z.string()
 });
 
 export const zPaginatedPriceBookList = z.object({
@@ -3176,6 +3200,15 @@ export const zPriceBookWritable = z.object({
     valid_until: z.nullable(z.iso.date())
 });
 
+/**
+ * The price book a design created without a `price_book` starts with (catalog.selectors).
+ */
+export const zDefaultPriceBookWritable = z.object({
+    date: z.iso.date(),
+    price_book: z.nullable(zPriceBookWritable),
+    note: z.string()
+});
+
 export const zPaginatedPriceBookListWritable = z.object({
     count: z.int(),
     next: z.nullable(z.url()),
@@ -3874,6 +3907,10 @@ export const zV1EvaluateCreateBody = zEvaluateInputRequest;
 
 export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
+export const zV1EvaluateConsolidatedCreateBody = zConsolidatedInputRequest;
+
+export const zV1EvaluateConsolidatedCreateResponse = z.record(z.string(), z.unknown());
+
 export const zV1ImportPriceBooksTemplateRetrieveQuery = z.object({
     as: z.optional(z.enum(['csv', 'xlsx']))
 });
@@ -4227,6 +4264,8 @@ export const zV1PriceBooksRetireCreatePath = z.object({
 });
 
 export const zV1PriceBooksRetireCreateResponse = zPriceBook;
+
+export const zV1PriceBooksDefaultRetrieveResponse = zDefaultPriceBook;
 
 export const zV1RecommendCreateBody = zRecommendInputRequest;
 

@@ -87,6 +87,8 @@ export type TeamPage = Schemas['PaginatedTeamList'];
 
 export type PriceBook = Schemas['PriceBook'];
 export type PriceBookPage = Schemas['PaginatedPriceBookList'];
+/** GET /price-books/default/: the book a new design starts with and what the page says about it. */
+export type DefaultPriceBook = Schemas['DefaultPriceBook'];
 
 /** GET /shared/{token}/: what a read-only link shows. */
 export type SharedDesign = Omit<Schemas['SharedDesignResponse'], 'design'> & { design: WithInputs<Schemas['SharedDesign']> };

@@ -4,9 +4,8 @@ import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { usePlatforms } from '../../../lib/platforms';
 import { useCreateDesign } from '../api/create-design';
 import { useDesigns } from '../api/list-designs';
-import { usePriceBooks } from '../api/price-books';
+import { useDefaultPriceBook } from '../api/price-books';
 import { useReferenceDesigns } from '../api/reference-designs';
-import { defaultPriceBook } from '../lib/default-price-book';
 import { defaultDesignName, newDesignInputs, startingPoints } from '../lib/presets';
 
 export function NewDesignPage() {
@@ -14,7 +13,7 @@ export function NewDesignPage() {
   const platforms = usePlatforms();
   const designs = useDesigns();
   const create = useCreateDesign();
-  const priceBooks = usePriceBooks();
+  const pricing = useDefaultPriceBook();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string>('');
   const [name, setName] = useState('');
@@ -22,8 +21,8 @@ export function NewDesignPage() {
   const starts = startingPoints(references.data ?? [], platforms.data ?? []);
   const start = starts.find((s) => s.id === chosen);
   const existing = (designs.data?.results ?? []).map((d) => d.name);
-  // A new design takes the catalog's active price book (the editor changes it next to the name).
-  const pricing = priceBooks.isSuccess ? defaultPriceBook(priceBooks.data.results, new Date().toISOString().slice(0, 10)) : null;
+  // A new design takes the catalog's default price book, the server's rule (GET /price-books/default/);
+  // the id shown is the one sent, so the design gets the book the note named. The editor changes it.
 
   const pick = (id: string) => {
     setChosen(id);
@@ -40,7 +39,7 @@ export function NewDesignPage() {
         customer,
         ...newDesignInputs(start),
         reference_configuration: start.referenceConfiguration,
-        price_book: pricing?.book?.id ?? null,
+        price_book: pricing.data?.price_book?.id ?? null,
       },
       { onSuccess: (design) => navigate(`/designs/${design.id}`) },
     );
@@ -92,12 +91,12 @@ export function NewDesignPage() {
             <label htmlFor="new-design-customer">Customer</label>
             <input id="new-design-customer" value={customer} onChange={(e) => setCustomer(e.target.value)} maxLength={200} />
           </div>
-          <button type="submit" disabled={!start || create.isPending || priceBooks.isPending}>
+          <button type="submit" disabled={!start || create.isPending || pricing.isPending}>
             {create.isPending ? 'Creating…' : 'Create design'}
           </button>
         </div>
         <p className="muted small-text" data-testid="new-design-price-book">
-          {priceBooks.isPending ? 'Looking up the active price book…' : (pricing?.note ?? 'Price books could not be read: the design starts unpriced.')}
+          {pricing.isPending ? 'Looking up the active price book…' : (pricing.data?.note ?? 'Price books could not be read: the design starts unpriced.')}
         </p>
         <ErrorMessage error={create.error} />
       </form>
