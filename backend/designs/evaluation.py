@@ -426,9 +426,13 @@ def evaluation_payload(
     price_book: PriceBook | None,
     overrides: Sequence[dict[str, Any]],
     snapshot: CatalogSnapshot | None = None,
+    databases: Sequence[dict[str, Any]] = (),
+    clone_reduction_ratio: float | None = None,
 ) -> dict[str, Any]:
     """The engine evaluation + the priced BOM + every assumption used (`snapshot`: the catalog cache
-    the request already read; None reads the version)."""
+    the request already read; None reads the version). With `databases` (a design of several), also
+    `consolidation`: the databases evaluated together (sizing.consolidation), whose verdict is the
+    design's; `evaluation` is then its first database alone."""
     snapshot = snapshot or catalog_snapshot()
     try:
         evaluation = engine.evaluate_inputs(
@@ -475,8 +479,20 @@ def evaluation_payload(
                 "bom.licences.support", bom_rules.SUPPORT_RATE_ASSUMPTION, "Oracle Technology price list"
             )
         )
+    consolidation = None
+    if databases:
+        consolidation = engine.evaluate_consolidated_design(
+            {
+                "platform": platform,
+                "databases": list(databases),
+                "clone_reduction_ratio": clone_reduction_ratio,
+            },
+            rule_versions,
+            snapshot,
+        )
     return {
         "evaluation": published,
+        "consolidation": consolidation,
         "bom": priced,
         "cost_per_throughput": cost_per_throughput(summary=published.get("summary", {}), bom=priced),
         "assumptions": assumptions,

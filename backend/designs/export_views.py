@@ -7,6 +7,7 @@ only load and map; rendering is the pure `reports` package (docs/exports.md).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -42,7 +43,7 @@ from reports import (
     render_bom_xlsx,
     render_proposal_pdf,
 )
-from reports.mapping import proposal_from_evaluation
+from reports.mapping import databases_section, proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, DocumentRef, bom_from_priced, document_refs
 from reports.text import export_filename
 
@@ -126,7 +127,7 @@ def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> Prop
         result = services.evaluate_unsaved(data=unsaved)
         revision = _latest_revision(design)
     pins = dict(result["rule_versions"])
-    return proposal_from_evaluation(
+    data = proposal_from_evaluation(
         engine.evaluation_from_json(result["evaluation"]),
         meta=_meta(design, revision, unsaved=unsaved is not None),
         bom=bom_from_priced(result["bom"]),
@@ -137,6 +138,8 @@ def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> Prop
         documents=_documents(),
         reference_names=_reference_names(design),
     )
+    section = databases_section(result.get("consolidation"))
+    return data if section is None else dataclasses.replace(data, databases=section)
 
 
 class JsonErrorsNegotiation(BaseContentNegotiation):

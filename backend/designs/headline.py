@@ -64,6 +64,11 @@ def headline_of(payload: dict[str, Any]) -> dict[str, Any]:
         cost_note = f"{lines} BOM line{'s' if lines != 1 else ''} without a price: the total excludes them"
     else:
         cost_note = ""
+    consolidation = payload.get("consolidation")
+    if consolidation is not None:
+        # A design of several databases: its verdict is theirs together; the figure stays the first
+        # database's (alone), as its own evaluation states it.
+        evaluation = {**evaluation, "verdict": consolidation["verdict"]}
     return {
         "verdict": evaluation["verdict"],
         "months_until_missed": months_until_missed(evaluation),
@@ -103,6 +108,8 @@ def evaluated_headline(*, design: Design, overrides: Sequence[dict[str, Any]]) -
             configuration=design.reference_configuration,
             price_book=design.price_book,
             overrides=overrides,
+            databases=design.databases,
+            clone_reduction_ratio=design.clone_reduction_ratio,
         )
     except InvalidInput as exc:
         return not_evaluated(f"Cannot be evaluated: {_first_message(exc.field_errors) or exc.message}")

@@ -35,6 +35,11 @@ class Design(models.Model):
     status = models.CharField(max_length=16, choices=DesignStatus.choices, default=DesignStatus.DRAFT)
     workload = models.JSONField()
     platform = models.JSONField()
+    # Several databases on the platform (issue 40): [] is a design of one database (its `workload`);
+    # otherwise every database ({name, workload, clones, clone_load_pct, priority, paused}), the first
+    # one's workload being `workload` (kept equal by designs.serializers), evaluated together.
+    databases = models.JSONField(default=list, blank=True)
+    clone_reduction_ratio = models.FloatField(null=True, blank=True)
     reference_configuration = models.ForeignKey(
         Configuration, on_delete=models.PROTECT, null=True, blank=True, related_name="designs"
     )

@@ -57,6 +57,61 @@ class BomOverrideInputSerializer(BomOverrideSerializer):
     )
 
 
+class DatabaseSerializer(serializers.Serializer[dict[str, Any]]):
+    """One database of a design of several (issue 40); the engine checks it (sizing.consolidation)."""
+
+    name = serializers.CharField(max_length=60, help_text="unique within the design")
+    workload = StoredWorkloadField(help_text="an OLTP or DSS workload, as `workload` takes it")
+    clones = serializers.IntegerField(min_value=0, max_value=20, required=False, help_text="test/dev clones")
+    clone_load_pct = serializers.FloatField(
+        min_value=0, max_value=100, required=False, help_text="each clone's load as a % of the database's"
+    )
+    priority = serializers.IntegerField(
+        min_value=1, max_value=8, required=False, help_text="1 = the most important"
+    )
+    paused = serializers.BooleanField(required=False, help_text="left out of the evaluation")
+
+
+@extend_schema_field(DatabaseSerializer(many=True))
+class DatabasesJSONField(serializers.JSONField):
+    """A design's databases as sent: [] for a design of one database (its `workload`); otherwise every
+    database, the first one's workload being the design's `workload`. The engine checks them."""
+
+
+def _databases_of(
+    attrs: dict[str, Any], instance: Design | None, platform: Any
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The databases to store and the workload that goes with them: `databases` sent (or the stored
+    ones when only the workload or the platform changed), checked by the engine; the first one's
+    workload is the design's. A workload sent alone on a design of several becomes the first's."""
+    sent = "databases" in attrs
+    databases = attrs.get("databases") if sent else (instance.databases if instance else [])
+    if not databases:
+        return [], {}
+    if not isinstance(databases, list) or not all(isinstance(d, dict) for d in databases):
+        raise serializers.ValidationError({"databases": ["must be a list of databases (objects)"]})
+    databases = [dict(d) for d in databases]
+    if "workload" in attrs and (not sent or "workload" not in databases[0]):
+        databases[0]["workload"] = attrs["workload"]
+    stored = engine.validate_databases(
+        databases=databases,
+        platform=platform,
+        clone_reduction_ratio=attrs.get(
+            "clone_reduction_ratio", instance.clone_reduction_ratio if instance else None
+        ),
+    )
+    sent_workload = (
+        engine.validate_design_inputs(workload=attrs["workload"], platform=platform)["workload"]
+        if "workload" in attrs and sent
+        else None
+    )
+    if sent_workload is not None and sent_workload != stored[0]["workload"]:
+        raise serializers.ValidationError(
+            {"workload": ["must be the first database's workload (or leave it out: it is taken from there)"]}
+        )
+    return stored, stored[0]["workload"]
+
+
 class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
     """A design's content as a revision stored it (designs.services.design_snapshot): ids and slugs
     for the related objects, the inputs as the engine accepted them."""
@@ -69,6 +124,8 @@ class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
     status = serializers.ChoiceField(choices=DesignStatus.choices)
     workload = StoredWorkloadField()
     platform = StoredPlatformField()
+    databases = DatabasesJSONField(required=False)
+    clone_reduction_ratio = serializers.FloatField(allow_null=True, required=False)
     reference_configuration = serializers.CharField(allow_null=True, help_text="configuration slug")
     price_book = serializers.IntegerField(allow_null=True, help_text="price book id")
     rule_versions = serializers.DictField(child=serializers.IntegerField(), help_text="rule slug: version")
@@ -117,8 +174,18 @@ class DesignInputSerializer(serializers.Serializer[Design]):
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     status = serializers.ChoiceField(choices=DesignStatus.choices, required=False)
-    workload = WorkloadJSONField()
+    workload = WorkloadJSONField(
+        required=False, help_text="Required unless `databases` is sent (then the first database's)"
+    )
     platform = PlatformJSONField()
+    databases = DatabasesJSONField(required=False)
+    clone_reduction_ratio = serializers.FloatField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        help_text="Your own data reduction for the clones; null: the platform document's, else none",
+    )
     reference_configuration = serializers.SlugRelatedField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
@@ -147,6 +214,16 @@ class DesignInputSerializer(serializers.Serializer[Design]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         instance: Design | None = self.instance
+        touches = any(k in attrs for k in ("workload", "platform", "databases", "clone_reduction_ratio"))
+        if touches:
+            platform = attrs.get("platform", instance.platform if instance else None)
+            databases, first = _databases_of(attrs, instance, platform)
+            if first:
+                attrs["workload"] = first
+            if "databases" in attrs or (instance and instance.databases):
+                attrs["databases"] = databases
+        if instance is None and "workload" not in attrs:
+            raise serializers.ValidationError({"workload": ["This field is required."]})
         if "workload" in attrs or "platform" in attrs:
             validated = engine.validate_design_inputs(
                 workload=attrs.get("workload", instance.workload if instance else None),
@@ -203,8 +280,14 @@ class CachedPriceBookField(serializers.PrimaryKeyRelatedField[PriceBook]):
 class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
     """An unsaved design to evaluate."""
 
-    workload = WorkloadJSONField()
+    workload = WorkloadJSONField(
+        required=False, help_text="Required unless `databases` is sent (then the first database's)"
+    )
     platform = PlatformJSONField()
+    databases = DatabasesJSONField(required=False)
+    clone_reduction_ratio = serializers.FloatField(
+        min_value=1, max_value=1000, required=False, allow_null=True
+    )
     reference_configuration = CachedReferenceField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
@@ -218,6 +301,12 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
         return _validate_override_lines(value)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        databases, first = _databases_of(attrs, None, attrs["platform"])
+        attrs["databases"] = databases
+        if first:
+            attrs["workload"] = first
+        if "workload" not in attrs:
+            raise serializers.ValidationError({"workload": ["This field is required."]})
         attrs.update(engine.validate_design_inputs(workload=attrs["workload"], platform=attrs["platform"]))
         _check_reference_family(attrs.get("reference_configuration"), attrs["platform"])
         return attrs
@@ -430,6 +519,7 @@ class DesignSerializer(_DesignReadSerializer):
     bom_overrides = serializers.SerializerMethodField()
     # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
     workload = StoredWorkloadField(read_only=True)
+    databases = DatabasesJSONField(read_only=True)
 
     class Meta:
         model = Design
@@ -444,6 +534,8 @@ class DesignSerializer(_DesignReadSerializer):
             "status",
             "workload",
             "platform",
+            "databases",
+            "clone_reduction_ratio",
             "reference_configuration",
             "rule_versions",
             "price_book",
@@ -522,6 +614,7 @@ class SharedDesignSerializer(serializers.ModelSerializer[Design]):
     )
     workload = StoredWorkloadField(read_only=True)
     platform = StoredPlatformField(read_only=True)
+    databases = DatabasesJSONField(read_only=True)
 
     class Meta:
         model = Design
@@ -534,6 +627,8 @@ class SharedDesignSerializer(serializers.ModelSerializer[Design]):
             "status",
             "workload",
             "platform",
+            "databases",
+            "clone_reduction_ratio",
             "reference_configuration",
             "rule_versions",
             "version",
@@ -657,8 +752,18 @@ class EngineEvaluationField(serializers.JSONField):
     """The engine's evaluation as published (engine_adapter.engine.published); documented field by field."""
 
 
+@extend_schema_field(engine.ConsolidatedEvaluation)  # type: ignore[arg-type]  # pydantic: engine_adapter.schema
+class ConsolidationField(serializers.JSONField):
+    """Several databases evaluated together (sizing.consolidation); null for a design of one."""
+
+
 class EvaluationResponseSerializer(serializers.Serializer[Any]):
     evaluation = EngineEvaluationField()  # no help_text: a bare $ref keeps the oneOf discriminated in TS
+    consolidation = ConsolidationField(
+        allow_null=True,
+        help_text="A design of several databases: them evaluated together (its verdict is the design's; "
+        "`evaluation` is then the first database alone); null for a design of one",
+    )
     bom = PricedBomSerializer()
     cost_per_throughput = CostPerThroughputSerializer(
         help_text="The BOM's cost per TPS sustained within the SLA (OLTP) or per MB/s sustained (DSS)"

@@ -40,6 +40,8 @@ CONTENT_FIELDS: tuple[str, ...] = (
     "status",
     "workload",
     "platform",
+    "databases",
+    "clone_reduction_ratio",
     "reference_configuration",
     "price_book",
     "rule_versions",
@@ -61,6 +63,8 @@ def design_snapshot(*, design: Design) -> dict[str, Any]:
         "status": design.status,
         "workload": design.workload,
         "platform": design.platform,
+        "databases": design.databases,
+        "clone_reduction_ratio": design.clone_reduction_ratio,
         "reference_configuration": (
             design.reference_configuration.slug if design.reference_configuration is not None else None
         ),
@@ -198,6 +202,8 @@ def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
         status=data.get("status", DesignStatus.DRAFT),
         workload=data["workload"],
         platform=data["platform"],
+        databases=data.get("databases", []),
+        clone_reduction_ratio=data.get("clone_reduction_ratio"),
         reference_configuration=data.get("reference_configuration"),
         price_book=price_book,
         rule_versions=engine.current_rule_versions(),
@@ -264,6 +270,9 @@ def design_restore(
     before = design_snapshot(design=design)
     snapshot = revision.snapshot
     data: dict[str, Any] = {name: snapshot[name] for name in CONTENT_FIELDS if name in snapshot}
+    # A revision from before several databases were possible is a design of one.
+    data.setdefault("databases", [])
+    data.setdefault("clone_reduction_ratio", None)
     data["team"] = Team.objects.filter(pk=snapshot.get("team")).first()
     if data["team"] is None:
         data["visibility"] = Visibility.PRIVATE
@@ -297,6 +306,8 @@ def design_clone(*, user: UserLike, design: Design) -> Design:
         status=DesignStatus.DRAFT,
         workload=design.workload,
         platform=design.platform,
+        databases=design.databases,
+        clone_reduction_ratio=design.clone_reduction_ratio,
         reference_configuration=design.reference_configuration,
         price_book=design.price_book,
         rule_versions=design.rule_versions,
@@ -470,6 +481,8 @@ def design_evaluation(design: Design, *, current_rules: bool = False) -> dict[st
         price_book=price_book,
         overrides=overrides,
         snapshot=snapshot,
+        databases=design.databases,
+        clone_reduction_ratio=design.clone_reduction_ratio,
     )
     revision = getattr(design, "latest_revision", None)
     if revision is None:
@@ -496,6 +509,8 @@ def revision_evaluation(*, revision: DesignRevision) -> dict[str, Any]:
         configuration=Configuration.objects.filter(slug=snapshot.get("reference_configuration")).first(),
         price_book=PriceBook.objects.filter(pk=snapshot.get("price_book")).first(),
         overrides=snapshot.get("bom_overrides", []),
+        databases=snapshot.get("databases") or [],
+        clone_reduction_ratio=snapshot.get("clone_reduction_ratio"),
     )
     payload["revision"] = revision.number
     return payload
@@ -512,4 +527,6 @@ def evaluate_unsaved(*, data: dict[str, Any], snapshot: CatalogSnapshot | None =
         price_book=data.get("price_book"),
         overrides=data.get("bom_overrides", []),
         snapshot=snapshot,
+        databases=data.get("databases", []),
+        clone_reduction_ratio=data.get("clone_reduction_ratio"),
     )

@@ -15,7 +15,14 @@ from pydantic import TypeAdapter
 
 from core.errors import InvalidInput
 from engine_adapter.serializers import DesignInputsSerializer
-from engine_adapter.services import current_rule_versions, evaluate_inputs, recommend_for, validation
+from engine_adapter.services import (
+    current_rule_versions,
+    evaluate_consolidated_design,
+    evaluate_inputs,
+    recommend_for,
+    validate_consolidated,
+    validation,
+)
 from sizing import (
     ARRAY_PART_KINDS,
     DEFAULT_ARRAYS,
@@ -23,6 +30,7 @@ from sizing import (
     PLATFORM_FAMILIES,
     RESILIENCE,
     Assumption,
+    ConsolidatedEvaluation,
     CostFigure,
     DesignEvaluation,
     EngineEvaluation,
@@ -46,6 +54,7 @@ __all__ = [
     "PLATFORM_FAMILIES",
     "RESILIENCE",
     "Assumption",
+    "ConsolidatedEvaluation",
     "CostFigure",
     "DesignEvaluation",
     "EngineEvaluation",
@@ -55,11 +64,13 @@ __all__ = [
     "assumptions_from_json",
     "bom_rules",
     "current_rule_versions",
+    "evaluate_consolidated_design",
     "evaluate_inputs",
     "evaluation_from_json",
     "published",
     "published_recommendation",
     "recommend_for",
+    "validate_databases",
     "validate_design_inputs",
     "validation",
 ]
@@ -80,6 +91,29 @@ def published_recommendation(recommendation: Recommendation) -> dict[str, Any]:
 def assumptions_from_json(data: Any) -> list[Assumption]:
     """Assumptions as published (the engine's and the BOM's), read back typed."""
     return _ASSUMPTIONS.validate_python(data)
+
+
+def validate_databases(
+    *, databases: Any, platform: Any, clone_reduction_ratio: Any = None
+) -> list[dict[str, Any]]:
+    """A design's databases as the engine accepted them (plain JSON, each workload as a design stores
+    it); [] stays []. InvalidInput naming the database by position and the field."""
+    if databases is None or databases == []:
+        return []
+    validate_consolidated(
+        {"platform": platform, "databases": databases, "clone_reduction_ratio": clone_reduction_ratio}
+    )
+    out = []
+    for db in databases:
+        stored = validate_design_inputs(workload=db["workload"], platform=platform)["workload"]
+        out.append(
+            {
+                **{k: v for k, v in db.items() if k != "workload"},
+                "name": db["name"].strip(),
+                "workload": stored,
+            }
+        )
+    return out
 
 
 def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:

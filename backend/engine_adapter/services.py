@@ -13,24 +13,26 @@ from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import InvalidInput
 from engine_adapter.evidence import build_evidence, build_rules
 from sizing import (
+    ConsolidatedInputs,
     CostFigure,
     DesignEvaluation,
     EvidenceBundle,
+    InputError,
     Platform,
     PriceBookRef,
     Recommendation,
     Reference,
     RuleSet,
+    consolidated_inputs_from_dict,
     design_inputs_from_dict,
+    evaluate_consolidated,
     evaluate_design,
+    published_json,
     recommend,
     validation_report,
     validation_summary,
     workload_from_dict,
 )
-from sizing.consolidation import consolidated_inputs_from_dict, evaluate_consolidated
-from sizing.errors import InputError
-from sizing.publish import published_json
 
 # Distinct rule pins kept per catalog version (saved designs pin their versions; many pins start over).
 _MAX_PINS = 64
@@ -78,15 +80,23 @@ def field_errors(path: str, message: str) -> dict[str, Any]:
     return body
 
 
-def evaluate_consolidated_design(data: Any, snapshot: CatalogSnapshot | None = None) -> dict[str, Any]:
-    """Several databases on one platform evaluated together (sizing.consolidation), with the current
-    rules: the published JSON. Bad input raises core.errors.InvalidInput naming the database by its
-    position and the field; nothing is stored."""
+def validate_consolidated(data: Any) -> ConsolidatedInputs:
+    """The engine's reading of several databases on a platform; InvalidInput naming the database by
+    its position and the field."""
     try:
-        inputs = consolidated_inputs_from_dict(data)
+        return consolidated_inputs_from_dict(data)
     except InputError as exc:
         raise InvalidInput(field_errors(exc.field, exc.message)) from exc
-    evidence, rules = evidence_and_rules(None, snapshot)
+
+
+def evaluate_consolidated_design(
+    data: Any, rule_versions: dict[str, int] | None = None, snapshot: CatalogSnapshot | None = None
+) -> dict[str, Any]:
+    """Several databases on one platform evaluated together (sizing.consolidation) with the pinned rule
+    versions (None: the current ones): the published JSON. Bad input raises core.errors.InvalidInput
+    naming the database by its position and the field; nothing is stored."""
+    inputs = validate_consolidated(data)
+    evidence, rules = evidence_and_rules(rule_versions, snapshot)
     try:
         evaluation = evaluate_consolidated(inputs, evidence, rules)
     except InputError as exc:

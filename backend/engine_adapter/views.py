@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -13,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine_adapter import services
+from sizing import ConsolidatedEvaluation
 
 ValidationRowsSerializer = inline_serializer(
     "ModelValidationRow",
@@ -114,6 +114,6 @@ class ConsolidatedEvaluateView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ConsolidatedInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=ConsolidatedInputSerializer, responses={200: ConsolidatedEvaluation})
     def post(self, request: Request) -> Response:
         return Response(services.evaluate_consolidated_design(request.data))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from reports.chart_data import balance_chart, load_response_chart
 from reports.citations import (
@@ -27,11 +28,14 @@ from reports.model import (
     CapacityRow,
     CatalogRule,
     CostPer,
+    DatabaseRow,
+    DatabasesSection,
     DesignMeta,
     DocumentRef,
     Fact,
     Headline,
     ProposalData,
+    StationShareRow,
     Summary,
 )
 from reports.text import fmt_number, fmt_percent
@@ -445,4 +449,83 @@ def _cost_per(cost: Mapping[str, object] | None) -> CostPer | None:
         unit=str(cost["unit"]) if cost.get("unit") else None,
         basis=str(cost.get("basis") or ""),
         note=str(cost.get("note") or ""),
+    )
+
+
+# --- several databases (issue 40) ------------------------------------------------------------------
+
+DATABASE_KINDS = {"oltp": "OLTP", "dss": "DSS (data warehouse)"}
+DATABASE_VERDICTS = {"holds": "Holds", "holds-until": "Holds for now", "does-not-hold": "Does not hold"}
+
+
+def _printed(quantity: Mapping[str, Any] | None) -> str:
+    """A published quantity {value, unit} as the proposal prints it; "" when absent."""
+    if not quantity or quantity.get("value") is None:
+        return ""
+    value = float(quantity["value"])
+    unit = str(quantity.get("unit") or "")
+    return f"{fmt_number(value)} {unit}".strip() if unit != "%" else f"{fmt_number(value)} %"
+
+
+def _signed(quantity: Mapping[str, Any] | None) -> str:
+    text = _printed(quantity)
+    return text if not text or text.startswith("-") else f"+{text}"
+
+
+def databases_section(consolidation: Mapping[str, Any] | None) -> DatabasesSection | None:
+    """The published consolidated evaluation (the designs payload's `consolidation`) as the document's
+    databases section; None for a design of one database."""
+    if not consolidation:
+        return None
+    rows = []
+    first = ""
+    for db in consolidation["databases"]:
+        kind = str(db["kind"])
+        if not first:
+            first = str(db["name"])
+        if kind == "oltp":
+            load = (
+                _printed(db.get("users"))
+                if db.get("target_throughput") is None
+                else _printed(db.get("target_throughput"))
+            )
+            change = ""
+            if db.get("response_change") is not None:
+                change = f"{_signed(db['response_change'])} ({_signed(db.get('response_change_pct'))})"
+            alone = _printed(db.get("alone_response"))
+            response = _printed(db.get("response"))
+        else:
+            load = _printed(db.get("target_throughput"))
+            alone, response, change = _printed(db.get("alone_throughput")), "", ""
+        rows.append(
+            DatabaseRow(
+                name=str(db["name"]),
+                kind=DATABASE_KINDS.get(kind, kind.upper()),
+                load=load,
+                throughput=_printed(db.get("throughput")),
+                response=response,
+                alone=alone,
+                change=change,
+                verdict="Paused" if db.get("paused") else DATABASE_VERDICTS.get(str(db.get("verdict")), ""),
+                statement=str(db.get("statement") or ""),
+            )
+        )
+    capacity = consolidation["capacity"]
+    verdict = VERDICTS.get(str(consolidation["verdict"]), "").format(months="")
+    return DatabasesSection(
+        verdict=f"{verdict}: {len(rows)} databases together" if len(rows) > 1 else verdict,
+        rows=tuple(rows),
+        sharing=str(consolidation.get("sharing") or ""),
+        not_validated=consolidation.get("not_validated_reason"),
+        capacity=str(capacity["statement"]),
+        clone_sources=tuple(f"{c['database']}: {c['source']}" for c in capacity["clones"]),
+        stations=tuple(
+            StationShareRow(
+                str(st["label"]),
+                float(st["utilisation"]["value"]),
+                tuple((name, float(q["value"])) for name, q in st["by_database"].items()),
+            )
+            for st in consolidation["stations"]
+        ),
+        first=first,
     )

@@ -341,6 +341,42 @@ class CostPer:
 
 
 @dataclass(frozen=True)
+class DatabaseRow:
+    """One database of a design of several, as the proposal prints it (issue 40)."""
+
+    name: str
+    kind: str  # "OLTP" / "DSS (data warehouse)"
+    load: str  # its design load in words ("64 users", "2,000 MB/s")
+    throughput: str  # what it gets beside the others, with its unit
+    response: str  # OLTP: response time beside the others; DSS: ""
+    alone: str  # the same database by itself
+    change: str  # the response's change against alone ("+0.91 ms (+64 %)")
+    verdict: str  # "Holds" / "Does not hold" / "Paused"
+    statement: str
+
+
+@dataclass(frozen=True)
+class StationShareRow:
+    label: str
+    total_pct: float
+    by_database: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class DatabasesSection:
+    """A design of several databases evaluated together: the design's verdict is theirs."""
+
+    verdict: str
+    rows: tuple[DatabaseRow, ...]
+    sharing: str
+    not_validated: str | None
+    capacity: str
+    clone_sources: tuple[str, ...] = ()
+    stations: tuple[StationShareRow, ...] = ()
+    first: str = ""  # the database the rest of the document's figures are of, alone
+
+
+@dataclass(frozen=True)
 class ProposalData:
     meta: DesignMeta
     workload: Summary
@@ -360,3 +396,4 @@ class ProposalData:
     # The source documents: the body cites them by `short` (publisher and year), the evidence
     # appendix by full title; never by slug.
     documents: tuple[DocumentRef, ...] = ()
+    databases: DatabasesSection | None = None

@@ -418,6 +418,9 @@ def band_flowables(bands: Sequence[Band], *, customer: bool = False) -> list[Flo
 def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
     h = data.headline
     out: list[Flowable] = [P("Executive summary", "h1")]
+    if data.databases is not None:
+        return out + _consolidated_summary(data, cite)
+
     if h.verdict:
         out.append(P(h.verdict, "h3"))
     sentences = list(h.narrative) or [
@@ -431,6 +434,76 @@ def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
         _grid_table(_headline_rows(data, cite), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]),
     ]
     out += band_flowables(h.bands, customer=True)
+    return out
+
+
+def _databases(data: ProposalData, cite: Cite, *, technical: bool = False) -> list[Flowable]:
+    """A design of several databases: each one's figures beside the others, the shared platform, why
+    the figures are the model's extrapolation, and the capacity with the clones (issue 40)."""
+    section = data.databases
+    if section is None:
+        return []
+    out: list[Flowable] = [CondPageBreak(60 * mm), P("Databases", "h1"), P(section.verdict, "h3")]
+    if section.sharing:
+        out.append(P(round_numbers_in_text(section.sharing[0].upper() + section.sharing[1:] + "."), "body"))
+    rows: list[list[Any]] = [
+        ["Database", "Workload", "Load", "Throughput", "Response", "Alone", "Change", "Verdict"]
+    ]
+    for r in section.rows:
+        rows.append([P(r.name), P(r.kind), P(r.load), P(r.throughput), P(r.response or "-"), P(r.alone or "-"),
+                     P(r.change or "-"), P(r.verdict)])  # fmt: skip
+    widths = [w * WIDTH for w in (0.16, 0.13, 0.11, 0.12, 0.11, 0.11, 0.14, 0.12)]
+    out.append(_grid_table(rows, widths))
+    out += [
+        P(round_numbers_in_text(f"{r.name}: {r.statement}."), "body") for r in section.rows if r.statement
+    ]
+    if section.not_validated:
+        out.append(
+            P(round_numbers_in_text(f"How far to trust these figures: {section.not_validated}."), "body")
+        )
+    out.append(P(round_numbers_in_text(f"Capacity: {section.capacity}."), "body"))
+    out += [P(round_numbers_in_text(f"Clones of {source}."), "body") for source in section.clone_sources]
+    if section.first:
+        out.append(P(f"The figures in the rest of this document are those of {section.first} alone.", "body"))
+    if technical and section.stations:
+        names = [r.name for r in section.rows]
+        grid: list[list[Any]] = [["Station", "Utilisation", *names]]
+        for st in section.stations:
+            shares = dict(st.by_database)
+            grid.append([P(st.label), P(f"{fmt_number(st.total_pct)} %"),
+                         *[P(f"{fmt_number(shares[n])} %" if n in shares else "-") for n in names]])  # fmt: skip
+        out += [P("Shared stations", "h2"), _grid_table(grid, [WIDTH / (len(names) + 2)] * (len(names) + 2))]
+    return out
+
+
+def _technical_databases(data: ProposalData, cite: Cite) -> list[Flowable]:
+    return _databases(data, cite, technical=True)
+
+
+def _consolidated_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
+    """The executive summary of a design of several databases: the verdict together, what is proposed
+    for which databases, each database's outcome beside the others, the cost; the key figures are the
+    first database's alone, and say so."""
+    section = data.databases
+    assert section is not None
+    running = [r for r in section.rows if r.verdict != "Paused"]
+    listed = "; ".join(f"{r.name} ({r.kind}, {r.load})" for r in running)
+    out: list[Flowable] = [P(section.verdict, "h3")]
+    out.append(
+        P(
+            round_numbers_in_text(
+                f"We propose {data.platform.title} for {len(running)} databases: {listed}."
+            ),
+            "body",
+        )
+    )
+    out += [P(round_numbers_in_text(f"{r.name}: {r.statement}."), "body") for r in running if r.statement]
+    out.append(P(cost_words(data), "body"))
+    out += [
+        P(f"Key figures of {section.first} alone", "h2"),
+        _grid_table(_headline_rows(data, cite), [0.34 * WIDTH, 0.26 * WIDTH, 0.40 * WIDTH]),
+    ]
+    out += band_flowables(data.headline.bands, customer=True)
     return out
 
 
@@ -686,6 +759,7 @@ def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
     out += [P(note, "small") for note in data.model_notes]
     out += _model_facts(data, cite)
     out += band_flowables(data.headline.bands)
+    out += _technical_databases(data, cite)
     out += _appendix(data, cite)
     out += _warnings(data, cite)
     applied = [r for r in data.rules if r.applied]
@@ -784,6 +858,7 @@ def render_proposal_pdf(data: ProposalData) -> bytes:
     sections: Sequence[Callable[[ProposalData, Cite], list[Flowable]]] = (
         _cover,
         _executive_summary,
+        _databases,
         _configuration,
         _charts,
         _capacity,

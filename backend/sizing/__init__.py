@@ -20,6 +20,12 @@ from sizing.bom import (
     ReferenceDesign,
     ReferenceLine,
 )
+from sizing.consolidation import (
+    ConsolidatedEvaluation,
+    ConsolidatedInputs,
+    consolidated_inputs_from_dict,
+    evaluate_consolidated,
+)
 from sizing.errors import EvidenceError, InputError, SizingError
 from sizing.evaluation import (
     DesignEvaluation,
@@ -79,6 +85,8 @@ __all__ = [
     "BomPlatform",
     "CatalogPart",
     "ConfigurationFacts",
+    "ConsolidatedEvaluation",
+    "ConsolidatedInputs",
     "CostFigure",
     "DesignEvaluation",
     "DesignInputs",
@@ -115,9 +123,11 @@ __all__ = [
     "bom",
     "bundle_from_documents",
     "check_rule",
+    "consolidated_inputs_from_dict",
     "design_facts",
     "design_inputs_from_dict",
     "display",
+    "evaluate_consolidated",
     "evaluate_design",
     "evaluation_from_json",
     "load_fixture_dir",

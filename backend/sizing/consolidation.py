@@ -192,7 +192,7 @@ def consolidated_inputs_from_dict(data: Mapping[str, Any]) -> ConsolidatedInputs
 # --- The result ---------------------------------------------------------------------------------
 
 
-class TargetCheck(Section):
+class DatabaseTargetCheck(Section):
     target: str  # "sla", "max_cpu_pct", "max_storage_latency_ms", "min_headroom_pct", "throughput"
     label: str
     limit: Quantity
@@ -219,7 +219,7 @@ class DatabaseResult(Section):
     headroom_pct: Quantity | None = None
     storage_utilisation: Quantity | None = None  # its own share of the storage, %
     cpu_utilisation: Quantity | None = None  # its own share of the RAC nodes' cores, %
-    checks: list[TargetCheck] = []
+    checks: list[DatabaseTargetCheck] = []
     clones: int = 0
     clone_load_pct: Quantity | None = None
     statement: str = ""
@@ -719,7 +719,7 @@ def _oltp_result(
     target_tps = float(w.target_tps) if w.target_tps is not None else None
     reachable = target_tps is None or s.throughput >= target_tps * (1 - 1e-6)
     checks = [
-        TargetCheck.built(
+        DatabaseTargetCheck.built(
             target="sla",
             label="Response time (SLA)",
             limit=q(cls.sla_s * 1000, "ms"),
@@ -729,7 +729,7 @@ def _oltp_result(
     ]
     if target_tps is not None:
         checks.append(
-            TargetCheck.built(
+            DatabaseTargetCheck.built(
                 target="throughput",
                 label="Throughput",
                 limit=q(target_tps, "TPS"),
@@ -740,7 +740,7 @@ def _oltp_result(
     cpu_pct = total.get("cpu", 0.0) * 100
     cpu_limit = w.max_cpu_pct if w.max_cpu_pct is not None else 80.0
     checks.append(
-        TargetCheck.built(
+        DatabaseTargetCheck.built(
             target="max_cpu_pct",
             label="CPU of the RAC nodes (all databases)",
             limit=q(cpu_limit, "%"),
@@ -750,7 +750,7 @@ def _oltp_result(
     )
     if w.max_storage_latency_ms is not None:
         checks.append(
-            TargetCheck.built(
+            DatabaseTargetCheck.built(
                 target="max_storage_latency_ms",
                 label="Storage read latency",
                 limit=q(w.max_storage_latency_ms, "ms"),
@@ -768,7 +768,7 @@ def _oltp_result(
         )
     else:
         statement = "misses " + "; ".join(
-            f"{c.label}: {number(c.value.value)} {c.value.unit} against {number(c.limit.value)} {c.limit.unit}"
+            f"the {c.label[0].lower() + c.label[1:] if not c.label[:2].isupper() else c.label}: {number(c.value.value)} {c.value.unit} against {number(c.limit.value)} {c.limit.unit}"
             for c in missed
         )
     return DatabaseResult.built(
@@ -822,14 +822,14 @@ def _dss_result(
     headroom = (available / target - 1.0) * 100 if target > 0 else 0.0
     met = headroom >= w.min_headroom_pct - TOLERANCE * 100
     checks = [
-        TargetCheck.built(
+        DatabaseTargetCheck.built(
             target="throughput",
             label="Scan throughput",
             limit=q(target, "MB/s"),
             value=q(available, "MB/s"),
             met=bool(available >= target * (1 - TOLERANCE)),
         ),
-        TargetCheck.built(
+        DatabaseTargetCheck.built(
             target="min_headroom_pct",
             label="Headroom",
             limit=q(w.min_headroom_pct, "%"),

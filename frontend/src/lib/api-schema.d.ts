@@ -2042,6 +2042,42 @@ export interface components {
             /** @description slugs of the curves */
             created: string[];
         };
+        /** @description One database of a design of several (issue 40); the engine checks it (sizing.consolidation). */
+        Database: {
+            /** @description unique within the design */
+            name: string;
+            /** @description an OLTP or DSS workload, as `workload` takes it */
+            workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            /** @description test/dev clones */
+            clones: number;
+            /**
+             * Format: double
+             * @description each clone's load as a % of the database's
+             */
+            clone_load_pct: number;
+            /** @description 1 = the most important */
+            priority: number;
+            /** @description left out of the evaluation */
+            paused: boolean;
+        };
+        /** @description One database of a design of several (issue 40); the engine checks it (sizing.consolidation). */
+        DatabaseRequest: {
+            /** @description unique within the design */
+            name: string;
+            /** @description an OLTP or DSS workload, as `workload` takes it */
+            workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            /** @description test/dev clones */
+            clones?: number;
+            /**
+             * Format: double
+             * @description each clone's load as a % of the database's
+             */
+            clone_load_pct?: number;
+            /** @description 1 = the most important */
+            priority?: number;
+            /** @description left out of the evaluation */
+            paused?: boolean;
+        };
         /** @description The price book a design created without a `price_book` starts with (catalog.selectors). */
         DefaultPriceBook: {
             /**
@@ -2066,6 +2102,9 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             readonly platform: components["schemas"]["PlatformRequest"];
+            readonly databases: components["schemas"]["Database"][];
+            /** Format: double */
+            readonly clone_reduction_ratio: number | null;
             readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
@@ -2112,8 +2151,15 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload: components["schemas"]["WorkloadRequest"];
+            /** @description Required unless `databases` is sent (then the first database's) */
+            workload?: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             platform: components["schemas"]["PlatformRequest"];
+            databases?: components["schemas"]["DatabaseRequest"][];
+            /**
+             * Format: double
+             * @description Your own data reduction for the clones; null: the platform document's, else none
+             */
+            clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;
             /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
@@ -2181,6 +2227,9 @@ export interface components {
             status: components["schemas"]["StatusEnum"];
             workload: components["schemas"]["WorkloadRequest"];
             platform: components["schemas"]["PlatformRequest"];
+            databases: components["schemas"]["Database"][];
+            /** Format: double */
+            clone_reduction_ratio: number | null;
             /** @description configuration slug */
             reference_configuration: string | null;
             /** @description price book id */
@@ -2284,6 +2333,11 @@ export interface components {
             zones: components["schemas"]["EngineBalanceZones"];
             classification: "cpu-bound" | "storage-bound" | "balanced";
         };
+        EngineBalanceMarker: {
+            database: string;
+            cpu_pct: components["schemas"]["EngineQuantity"];
+            storage_latency_ms: components["schemas"]["EngineQuantity"];
+        };
         /** @description Server CPU and storage read latency at one load. */
         EngineBalancePoint: {
             users: number;
@@ -2372,11 +2426,98 @@ export interface components {
             label: string;
             size: components["schemas"]["EngineQuantity"];
         };
+        EngineCloneCapacity: {
+            database: string;
+            clones: number;
+            logical: components["schemas"]["EngineQuantity"];
+            physical: components["schemas"]["EngineQuantity"];
+            ratio: components["schemas"]["EngineQuantity"] | null;
+            source: string;
+        };
+        EngineConsolidatedCapacity: {
+            databases: {
+                [key: string]: components["schemas"]["EngineQuantity"];
+            };
+            clones: components["schemas"]["EngineCloneCapacity"][];
+            required_without_clone_reduction: components["schemas"]["EngineQuantity"];
+            required: components["schemas"]["EngineQuantity"];
+            usable: components["schemas"]["EngineQuantity"];
+            raw: components["schemas"]["EngineQuantity"];
+            fits: boolean;
+            fits_only_with_clone_reduction: boolean;
+            statement: string;
+        };
+        EngineConsolidatedEvaluation: {
+            kind: "consolidated";
+            engine_version: string;
+            verdict: "holds" | "holds-until" | "does-not-hold";
+            databases: components["schemas"]["EngineDatabaseResult"][];
+            stations: components["schemas"]["EngineStationShare"][];
+            bottleneck: string;
+            bottleneck_label: string;
+            capacity: components["schemas"]["EngineConsolidatedCapacity"];
+            balance: components["schemas"]["EngineBalanceMarker"][];
+            sharing: string;
+            validated: boolean;
+            not_validated_reason: string | null;
+            warnings: components["schemas"]["EngineWarning"][];
+            extrapolated: boolean;
+            extrapolation: components["schemas"]["EngineFlag"][];
+            assumptions: components["schemas"]["EngineAssumption"][];
+            /** @default null */
+            single: (components["schemas"]["EngineOltpEvaluation"] | components["schemas"]["EngineDssEvaluation"]) | null;
+        };
         EngineCost: {
             amount: string | null;
             currency: string | null;
             unpriced_lines: string[];
             note: string;
+        };
+        EngineDatabaseResult: {
+            name: string;
+            kind: "oltp" | "dss";
+            priority: number;
+            paused: boolean;
+            verdict: ("holds" | "holds-until" | "does-not-hold") | null;
+            /** @default null */
+            users: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            throughput: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            target_throughput: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            response: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            storage_latency: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            alone_throughput: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            alone_response: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            response_change: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            response_change_pct: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            headroom_pct: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            storage_utilisation: components["schemas"]["EngineQuantity"] | null;
+            /** @default null */
+            cpu_utilisation: components["schemas"]["EngineQuantity"] | null;
+            /** @default [] */
+            checks: components["schemas"]["EngineDatabaseTargetCheck"][];
+            /** @default 0 */
+            clones: number;
+            /** @default null */
+            clone_load_pct: components["schemas"]["EngineQuantity"] | null;
+            /** @default  */
+            statement: string;
+        };
+        EngineDatabaseTargetCheck: {
+            target: string;
+            label: string;
+            limit: components["schemas"]["EngineQuantity"];
+            value: components["schemas"]["EngineQuantity"];
+            met: boolean;
         };
         /** @description The candidate with the policy's failure applied: a real evaluation. */
         EngineDegraded: {
@@ -2781,6 +2922,14 @@ export interface components {
             utilisation_at_sla: components["schemas"]["EngineQuantity"];
             residence_at_sla: components["schemas"]["EngineQuantity"];
         };
+        EngineStationShare: {
+            name: string;
+            label: string;
+            utilisation: components["schemas"]["EngineQuantity"];
+            by_database: {
+                [key: string]: components["schemas"]["EngineQuantity"];
+            };
+        };
         /** @description One target the design must meet (sizing.verdict), at the design load and through its growth. */
         EngineTargetCheck: {
             target: "sla" | "headroom" | "cpu" | "storage_latency" | "capacity" | "throughput";
@@ -2832,8 +2981,12 @@ export interface components {
         };
         /** @description An unsaved design to evaluate. */
         EvaluateInputRequest: {
-            workload: components["schemas"]["WorkloadRequest"];
+            /** @description Required unless `databases` is sent (then the first database's) */
+            workload?: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             platform: components["schemas"]["PlatformRequest"];
+            databases?: components["schemas"]["DatabaseRequest"][];
+            /** Format: double */
+            clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
@@ -2848,6 +3001,8 @@ export interface components {
         };
         EvaluationResponse: {
             evaluation: components["schemas"]["EngineEvaluation"];
+            /** @description A design of several databases: them evaluated together (its verdict is the design's; `evaluation` is then the first database alone); null for a design of one */
+            consolidation: components["schemas"]["EngineConsolidatedEvaluation"] | null;
             bom: components["schemas"]["PricedBom"];
             /** @description The BOM's cost per TPS sustained within the SLA (OLTP) or per MB/s sustained (DSS) */
             cost_per_throughput: components["schemas"]["CostPerThroughput"];
@@ -3567,8 +3722,15 @@ export interface components {
             team?: number | null;
             visibility?: components["schemas"]["VisibilityEnum"];
             status?: components["schemas"]["StatusEnum"];
-            workload?: components["schemas"]["WorkloadRequest"];
+            /** @description Required unless `databases` is sent (then the first database's) */
+            workload?: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             platform?: components["schemas"]["PlatformRequest"];
+            databases?: components["schemas"]["DatabaseRequest"][];
+            /**
+             * Format: double
+             * @description Your own data reduction for the clones; null: the platform document's, else none
+             */
+            clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;
             /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
@@ -4073,6 +4235,9 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             readonly platform: components["schemas"]["PlatformRequest"];
+            readonly databases: components["schemas"]["Database"][];
+            /** Format: double */
+            readonly clone_reduction_ratio: number | null;
             readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly version: number;
@@ -4277,6 +4442,9 @@ export interface components {
             readonly status: components["schemas"]["StatusEnum"];
             readonly workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             readonly platform: components["schemas"]["PlatformRequest"];
+            readonly databases: components["schemas"]["Database"][];
+            /** Format: double */
+            readonly clone_reduction_ratio: number | null;
             readonly reference_configuration: string | null;
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
@@ -7990,9 +8158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["EngineConsolidatedEvaluation"];
                 };
             };
             /** @description Invalid input: field-level messages. */

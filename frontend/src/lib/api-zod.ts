@@ -613,6 +613,12 @@ export const zEngineAssumption = z.object({
     value: z.nullable(zEngineQuantity)
 });
 
+export const zEngineBalanceMarker = z.object({
+    database: z.string(),
+    cpu_pct: zEngineQuantity,
+    storage_latency_ms: zEngineQuantity
+});
+
 /**
  * How far a projection can be trusted: value +/- its family's worst held-out error of that kind
  * (sizing/error_bands.py), doubled when the design reaches beyond the measured configurations.
@@ -642,6 +648,63 @@ export const zEngineCapacityElement = z.object({
     element: z.string(),
     label: z.string(),
     size: zEngineQuantity
+});
+
+export const zEngineCloneCapacity = z.object({
+    database: z.string(),
+    clones: z.int(),
+    logical: zEngineQuantity,
+    physical: zEngineQuantity,
+    ratio: z.nullable(zEngineQuantity),
+    source: z.string()
+});
+
+export const zEngineConsolidatedCapacity = z.object({
+    databases: z.record(z.string(), zEngineQuantity),
+    clones: z.array(zEngineCloneCapacity),
+    required_without_clone_reduction: zEngineQuantity,
+    required: zEngineQuantity,
+    usable: zEngineQuantity,
+    raw: zEngineQuantity,
+    fits: z.boolean(),
+    fits_only_with_clone_reduction: z.boolean(),
+    statement: z.string()
+});
+
+export const zEngineDatabaseTargetCheck = z.object({
+    target: z.string(),
+    label: z.string(),
+    limit: zEngineQuantity,
+    value: zEngineQuantity,
+    met: z.boolean()
+});
+
+export const zEngineDatabaseResult = z.object({
+    name: z.string(),
+    kind: z.enum(['oltp', 'dss']),
+    priority: z.int(),
+    paused: z.boolean(),
+    verdict: z.nullable(z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ])),
+    users: z.nullable(zEngineQuantity),
+    throughput: z.nullable(zEngineQuantity),
+    target_throughput: z.nullable(zEngineQuantity),
+    response: z.nullable(zEngineQuantity),
+    storage_latency: z.nullable(zEngineQuantity),
+    alone_throughput: z.nullable(zEngineQuantity),
+    alone_response: z.nullable(zEngineQuantity),
+    response_change: z.nullable(zEngineQuantity),
+    response_change_pct: z.nullable(zEngineQuantity),
+    headroom_pct: z.nullable(zEngineQuantity),
+    storage_utilisation: z.nullable(zEngineQuantity),
+    cpu_utilisation: z.nullable(zEngineQuantity),
+    checks: z._default(z.array(zEngineDatabaseTargetCheck), []),
+    clones: z._default(z.int(), 0),
+    clone_load_pct: z.nullable(zEngineQuantity),
+    statement: z._default(z.string(), '')
 });
 
 export const zEngineDssGrowth = z.object({
@@ -944,6 +1007,13 @@ export const zEnginePerformance = z.object({
     headroom_pct: zEngineQuantity
 });
 
+export const zEngineStationShare = z.object({
+    name: z.string(),
+    label: z.string(),
+    utilisation: zEngineQuantity,
+    by_database: z.record(z.string(), zEngineQuantity)
+});
+
 /**
  * One target the design must meet (sizing.verdict), at the design load and through its growth.
  */
@@ -1062,6 +1132,33 @@ export const zEngineOltpEvaluation = z.object({
         zEngineUslSection,
         zEngineUslUnavailable
     ])
+});
+
+export const zEngineConsolidatedEvaluation = z.object({
+    kind: z.enum(['consolidated']),
+    engine_version: z.string(),
+    verdict: z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ]),
+    databases: z.array(zEngineDatabaseResult),
+    stations: z.array(zEngineStationShare),
+    bottleneck: z.string(),
+    bottleneck_label: z.string(),
+    capacity: zEngineConsolidatedCapacity,
+    balance: z.array(zEngineBalanceMarker),
+    sharing: z.string(),
+    validated: z.boolean(),
+    not_validated_reason: z.nullable(z.string()),
+    warnings: z.array(zEngineWarning),
+    extrapolated: z.boolean(),
+    extrapolation: z.array(zEngineFlag),
+    assumptions: z.array(zEngineAssumption),
+    single: z.nullable(z.union([
+        zEngineOltpEvaluation,
+        zEngineDssEvaluation
+    ]))
 });
 
 /**
@@ -1984,6 +2081,7 @@ export const zPricedBom = z.object({
 
 export const zEvaluationResponse = z.object({
     evaluation: zEngineEvaluation,
+    consolidation: z.nullable(zEngineConsolidatedEvaluation),
     bom: zPricedBom,
     cost_per_throughput: zCostPerThroughput,
     assumptions: z.array(zAssumptionOut),
@@ -2672,6 +2770,30 @@ export const zWorkloadRequest = z.union([
 ]);
 
 /**
+ * One database of a design of several (issue 40); the engine checks it (sizing.consolidation).
+ */
+export const zDatabase = z.object({
+    name: z.string().check(z.maxLength(60)),
+    workload: zWorkloadRequest,
+    clones: z.int().check(z.gte(0), z.lte(20)),
+    clone_load_pct: z.number().check(z.gte(0), z.lte(100)),
+    priority: z.int().check(z.gte(1), z.lte(8)),
+    paused: z.boolean()
+});
+
+/**
+ * One database of a design of several (issue 40); the engine checks it (sizing.consolidation).
+ */
+export const zDatabaseRequest = z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(60)),
+    workload: zWorkloadRequest,
+    clones: z.optional(z.int().check(z.gte(0), z.lte(20))),
+    clone_load_pct: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    priority: z.optional(z.int().check(z.gte(1), z.lte(8))),
+    paused: z.optional(z.boolean())
+});
+
+/**
  * A design as read: its content, pins, version/ETag, latest revision and the caller's role.
  */
 export const zDesign = z.object({
@@ -2685,6 +2807,8 @@ export const zDesign = z.object({
     status: zStatusEnum,
     workload: zWorkloadRequest,
     platform: zPlatformRequest,
+    databases: z.readonly(z.array(zDatabase)),
+    clone_reduction_ratio: z.nullable(z.readonly(z.number())),
     reference_configuration: z.nullable(z.readonly(z.string())),
     rule_versions: z.unknown(),
     price_book: z.nullable(zPriceBookBrief),
@@ -2709,8 +2833,10 @@ export const zDesignInputRequest = z.object({
     team: z.nullish(z.int()),
     visibility: z.optional(zVisibilityEnum),
     status: z.optional(zStatusEnum),
-    workload: zWorkloadRequest,
+    workload: z.optional(zWorkloadRequest),
     platform: zPlatformRequest,
+    databases: z.optional(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
@@ -2729,6 +2855,8 @@ export const zDesignSnapshot = z.object({
     status: zStatusEnum,
     workload: zWorkloadRequest,
     platform: zPlatformRequest,
+    databases: z.array(zDatabase),
+    clone_reduction_ratio: z.nullable(z.number()),
     reference_configuration: z.nullable(z.string()),
     price_book: z.nullable(z.int()),
     rule_versions: z.record(z.string(), z.int()),
@@ -2749,8 +2877,10 @@ export const zDesignRevision = z.object({
  * An unsaved design to evaluate.
  */
 export const zEvaluateInputRequest = z.object({
-    workload: zWorkloadRequest,
+    workload: z.optional(zWorkloadRequest),
     platform: zPlatformRequest,
+    databases: z.optional(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
@@ -2776,6 +2906,8 @@ export const zPatchedDesignInputRequest = z.object({
     status: z.optional(zStatusEnum),
     workload: z.optional(zWorkloadRequest),
     platform: z.optional(zPlatformRequest),
+    databases: z.optional(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
@@ -2801,6 +2933,8 @@ export const zSharedDesign = z.object({
     status: zStatusEnum,
     workload: zWorkloadRequest,
     platform: zPlatformRequest,
+    databases: z.readonly(z.array(zDatabase)),
+    clone_reduction_ratio: z.nullable(z.readonly(z.number())),
     reference_configuration: z.nullable(z.readonly(z.string())),
     rule_versions: z.unknown(),
     version: z.readonly(z.int()),
@@ -2827,6 +2961,8 @@ export const zTrashedDesign = z.object({
     status: zStatusEnum,
     workload: zWorkloadRequest,
     platform: zPlatformRequest,
+    databases: z.readonly(z.array(zDatabase)),
+    clone_reduction_ratio: z.nullable(z.readonly(z.number())),
     reference_configuration: z.nullable(z.readonly(z.string())),
     rule_versions: z.unknown(),
     price_book: z.nullable(zPriceBookBrief),
@@ -3034,8 +3170,10 @@ export const zDesignInputRequestWritable = z.object({
     team: z.nullish(z.int()),
     visibility: z.optional(zVisibilityEnum),
     status: z.optional(zStatusEnum),
-    workload: zWorkloadRequest,
+    workload: z.optional(zWorkloadRequest),
     platform: zPlatformRequest,
+    databases: z.optional(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
@@ -3187,6 +3325,8 @@ export const zPatchedDesignInputRequestWritable = z.object({
     status: z.optional(zStatusEnum),
     workload: z.optional(zWorkloadRequest),
     platform: z.optional(zPlatformRequest),
+    databases: z.optional(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
@@ -3909,7 +4049,7 @@ export const zV1EvaluateCreateResponse = zEvaluationResponse;
 
 export const zV1EvaluateConsolidatedCreateBody = zConsolidatedInputRequest;
 
-export const zV1EvaluateConsolidatedCreateResponse = z.record(z.string(), z.unknown());
+export const zV1EvaluateConsolidatedCreateResponse = zEngineConsolidatedEvaluation;
 
 export const zV1ImportPriceBooksTemplateRetrieveQuery = z.object({
     as: z.optional(z.enum(['csv', 'xlsx']))

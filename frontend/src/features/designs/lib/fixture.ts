@@ -36,6 +36,8 @@ export function savedQuarterRack(extra: Partial<Design> = {}): Design {
     status: 'draft',
     workload: { kind: 'oltp', users: 1000 },
     platform: { family: 'oracle-fs1', storage_model: 'FS1-2', reference: 'oracle-fs1-quarter-rack', rac_nodes: 2, arrays: 2 },
+    databases: [],
+    clone_reduction_ratio: null,
     reference_configuration: 'oracle-fs1-quarter-rack',
     rule_versions: {},
     bom_overrides: [],
