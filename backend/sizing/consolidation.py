@@ -300,6 +300,7 @@ class _Class:
     sla_s: float
     read_calls: float
     users: float | None  # None: a TPS target (its population is solved for)
+    target_tps: float | None = None  # the class's own TPS target (a clone's share of its database's)
 
 
 def evaluate_consolidated(
@@ -603,26 +604,25 @@ def _classes(
                 model.sla_s,
                 model.read_calls,
                 float(w.users) if w.users is not None else None,
+                w.target_tps,
             )
         )
         if db.clones and db.clone_load_pct > 0:
+            # the clones' load together, one class on the database's own demands (it may exceed what
+            # one workload's contract allows: twenty clones of a large database)
             share = db.clones * db.clone_load_pct / 100.0
-            users = None if w.users is None else max(1.0, w.users * share)
-            clone_w = replace(
-                w,
-                users=None if users is None else math.ceil(users),
-                target_tps=None if w.target_tps is None else w.target_tps * share,
-            )
+            users = None if w.users is None else float(math.ceil(max(1.0, w.users * share)))
             out.append(
                 _Class(
                     db,
                     f"{db.name} (test/dev clones)",
-                    clone_w,
+                    w,
                     stations,
                     model.think_s,
                     model.sla_s,
                     model.read_calls,
-                    None if users is None else float(math.ceil(users)),
+                    users,
+                    None if w.target_tps is None else w.target_tps * share,
                 )
             )
     return out
@@ -669,26 +669,36 @@ def _networks(classes: Sequence[_Class], users: Sequence[float]) -> list[multicl
 def _solve(
     classes: Sequence[_Class], open_util: Mapping[str, Mapping[str, float]]
 ) -> multiclass.MultiClassSolution:
-    """The network at the design loads: a TPS target's population is found by fixed-point iteration on
-    n <- n x target / X (X increases with n), started at the population a closed loop needs at zero
-    queueing; users-based databases keep their users."""
+    """The network at the design loads: a TPS target's population is found by a secant in log n / log X
+    (X increases with n, concavely), started at the population a closed loop needs at zero queueing;
+    users-based databases keep their users. A target beyond what the class can reach drives n to the
+    cap (10 million): its throughput then stays short of the target, which the result says."""
     opened = _open_total(open_util)
     users = []
     for c in classes:
         if c.users is not None:
             users.append(c.users)
         else:
-            target = _target(c)
-            users.append(max(1.0, target * (c.think_s + sum(s.demand_s for s in c.stations))))
+            users.append(max(1.0, _target(c) * (c.think_s + sum(float(s.demand_s) for s in c.stations))))
     solution = multiclass.solve(_networks(classes, users), opened)
-    for _ in range(200):
+    previous: dict[int, tuple[float, float]] = {}
+    for _ in range(60):
         moved = 0.0
         for i, c in enumerate(classes):
             if c.users is not None:
                 continue
-            x = solution.classes[i].throughput
-            target = _target(c)
-            new = min(users[i] * target / x, 1e7) if x > 0 else 1e7
+            x, target = solution.classes[i].throughput, _target(c)
+            if x <= 0:
+                new = USERS_CAP
+            else:
+                slope = 1.0
+                if i in previous:  # the elasticity d log X / d log n from the last two solves
+                    ln_n0, ln_x0 = previous[i]
+                    if abs(math.log(users[i]) - ln_n0) > 1e-12:
+                        slope = (math.log(x) - ln_x0) / (math.log(users[i]) - ln_n0)
+                slope = min(max(slope, 0.02), 1.0)
+                previous[i] = (math.log(users[i]), math.log(x))
+                new = min(max(users[i] * (target / x) ** (1.0 / slope), 1e-3), USERS_CAP)
             moved = max(moved, abs(new - users[i]) / users[i])
             users[i] = new
         if moved <= 1e-10:
@@ -697,8 +707,11 @@ def _solve(
     return solution
 
 
+USERS_CAP = 1e7
+
+
 def _target(c: _Class) -> float:
-    return float(c.workload.target_tps or 0.0)
+    return float(c.target_tps or 0.0)
 
 
 def _oltp_result(
@@ -713,6 +726,8 @@ def _oltp_result(
     i = next(k for k, c in enumerate(classes) if c.label == db.name)
     cls, s = classes[i], solution.classes[i]
     w = cls.workload
+    if not (s.throughput > 0 and math.isfinite(s.response_s)):
+        return _starved(db, alone, solution)
     response_ms = s.response_s * 1000
     latency_ms = s.residence_s.get("storage", 0.0) / cls.read_calls * 1000 if cls.read_calls else 0.0
     alone_response = alone.summary.response_at_design.value
@@ -793,6 +808,19 @@ def _oltp_result(
         clone_load_pct=q(db.clone_load_pct, "%"),
         statement=statement,
     )
+
+
+def _starved(db: Database, alone: OltpEvaluation, solution: multiclass.MultiClassSolution) -> DatabaseResult:
+    """An OLTP database the other databases leave no room for (their scans alone fill a station)."""
+    full = [st.name for st in solution.stations if st.open_utilisation >= 1.0]
+    where = " and ".join(STATION_LABELS.get(n, n) for n in full) or "the shared stations"
+    return DatabaseResult.built(
+        name=db.name, kind="oltp", priority=db.priority, paused=False, verdict="does-not-hold",
+        throughput=q(0.0, "TPS"), alone_throughput=alone.summary.design_tps,
+        alone_response=alone.summary.response_at_design, clones=db.clones,
+        clone_load_pct=q(db.clone_load_pct, "%"),
+        statement=f"cannot run: the other databases' scans alone take all of the {where}",
+    )  # fmt: skip
 
 
 def alone_tps(ev: OltpEvaluation) -> float:

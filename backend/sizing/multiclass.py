@@ -92,15 +92,30 @@ def _seen_factor(u0: float, ahead: float, servers: float, lg: float) -> float:
     if servers == 1:
         return (1.0 + ahead) / (1.0 - u0)
 
-    def gap(rho: float) -> float:
-        return (rho - u0) * mva._q(1.0, servers, lg, 1.0 - rho) - ahead
-
-    # (rho - u0) F(rho) rises from 0 at u0 to infinity at 1; F >= 1 bounds the root by u0 + ahead
-    top = 1.0 - 1e-15
-    if u0 >= top or gap(top) <= 0:
-        return math.inf
-    hi = u0 + ahead if u0 + ahead < top and gap(u0 + ahead) >= 0 else top
-    rho = float(optimize.brentq(gap, u0, hi, xtol=1e-15, rtol=1e-14, maxiter=200))
+    # Newton on g(rho) = (rho - u0) F(rho) - ahead, increasing and convex in rho, from the one-server
+    # root (a multi-server queue waits less, so its root lies at or above it: Newton then descends
+    # monotonically from the convex side once past the root), kept in the bracket (u0, 1)
+    lo, hi = u0, 1.0
+    rho = min((ahead + u0) / (1.0 + ahead), 1.0 - 1e-15)
+    for _ in range(100):
+        c_wait, dc = mva._erlang(servers, lg, rho)
+        free = 1.0 - rho
+        f = 1.0 + c_wait / free
+        g = (rho - u0) * f - ahead
+        if g > 0:
+            hi = rho
+        else:
+            lo = rho
+        slope = f + (rho - u0) * (dc / free + c_wait / (free * free))
+        step = rho - g / slope if slope > 0 else 0.5 * (lo + hi)
+        if not lo < step < hi:
+            step = 0.5 * (lo + hi)
+        # to the last bits: the sweeps over the classes converge on these values, and a residual of a few
+        # ulps here would keep them moving
+        done = abs(step - rho) <= 4e-16 * rho or hi - lo <= 4e-16 * hi
+        rho = step
+        if done:
+            break
     return mva._q(1.0, servers, lg, 1.0 - rho)
 
 

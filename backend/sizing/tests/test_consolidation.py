@@ -409,3 +409,23 @@ def test_every_number_is_finite_and_carries_a_unit(catalog: Catalog) -> None:
 
     walk(published)
     assert "OLTP (test/dev clones)" in {s for st_ in ev.stations for s in st_.by_database}
+
+
+def test_an_oltp_database_the_scans_leave_no_room_for_is_said_to_not_run(catalog: Catalog) -> None:
+    scans = [{"name": f"DW{i}", "workload": {**XTREMIO_DW, "target_throughput_mb_s": 3000}} for i in range(2)]
+    ev = consolidated(catalog, XTREMIO, [*scans, {"name": "OLTP", "workload": XTREMIO_OLTP}])
+    oltp = by_name(ev)["OLTP"]
+    assert oltp.verdict == "does-not-hold" and oltp.throughput.value == 0 and oltp.response is None
+    assert "cannot run" in oltp.statement and "storage" in oltp.statement
+    assert ev.verdict == "does-not-hold"
+
+
+def test_clones_may_carry_more_load_than_one_workload_allows(catalog: Catalog) -> None:
+    """Twenty clones at full load of a 1,000,000 TPS target: one class of the clones' load together,
+    not a workload the contract would refuse (it was a 400 on `workload.target_tps`)."""
+    big = {"kind": "oltp", "target_tps": 1_000_000}
+    ev = consolidated(catalog, PS6010XV, [{"name": "A", "workload": big, "clones": 20, "clone_load_pct": 100},
+                                          {"name": "B", "workload": {"kind": "oltp", "users": 10}}])  # fmt: skip
+    a = by_name(ev)["A"]
+    assert a.verdict == "does-not-hold" and a.throughput.value < 1_000_000
+    assert any(s.name == "cpu" and "A (test/dev clones)" in s.by_database for s in ev.stations)
