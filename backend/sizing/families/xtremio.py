@@ -302,11 +302,59 @@ def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
                     "utilisation",
                 )
             )
+    cases += _dw_cases(evidence)
+    return cases
+
+
+# The DW tests ran on the same four hosts and two X-Bricks as the OLTP tests, each alone (issue 40):
+# the DSS model's throughput on XtremIO is these two measurements themselves (sizing.dss has no ORION
+# figures for the family), so their rows are calibration, listed to show it, never evidence.
+_DW_TESTS = (
+    ("read_throughput", 100.0, "DW query test, 128 users: physical read throughput (AWR)"),
+    ("load_rate", 0.0, "DW data-loading test, 4 sessions: physical write throughput (AWR)"),
+)
+_TO_MB_S = {"GB/s": 1000.0, "MB/s": 1.0, "TB/h": 1e6 / 3600.0}
+
+
+def _dw_observations(evidence: EvidenceBundle) -> list[tuple[Observation, str, float, str]]:
+    out = []
+    for quantity, read_pct, label in _DW_TESTS:
+        hits = evidence.find(quantity, platform="xtremio", tool="dw_generator")
+        if hits:
+            out.append((hits[0], quantity, read_pct, label))
+    return out
+
+
+def _sustained_mb_s(evaluations: Sequence[Any]) -> float:
+    return float(evaluations[0].summary.sustained_throughput.value)
+
+
+def _dw_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
+    cases = []
+    for obs, quantity, read_pct, label in _dw_observations(evidence):
+        v = obs.values[quantity]
+        if v.unit not in _TO_MB_S:
+            continue
+        measured = v.value * _TO_MB_S[v.unit]
+        design = {"workload": {"kind": "dss", "target_throughput_mb_s": 1000.0, "read_pct": read_pct},
+                  "platform": dict(_PLATFORM)}  # fmt: skip
+        cases.append(
+            ValidationCase(
+                f"XtremIO {label}",
+                (obs,),
+                quantity,
+                "MB/s",
+                measured,
+                (design,),
+                _sustained_mb_s,
+                "throughput",
+            )  # fmt: skip
+        )
     return cases
 
 
 def calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
-    return fit_xtremio(evidence).keys
+    return fit_xtremio(evidence).keys | {obs.key for obs, *_ in _dw_observations(evidence)}
 
 
 FAMILY = PlatformFamily(
