@@ -12,6 +12,9 @@
    per design, no Python per point).
 4. The reduced sweep (sizing.sweep: headline numbers only, vectorised bisection across designs), against
    the same headline numbers from the scalar solvers design by design.
+5. A design of two and of four databases evaluated together (sizing.consolidation: each database alone,
+   then the multi-class network), against the same databases evaluated alone (work it includes): the
+   ratio is what sharing the platform adds.
 
 Run: cd backend && ../.venv/bin/python bench/bench_engine.py
 Goals (issue 16): one evaluation <= 1 ms median and <= 3x the numpy floor of the same work.
@@ -33,6 +36,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from sizing import balance, mva, projection
 from sizing import evaluator as api
+from sizing.consolidation import consolidated_inputs_from_dict, evaluate_consolidated
 from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
@@ -180,6 +184,31 @@ def main() -> None:
     base_sweep = timed(headline_scalar(batch, evidence, rules))
     print(ratio_line(f"reduced sweep of {SWEEP_SIZE:,} designs (headline only) vs scalar solvers",
                      statistics.median(sweeps), base_sweep, "s"))  # fmt: skip
+
+    consolidation(evidence, rules)
+
+
+def consolidation(evidence: EvidenceBundle, rules: RuleSet) -> None:
+    """Item 5: databases evaluated together against the same databases alone."""
+    xtremio = {"family": "xtremio", "storage_model": "X-Brick", "rac_nodes": 4, "arrays": 2}
+    oltp = {"kind": "oltp", "users": 64, "read_pct": 75, "database_size_gb": 1000}
+    for count in (2, 4):
+        dbs = [{"name": "DW", "workload": {"kind": "dss", "target_throughput_mb_s": 2000}}]
+        dbs += [{"name": f"OLTP {i}", "workload": {**oltp, "users": 16 * (i + 1)}} for i in range(count - 1)]
+        inputs = consolidated_inputs_from_dict({"platform": xtremio, "databases": dbs})
+        alone = [DesignInputs(db.workload, inputs.platform) for db in inputs.databases]
+        together, apart = [], []
+        for _ in range(20):
+            api.forget_models()
+            together.append(
+                timed(lambda: evaluate_consolidated(inputs, evidence, rules).model_dump(mode="json"))  # noqa: B023
+            )
+            api.forget_models()
+            apart.append(
+                timed(lambda: [evaluate_design(d, evidence, rules, advise=False).to_dict() for d in alone])  # noqa: B023
+            )
+        print(ratio_line(f"{count} databases evaluated together vs each alone", statistics.median(together),
+                         statistics.median(apart)))  # fmt: skip
 
 
 if __name__ == "__main__":
