@@ -18,6 +18,8 @@ export function savedDesignRequest(design: Design): EvaluateRequest {
     price_book: design.price_book?.id ?? null,
     // its BOM overrides too: the cost shown for a saved design is the cost of what it orders
     bom_overrides: design.bom_overrides,
+    // its databases too (issue 40): a design of several is evaluated as all of them together
+    ...(design.databases?.length ? { databases: design.databases, clone_reduction_ratio: design.clone_reduction_ratio } : {}),
   };
 }
 

@@ -24,7 +24,20 @@ type DesignInputs = z.input<typeof zEvaluateInputRequest>;
 
 /** An API shape whose engine-owned documents (workload, platform) are typed as the SPA reads them:
  * by the input contract, lenient for designs saved before a field existed (WorkloadInput). */
-export type WithInputs<T> = Omit<T, 'workload' | 'platform'> & { workload: WorkloadInput; platform: PlatformInput };
+export type WithInputs<T> = Omit<T, 'workload' | 'platform' | 'databases'> & { workload: WorkloadInput; platform: PlatformInput } & DatabasesOf<T>;
+
+/** A database of a design of several (issue 40), its workload typed as a design's (WorkloadInput). */
+export type DatabaseOf<D> = Omit<D, 'workload'> & { workload: WorkloadInput };
+/** The databases of an API shape that has them (required or optional as the shape says). */
+type DatabasesOf<T> = 'databases' extends keyof T
+  ? T extends { databases: (infer D)[] }
+    ? { databases: DatabaseOf<D>[] }
+    : T extends { databases?: (infer D)[] }
+      ? { databases?: DatabaseOf<D>[] }
+      : unknown
+  : unknown;
+/** What the editor sends for one database (POST /evaluate/, PATCH /designs/{id}/). */
+export type DatabaseInput = DatabaseOf<Schemas['DatabaseRequest']>;
 
 export type Design = WithInputs<Schemas['Design']>;
 /** A row of GET /designs/: what the list shows (no workload, pins or overrides) plus the headline of

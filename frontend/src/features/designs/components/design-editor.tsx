@@ -8,11 +8,13 @@ import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
 import type { Design } from '../api/types';
 import { designLoadOf, formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
+import { draftOf, validateDatabases, type DatabasesDraft } from '../lib/databases';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
 import type { BomOverride } from '../lib/bom';
 import { can } from '../lib/permissions';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
+import { DatabasesPanel } from './databases-panel';
 import { ResultsPanel } from './results-panel';
 import { SaveBar } from './save-bar';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
@@ -21,19 +23,27 @@ import { WorkloadPanel } from './workload-panel';
 export function DesignEditor({ design }: { design: Design }) {
   // The editor is keyed by the design's version: a save or reload starts it afresh (and clean).
   const loaded = useMemo(
-    () => ({ form: formFromInputs(design.workload, design.platform), meta: metaOf(design), overrides: design.bom_overrides }),
+    () => ({
+      form: formFromInputs(design.workload, design.platform),
+      meta: metaOf(design),
+      overrides: design.bom_overrides,
+      databases: draftOf(design),
+    }),
     [design],
   );
   const [form, setForm] = useState<DesignForm>(loaded.form);
   const [meta, setMeta] = useState(loaded.meta);
   const [overrides, setOverrides] = useState<BomOverride[]>(loaded.overrides);
+  // The design's databases (issue 40): none listed for a design of one; the first one's workload is the form's.
+  const [databases, setDatabases] = useState<DatabasesDraft>(loaded.databases);
   // Inputs validate and evaluate without the registry; only the platform choices wait for it.
   const platforms = usePlatforms();
   // Unsaved edits: the browser asks before the tab closes, the app before an in-app link leaves the page.
-  const dirty = hasUnsavedChanges(loaded, { form, meta, overrides }, can(design, 'edit'));
+  const dirty = hasUnsavedChanges(loaded, { form, meta, overrides, databases }, can(design, 'edit'));
   useUnsavedChangesWarning(dirty);
   const clientErrors = validateForm(form);
-  const inputs = useMemo(() => designInputsOf(form, design, overrides), [form, design, overrides]);
+  const databaseErrors = validateDatabases(databases);
+  const inputs = useMemo(() => designInputsOf(form, design, overrides, databases), [form, design, overrides, databases]);
   // The measured curves follow the form's family even while a field is invalid.
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
   // Every valid edit is evaluated at once, no pause after typing: the query is keyed by the request, so
@@ -41,7 +51,8 @@ export function DesignEditor({ design }: { design: Design }) {
   // reaches fetch). The previous result stays on screen, marked stale, until the new one arrives.
   // An invalid field makes the request null: nothing is sent for it.
   // Untouched, the design is evaluated as saved: the request the route's preload has already sent.
-  const untouched = form === loaded.form && meta.priceBook === loaded.meta.priceBook && overrides === loaded.overrides;
+  const untouched =
+    form === loaded.form && meta.priceBook === loaded.meta.priceBook && overrides === loaded.overrides && databases === loaded.databases;
   const request = useMemo(
     () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook)),
     [untouched, design, inputs, meta.priceBook],
@@ -67,6 +78,15 @@ export function DesignEditor({ design }: { design: Design }) {
             apiErrors={apiErrors}
             registry={platforms.data}
             designLoad={designLoad}
+          />
+          <DatabasesPanel
+            draft={databases}
+            onChange={setDatabases}
+            form={form}
+            onFormChange={setForm}
+            workload={inputs?.workload ?? null}
+            clientErrors={databaseErrors}
+            apiErrors={apiErrors}
           />
           <PlatformPanel
             form={form}

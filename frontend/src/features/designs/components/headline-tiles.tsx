@@ -3,14 +3,23 @@ import type { EvaluationPayload } from '../api/types';
 import type { BandView } from '../lib/bands';
 import { buildHeadlines } from '../lib/headline';
 import { verdictSentence } from '../lib/targets';
+import { consolidatedVerdictSentence, firstDatabaseName } from '../lib/consolidation';
 
 function HeadlineTilesView({ payload }: { payload: EvaluationPayload }) {
-  const verdict = payload.evaluation.verdict;
+  // A design of several databases (issue 40): its verdict is theirs together; the tiles are the first one's alone.
+  const together = payload.consolidation;
+  const verdict = together ? together.verdict : payload.evaluation.verdict;
+  const alone = firstDatabaseName(together);
   return (
     <div className="headline-block">
       <p className={`verdict verdict-${verdict}`} data-testid="verdict">
-        {verdictSentence(payload.evaluation)}
+        {together ? consolidatedVerdictSentence(together) : verdictSentence(payload.evaluation)}
       </p>
+      {alone && (
+        <p className="muted small-text" data-testid="headline-alone">
+          <strong>{alone} alone</strong>: the figures below are the first database's on the platform by itself (the databases together are above).
+        </p>
+      )}
       <dl className="tiles">
         {buildHeadlines(payload).map((h) => (
           <div key={h.key} className={`tile tone-${h.tone}${h.text ? ' tile-text' : ''}`} data-testid={`headline-${h.key}`}>

@@ -13,6 +13,7 @@ import { AssumptionsList } from './assumptions-list';
 import { BalanceChart } from './balance-chart';
 import { BomTable, type BomOverridesControl } from './bom-table';
 import { CapacityChart } from './capacity-chart';
+import { ConsolidationSection } from './consolidation-section';
 import { FindHoldingLink } from './find-holding-link';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
@@ -102,6 +103,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
       {loading && !payload && <Loading what="the evaluation" />}
       {payload && (
         <div className={stale || error ? 'stale' : undefined}>
+          {payload.consolidation && <ConsolidationSection consolidation={payload.consolidation} />}
           <HeadlineTiles payload={payload} />
           <FindHoldingLink evaluation={payload.evaluation} />
           <TargetsTable evaluation={payload.evaluation} />

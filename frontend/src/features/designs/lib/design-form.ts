@@ -568,7 +568,8 @@ export function referenceConfigurationFor(form: DesignForm, saved: { family: str
 export function generalErrors(apiErrors: FieldErrors): string[] {
   const known = new Set(Object.values(FIELD_PATHS));
   return Object.entries(apiErrors)
-    .filter(([path]) => !known.has(path))
+    // The databases' errors (issue 40) are shown by the databases panel, next to their row.
+    .filter(([path]) => !known.has(path) && !/^(databases|clone_reduction_ratio)(\.|$)/.test(path))
     .flatMap(([path, messages]) => messages.map((m) => (path === 'non_field_errors' ? m : `${path}: ${m}`)));
 }
 

@@ -98,3 +98,29 @@ describe('exportLinks', () => {
     ]);
   });
 });
+
+describe('changedFields: the databases of a design (issue 40)', () => {
+  const orders = { name: 'Orders', workload: { kind: 'oltp', users: 64 }, clones: 0, clone_load_pct: 50, priority: 1, paused: false };
+  const second = { name: 'Database 2', workload: { kind: 'oltp', users: 100 }, clones: 0, clone_load_pct: 50, priority: 2, paused: false };
+  it('counts them when a design of one becomes one of several, and back', () => {
+    expect(changedFields({ number: 2, changes: [{ field: 'databases', before: [], after: [orders, second] }] })).toBe('Databases: 1 → 2 (Orders, Database 2).');
+    expect(changedFields({ number: 3, changes: [{ field: 'databases', before: [orders, second], after: [] }] })).toBe('Databases: 2 → 1.');
+  });
+  it('says what happened to each: added, renamed, paused, its inputs', () => {
+    const warehouse = { name: 'Warehouse', workload: { kind: 'dss', target_throughput_mb_s: 2000 }, clones: 0, clone_load_pct: 50, priority: 3, paused: true };
+    const text = changedFields({
+      number: 4,
+      changes: [
+        { field: 'databases', before: [orders, second], after: [{ ...orders, clones: 2 }, { ...second, name: 'Billing', workload: { kind: 'oltp', users: 200 } }, warehouse] },
+        { field: 'clone_reduction_ratio', before: null, after: 3 },
+      ],
+    });
+    expect(text).toBe(
+      "Databases: renamed Database 2 to Billing; added Warehouse; Orders, clones: 0 → 2; Billing, users: 100 → 200. Clone data reduction: the platform document's → 3:1.",
+    );
+  });
+  it('says a database was paused or resumed, and removed', () => {
+    const text = changedFields({ number: 2, changes: [{ field: 'databases', before: [orders, second, { ...second, name: 'Spare' }], after: [{ ...orders, paused: true }, second] }] });
+    expect(text).toBe('Databases: removed Spare; paused Orders.');
+  });
+});

@@ -17,6 +17,8 @@ const FIELD_LABELS: Record<string, string> = {
   price_book: 'Price book',
   rule_versions: 'Rule versions',
   bom_overrides: 'BOM overrides',
+  databases: 'Databases',
+  clone_reduction_ratio: 'Clone data reduction',
   deleted_at: 'Trash',
 };
 
@@ -24,6 +26,8 @@ const FIELD_LABELS: Record<string, string> = {
 const INPUT_LABELS: Record<string, readonly [string, string?]> = {
   kind: ['Workload kind'],
   users: ['Users'],
+  clones: ['Clones'],
+  clone_load_pct: ['Clone load', '%'],
   target_tps: ['Target load', 'TPS'],
   think_time_s: ['Think time', 's'],
   database_size_gb: ['Database size', 'GB'],
@@ -92,6 +96,8 @@ function changeSentences(field: string, before: unknown, after: unknown, context
   const label = FIELD_LABELS[field] ?? words(field);
   if (field === 'price_book') return [`${label}: ${priceBook(before, context)} → ${priceBook(after, context)}`];
   if (field === 'deleted_at') return [after ? 'Moved to the trash' : 'Restored from the trash'];
+  if (field === 'databases') return [databasesSentence(before, after, context)];
+  if (field === 'clone_reduction_ratio') return [`${label}: ${reductionRatio(before)} → ${reductionRatio(after)}`];
   if (field === 'bom_overrides' || field === 'rule_versions') return [`${label}: ${listSize(before, field)} → ${listSize(after, field)}`];
   if (isRecord(before) || isRecord(after)) {
     const b = isRecord(before) ? before : {};
@@ -120,6 +126,67 @@ function nestedSentences(before: Record<string, unknown>, after: Record<string, 
       };
       return [`${prefix}${label}: ${value(b)} → ${value(a)}`];
     });
+}
+
+interface DatabaseChange {
+  name: string;
+  workload?: unknown;
+  clones?: unknown;
+  clone_load_pct?: unknown;
+  paused?: unknown;
+}
+
+const databaseList = (value: unknown): DatabaseChange[] =>
+  Array.isArray(value) ? value.filter((d): d is DatabaseChange => isRecord(d) && typeof d.name === 'string') : [];
+
+/**
+ * A change of the design's databases (issue 40) in words: "Databases: 1 → 2 (Production, Database 2)"
+ * when the design becomes one of several or one again, else what happened to each: "Databases: added
+ * Warehouse; renamed Database 2 to Orders; paused Warehouse; Orders, Users: 100 → 200".
+ */
+function databasesSentence(before: unknown, after: unknown, context: HistoryContext): string {
+  const b = databaseList(before);
+  const a = databaseList(after);
+  const names = (list: DatabaseChange[]) => list.map((d) => d.name).join(', ');
+  if (b.length === 0 || a.length === 0) {
+    const count = (list: DatabaseChange[]) => String(Math.max(1, list.length));
+    return `Databases: ${count(b)} → ${count(a)}${a.length ? ` (${names(a)})` : ''}`;
+  }
+  const parts: string[] = [];
+  const pairs: [DatabaseChange, DatabaseChange][] = [];
+  const unmatchedBefore = b.filter((d) => !a.some((x) => x.name === d.name));
+  const unmatchedAfter = a.filter((d) => !b.some((x) => x.name === d.name));
+  for (const d of a) {
+    const old = b.find((x) => x.name === d.name);
+    if (old) pairs.push([old, d]);
+  }
+  // A database whose name changed keeps its place in the list: renamed, not removed and added.
+  for (const d of [...unmatchedAfter]) {
+    const old = unmatchedBefore.find((x) => b.indexOf(x) === a.indexOf(d));
+    if (!old) continue;
+    parts.push(`renamed ${old.name} to ${d.name}`);
+    pairs.push([old, d]);
+    unmatchedBefore.splice(unmatchedBefore.indexOf(old), 1);
+    unmatchedAfter.splice(unmatchedAfter.indexOf(d), 1);
+  }
+  for (const d of unmatchedAfter) parts.push(`added ${d.name}`);
+  for (const d of unmatchedBefore) parts.push(`removed ${d.name}`);
+  for (const [old, d] of pairs) {
+    if (Boolean(old.paused) !== Boolean(d.paused)) parts.push(`${d.paused ? 'paused' : 'resumed'} ${d.name}`);
+    const details = nestedSentences(
+      { clones: old.clones ?? 0, clone_load_pct: old.clone_load_pct, ...(isRecord(old.workload) ? old.workload : {}) },
+      { clones: d.clones ?? 0, clone_load_pct: d.clone_load_pct, ...(isRecord(d.workload) ? d.workload : {}) },
+      context.storageModel,
+    );
+    parts.push(...details.map((text) => `${d.name}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`));
+  }
+  return `Databases: ${parts.length ? parts.join('; ') : 'changed'}`;
+}
+
+function reductionRatio(value: unknown): string {
+  if (value === null || value === undefined || value === '') return "the platform document's";
+  const ratio = Number(value);
+  return Number.isFinite(ratio) ? `${formatNumber(ratio)}:1` : String(value);
 }
 
 function inputLabel(key: string, storageModel: string | undefined): readonly [string, string?] {

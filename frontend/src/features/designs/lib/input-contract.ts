@@ -8,7 +8,7 @@
  * input gets the same message from the form and from POST /api/v1/evaluate/.
  */
 import * as z from 'zod/mini';
-import { zEngineDssWorkload, zEngineOltpWorkload, zEvaluateInputRequest } from '../../../lib/api-zod';
+import { zEngineDssWorkload, zEngineOltpWorkload, zEvaluateInputRequest, zWorkloadRequest } from '../../../lib/api-zod';
 import type { FieldErrors } from '../../../lib/api-client';
 
 export type WorkloadKind = 'oltp' | 'dss';
@@ -32,7 +32,9 @@ export interface InputSchemas {
 }
 
 export const PUBLISHED_SCHEMAS: InputSchemas = {
-  workload: zEvaluateInputRequest.shape.workload,
+  // The request's workload is optional since a design may send `databases` instead (issue 40): the
+  // contract is the workload's own schema, not its optional wrapper.
+  workload: zWorkloadRequest,
   platform: zEvaluateInputRequest.shape.platform,
 };
 
