@@ -92,30 +92,23 @@ def _seen_factor(u0: float, ahead: float, servers: float, lg: float) -> float:
     if servers == 1:
         return (1.0 + ahead) / (1.0 - u0)
 
-    # Newton on g(rho) = (rho - u0) F(rho) - ahead, increasing and convex in rho, from the one-server
-    # root (a multi-server queue waits less, so its root lies at or above it: Newton then descends
-    # monotonically from the convex side once past the root), kept in the bracket (u0, 1)
-    lo, hi = u0, 1.0
-    rho = min((ahead + u0) / (1.0 + ahead), 1.0 - 1e-15)
-    for _ in range(100):
-        c_wait, dc = mva._erlang(servers, lg, rho)
-        free = 1.0 - rho
-        f = 1.0 + c_wait / free
-        g = (rho - u0) * f - ahead
-        if g > 0:
-            hi = rho
-        else:
-            lo = rho
-        slope = f + (rho - u0) * (dc / free + c_wait / (free * free))
-        step = rho - g / slope if slope > 0 else 0.5 * (lo + hi)
-        if not lo < step < hi:
-            step = 0.5 * (lo + hi)
-        # to the last bits: the sweeps over the classes converge on these values, and a residual of a few
-        # ulps here would keep them moving
-        done = abs(step - rho) <= 4e-16 * rho or hi - lo <= 4e-16 * hi
-        rho = step
-        if done:
-            break
+    # (rho - u0) F(rho) - ahead rises from -ahead at u0 to infinity at 1. Its root lies between the
+    # one-server root (a multi-server queue waits less: F is smaller) and u0 + ahead (F >= 1): Brent's
+    # method in that bracket, to a few ulps (the sweeps over the classes converge on these values; a
+    # looser residual kept them moving).
+    if u0 >= 1.0 - 1e-15:
+        return math.inf
+
+    def gap(rho: float) -> float:
+        return (rho - u0) * mva._q(1.0, servers, lg, 1.0 - rho) - ahead
+
+    lo = (ahead + u0) / (1.0 + ahead)
+    hi = min(u0 + ahead, 1.0 - 1e-15)
+    if gap(hi) <= 0.0:
+        return mva._q(1.0, servers, lg, 1.0 - hi)
+    if gap(lo) >= 0.0:
+        return mva._q(1.0, servers, lg, 1.0 - lo)
+    rho = float(optimize.brentq(gap, lo, hi, xtol=1e-17, rtol=9e-16, maxiter=200))
     return mva._q(1.0, servers, lg, 1.0 - rho)
 
 
@@ -229,10 +222,16 @@ def solve(
             return xc * (fixed[c] + sum(r)) - n
 
         top = hi * (1.0 - 1e-15)
-        if excess(top) <= 0:
+        lo_x, hi_x = 0.0, top
+        if 0.0 < x[c] < top:
+            # warm start: the last sweep's X brackets this one's closely once the sweeps settle
+            near_lo, near_hi = x[c] * (1.0 - 1e-3), min(x[c] * (1.0 + 1e-3), top)
+            if excess(near_lo) < 0 < excess(near_hi):
+                lo_x, hi_x = near_lo, near_hi
+        if hi_x == top and excess(top) <= 0:
             xc = top
         else:
-            xc = float(optimize.brentq(excess, 0.0, top, xtol=1e-300, rtol=1e-15, maxiter=500))
+            xc = float(optimize.brentq(excess, lo_x, hi_x, xtol=1e-300, rtol=1e-15, maxiter=500))
         r = residences(c, xc, opened, ahead)
         rq[c] = r if r is not None else [math.inf] * m
         return xc
