@@ -348,7 +348,7 @@ def _dw_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
                 (design,),
                 _sustained_mb_s,
                 "throughput",
-            )  # fmt: skip
+            )
         )
     return cases
 
