@@ -349,6 +349,7 @@ def evaluate_consolidated(
             )
         )
     solution = _solve(classes, open_util) if classes else None
+    cpu_limit, _ = rules.param("cpu-utilisation-limit", "limit", "%")
     results = []
     station_shares: dict[str, dict[str, float]] = {}
     if solution is not None:
@@ -362,22 +363,10 @@ def evaluate_consolidated(
     for db in sorted(active, key=lambda d: (d.priority, inputs.databases.index(d))):
         if isinstance(db.workload, OltpWorkload):
             assert solution is not None
-            results.append(_oltp_result(db, classes, solution, open_util, alone[db.name], total))
+            results.append(_oltp_result(db, classes, solution, alone[db.name], total, cpu_limit))
         else:
             results.append(_dss_result(db, alone[db.name], total, station_shares, open_util))
-    for db in inputs.databases:
-        if db.paused:
-            results.append(
-                DatabaseResult.built(
-                    name=db.name,
-                    kind=db.workload.kind,
-                    priority=db.priority,
-                    paused=True,
-                    verdict=None,
-                    clones=db.clones,
-                    statement="paused: left out of the evaluation and the capacity",
-                )
-            )
+    results += _paused(inputs)
     for r in results:
         if r.verdict == "does-not-hold":
             warnings.append(warning("database-misses", "critical", f"{r.name}: {r.statement}", None))
@@ -521,19 +510,7 @@ def _single(
             )
         ]
         bottleneck = d.bottleneck
-    paused = [
-        DatabaseResult.built(
-            name=p.name,
-            kind=p.workload.kind,
-            priority=p.priority,
-            paused=True,
-            verdict=None,
-            clones=p.clones,
-            statement="paused: left out of the evaluation and the capacity",
-        )
-        for p in inputs.databases
-        if p.paused
-    ]
+    paused = _paused(inputs)
     warnings = list(ev.warnings)
     verdict = ev.verdict
     if not capacity.fits:
@@ -562,6 +539,23 @@ def _single(
     )
 
 
+def _paused(inputs: ConsolidatedInputs) -> list[DatabaseResult]:
+    """The paused databases, listed as such after the running ones."""
+    return [
+        DatabaseResult.built(
+            name=db.name,
+            kind=db.workload.kind,
+            priority=db.priority,
+            paused=True,
+            verdict=None,
+            clones=db.clones,
+            statement="paused: left out of the evaluation and the capacity",
+        )
+        for db in inputs.databases
+        if db.paused
+    ]
+
+
 def _classes(
     inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet, flags: list[Flag]
 ) -> list[_Class]:
@@ -569,16 +563,14 @@ def _classes(
     family = platform_family(platform.family)
     oltp = [db for db in inputs.active if isinstance(db.workload, OltpWorkload)]
     shared_schema: int | None = None
-    if family.shared_cache and len(oltp) > 1:
-        # One cache for every database's working set: each one's reads at the schemas together.
-        # A database that names no schema size counts its profile's (the NetApp OET schema, 1,000
-        # warehouses, Section 3.1).
-        from sizing.families.netapp_fit import REFERENCE_WAREHOUSES
-
+    fitted = family.fit_profile(evidence, rules).warehouses if family.fit_profile else None
+    if family.shared_cache and len(oltp) > 1 and fitted:
+        # One cache for every database's working set: each one's reads at the schemas together. A
+        # database that names no schema size counts the family's own profile's (its fitted schema).
         shared_schema = 0
         for db in oltp:
             assert isinstance(db.workload, OltpWorkload)
-            shared_schema += int(db.workload.warehouses or REFERENCE_WAREHOUSES)
+            shared_schema += int(db.workload.warehouses or fitted)
         flags.append(
             flag(
                 "databases",
@@ -718,10 +710,12 @@ def _oltp_result(
     db: Database,
     classes: Sequence[_Class],
     solution: multiclass.MultiClassSolution,
-    open_util: Mapping[str, Mapping[str, float]],
     alone: DesignEvaluation,
     total: Mapping[str, float],
+    catalog_cpu_limit: float,
 ) -> DatabaseResult:
+    """`catalog_cpu_limit`: the catalog's CPU utilisation limit (rule cpu-utilisation-limit), the
+    target where the database sets none, as evaluate_design takes it."""
     assert isinstance(alone, OltpEvaluation)
     i = next(k for k, c in enumerate(classes) if c.label == db.name)
     cls, s = classes[i], solution.classes[i]
@@ -753,7 +747,7 @@ def _oltp_result(
             )
         )
     cpu_pct = total.get("cpu", 0.0) * 100
-    cpu_limit = w.max_cpu_pct if w.max_cpu_pct is not None else 80.0
+    cpu_limit = w.max_cpu_pct if w.max_cpu_pct is not None else catalog_cpu_limit
     checks.append(
         DatabaseTargetCheck.built(
             target="max_cpu_pct",

@@ -429,3 +429,25 @@ def test_clones_may_carry_more_load_than_one_workload_allows(catalog: Catalog) -
     a = by_name(ev)["A"]
     assert a.verdict == "does-not-hold" and a.throughput.value < 1_000_000
     assert any(s.name == "cpu" and "A (test/dev clones)" in s.by_database for s in ev.stations)
+
+
+def test_the_cpu_target_is_the_catalogs_rule_where_the_database_sets_none(catalog: Catalog) -> None:
+    _, rules = catalog
+    limit, _ = rules.param("cpu-utilisation-limit", "limit", "%")
+    two = [{"name": "A", "workload": {"kind": "oltp", "users": 3000}},
+           {"name": "B", "workload": {"kind": "oltp", "users": 1500, "max_cpu_pct": 50}}]  # fmt: skip
+    ev = by_name(consolidated(catalog, PS6010XV, two))
+    assert next(c for c in ev["A"].checks if c.target == "max_cpu_pct").limit.value == limit
+    assert next(c for c in ev["B"].checks if c.target == "max_cpu_pct").limit.value == 50
+
+
+def test_netapps_databases_share_one_cache_at_their_schemas_together(catalog: Catalog) -> None:
+    netapp = {"family": "netapp", "storage_model": "FAS3140", "rac_nodes": 1, "arrays": 2, "pam": True}
+    small = {"kind": "oltp", "users": 40, "warehouses": 1000}
+    alone = by_name(consolidated(catalog, netapp, [{"name": "A", "workload": small}]))["A"]
+    ev = consolidated(
+        catalog, netapp, [{"name": "A", "workload": small}, {"name": "B", "workload": {**small, "users": 1}}]
+    )
+    assert any("3,000" not in f.message and "2,000 warehouses" in f.message for f in ev.extrapolation)
+    # the cache now holds both schemas: A reads more from disk and answers slower than alone
+    assert by_name(ev)["A"].response.value > alone.response.value
