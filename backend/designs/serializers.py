@@ -23,10 +23,12 @@ from designs.selectors import DesignRole, design_role, team_design_role
 from designs.services import OVERRIDE_FIELDS
 from engine_adapter import engine
 from engine_adapter.serializers import (
+    DatabaseSerializer,
     PlatformJSONField,
     StoredPlatformField,
     StoredWorkloadField,
     WorkloadJSONField,
+    clone_reduction_ratio_field,
 )
 
 MAX_OVERRIDE_LINES = 500
@@ -55,21 +57,6 @@ class BomOverrideInputSerializer(BomOverrideSerializer):
     reason = serializers.CharField(
         max_length=300, help_text="Why the generated BOM is changed (required, not blank)"
     )
-
-
-class DatabaseSerializer(serializers.Serializer[dict[str, Any]]):
-    """One database of a design of several (issue 40); the engine checks it (sizing.consolidation)."""
-
-    name = serializers.CharField(max_length=60, help_text="unique within the design")
-    workload = StoredWorkloadField(help_text="an OLTP or DSS workload, as `workload` takes it")
-    clones = serializers.IntegerField(min_value=0, max_value=20, required=False, help_text="test/dev clones")
-    clone_load_pct = serializers.FloatField(
-        min_value=0, max_value=100, required=False, help_text="each clone's load as a % of the database's"
-    )
-    priority = serializers.IntegerField(
-        min_value=1, max_value=8, required=False, help_text="1 = the most important"
-    )
-    paused = serializers.BooleanField(required=False, help_text="left out of the evaluation")
 
 
 @extend_schema_field(DatabaseSerializer(many=True))
@@ -179,13 +166,7 @@ class DesignInputSerializer(serializers.Serializer[Design]):
     )
     platform = PlatformJSONField()
     databases = DatabasesJSONField(required=False)
-    clone_reduction_ratio = serializers.FloatField(
-        min_value=1,
-        max_value=1000,
-        required=False,
-        allow_null=True,
-        help_text="Your own data reduction for the clones; null: the platform document's, else none",
-    )
+    clone_reduction_ratio = clone_reduction_ratio_field()
     reference_configuration = serializers.SlugRelatedField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),
@@ -285,9 +266,7 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
     )
     platform = PlatformJSONField()
     databases = DatabasesJSONField(required=False)
-    clone_reduction_ratio = serializers.FloatField(
-        min_value=1, max_value=1000, required=False, allow_null=True
-    )
+    clone_reduction_ratio = clone_reduction_ratio_field()
     reference_configuration = CachedReferenceField(
         slug_field="slug",
         queryset=Configuration.objects.filter(role=ConfigurationRole.REFERENCE),

@@ -15,6 +15,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from sizing.consolidation import CONSOLIDATION_FIELDS, DATABASE_FIELDS
 from sizing.errors import InputError
 from sizing.inputs import (
     DSS_FIELDS,
@@ -232,3 +233,19 @@ class StoredWorkloadField(serializers.JSONField):
 @extend_schema_field({"$ref": "#/components/schemas/PlatformRequest"})
 class StoredPlatformField(serializers.JSONField):
     """A design's platform as stored: what was sent and the engine accepted."""
+
+
+# One database of a design of several (issue 40), generated from the engine's declaration
+# (sizing.consolidation.DATABASE_FIELDS) as the workload and platform serializers are; the engine checks
+# the list as a whole (names unique, the maximum, a workload each).
+DatabaseSerializer = _contract_serializer(
+    "DatabaseSerializer",
+    DATABASE_FIELDS,
+    "One database of a design of several (issue 40); the engine checks it (sizing.consolidation).",
+    workload=StoredWorkloadField(help_text="an OLTP or DSS workload, as `workload` takes it"),
+)
+
+
+def clone_reduction_ratio_field(**kwargs: Any) -> ContractField:
+    """The design's own clone data reduction ratio, as the engine declares it."""
+    return ContractField(CONSOLIDATION_FIELDS["clone_reduction_ratio"], required=False, **kwargs)

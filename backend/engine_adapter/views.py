@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine_adapter import services
+from engine_adapter.serializers import DatabaseSerializer, clone_reduction_ratio_field
 from sizing import ConsolidatedEvaluation
 
 ValidationRowsSerializer = inline_serializer(
@@ -83,25 +84,12 @@ class ModelValidationView(APIView):
         return Response(services.validation())
 
 
-ConsolidatedDatabaseSerializer = inline_serializer(
-    "ConsolidatedDatabase",
-    many=True,
-    fields={
-        "name": serializers.CharField(max_length=60, help_text="unique within the design"),
-        "workload": serializers.JSONField(help_text="an OLTP or DSS workload, as POST /evaluate/ takes it"),
-        "clones": serializers.IntegerField(min_value=0, max_value=20, required=False, help_text="test/dev clones"),
-        "clone_load_pct": serializers.FloatField(min_value=0, max_value=100, required=False,
-                                                 help_text="each clone's load as a % of the database's"),
-        "priority": serializers.IntegerField(min_value=1, required=False, help_text="1 = the most important"),
-        "paused": serializers.BooleanField(required=False, help_text="left out of the evaluation"),
-    },
-)  # fmt: skip
 ConsolidatedInputSerializer = inline_serializer(
     "ConsolidatedInput",
     fields={
         "platform": serializers.JSONField(help_text="the platform, as POST /evaluate/ takes it"),
-        "databases": ConsolidatedDatabaseSerializer,
-        "clone_reduction_ratio": serializers.FloatField(min_value=1, allow_null=True, required=False),
+        "databases": DatabaseSerializer(many=True),
+        "clone_reduction_ratio": clone_reduction_ratio_field(),
     },
 )
 

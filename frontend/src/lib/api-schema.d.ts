@@ -1981,28 +1981,14 @@ export interface components {
          * @enum {string}
          */
         ConfigurationRoleEnum: "reference" | "array" | "test-system";
-        ConsolidatedDatabaseRequest: {
-            /** @description unique within the design */
-            name: string;
-            /** @description an OLTP or DSS workload, as POST /evaluate/ takes it */
-            workload: unknown;
-            /** @description test/dev clones */
-            clones?: number;
-            /**
-             * Format: double
-             * @description each clone's load as a % of the database's
-             */
-            clone_load_pct?: number;
-            /** @description 1 = the most important */
-            priority?: number;
-            /** @description left out of the evaluation */
-            paused?: boolean;
-        };
         ConsolidatedInputRequest: {
-            databases: components["schemas"]["ConsolidatedDatabaseRequest"][];
             /** @description the platform, as POST /evaluate/ takes it */
             platform: unknown;
-            /** Format: double */
+            databases: components["schemas"]["DatabaseRequest"][];
+            /**
+             * Format: double
+             * @description Your own data reduction for the clones (logical / physical space of a clone); empty = what the platform's document states (XtremIO: a clone takes no new space), else none
+             */
             clone_reduction_ratio?: number | null;
         };
         CostPerThroughput: {
@@ -2044,39 +2030,59 @@ export interface components {
         };
         /** @description One database of a design of several (issue 40); the engine checks it (sizing.consolidation). */
         Database: {
-            /** @description unique within the design */
-            name: string;
             /** @description an OLTP or DSS workload, as `workload` takes it */
             workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
-            /** @description test/dev clones */
+            /** @description The database's name (unique within the design) */
+            name: string;
+            /**
+             * @description Test/dev clones of the database (copies kept on the same storage)
+             * @default 0
+             */
             clones: number;
             /**
              * Format: double
-             * @description each clone's load as a % of the database's
+             * @description The load each clone runs, as a share of the database's own (test runs); 0 = space only
+             * @default 0
              */
             clone_load_pct: number;
-            /** @description 1 = the most important */
+            /**
+             * @description 1 = the most important; orders the results and names which database misses first (the model does not schedule by it: Oracle Resource Manager is not modelled)
+             * @default 1
+             */
             priority: number;
-            /** @description left out of the evaluation */
+            /**
+             * @description Left out of the evaluation and the capacity, kept in the design
+             * @default false
+             */
             paused: boolean;
         };
         /** @description One database of a design of several (issue 40); the engine checks it (sizing.consolidation). */
         DatabaseRequest: {
-            /** @description unique within the design */
-            name: string;
             /** @description an OLTP or DSS workload, as `workload` takes it */
             workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
-            /** @description test/dev clones */
-            clones?: number;
+            /** @description The database's name (unique within the design) */
+            name: string;
+            /**
+             * @description Test/dev clones of the database (copies kept on the same storage)
+             * @default 0
+             */
+            clones: number;
             /**
              * Format: double
-             * @description each clone's load as a % of the database's
+             * @description The load each clone runs, as a share of the database's own (test runs); 0 = space only
+             * @default 0
              */
-            clone_load_pct?: number;
-            /** @description 1 = the most important */
-            priority?: number;
-            /** @description left out of the evaluation */
-            paused?: boolean;
+            clone_load_pct: number;
+            /**
+             * @description 1 = the most important; orders the results and names which database misses first (the model does not schedule by it: Oracle Resource Manager is not modelled)
+             * @default 1
+             */
+            priority: number;
+            /**
+             * @description Left out of the evaluation and the capacity, kept in the design
+             * @default false
+             */
+            paused: boolean;
         };
         /** @description The price book a design created without a `price_book` starts with (catalog.selectors). */
         DefaultPriceBook: {
@@ -2157,7 +2163,7 @@ export interface components {
             databases?: components["schemas"]["DatabaseRequest"][];
             /**
              * Format: double
-             * @description Your own data reduction for the clones; null: the platform document's, else none
+             * @description Your own data reduction for the clones (logical / physical space of a clone); empty = what the platform's document states (XtremIO: a clone takes no new space), else none
              */
             clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;
@@ -2985,7 +2991,10 @@ export interface components {
             workload?: Omit<components["schemas"]["WorkloadRequest"], "kind">;
             platform: components["schemas"]["PlatformRequest"];
             databases?: components["schemas"]["DatabaseRequest"][];
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Your own data reduction for the clones (logical / physical space of a clone); empty = what the platform's document states (XtremIO: a clone takes no new space), else none
+             */
             clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;
             price_book?: number | null;
@@ -3728,7 +3737,7 @@ export interface components {
             databases?: components["schemas"]["DatabaseRequest"][];
             /**
              * Format: double
-             * @description Your own data reduction for the clones; null: the platform document's, else none
+             * @description Your own data reduction for the clones (logical / physical space of a clone); empty = what the platform's document states (XtremIO: a clone takes no new space), else none
              */
             clone_reduction_ratio?: number | null;
             reference_configuration?: string | null;

@@ -354,21 +354,6 @@ export const zConfigurationRoleEnum = z.enum([
     'test-system'
 ]);
 
-export const zConsolidatedDatabaseRequest = z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(60)),
-    workload: z.unknown(),
-    clones: z.optional(z.int().check(z.gte(0), z.lte(20))),
-    clone_load_pct: z.optional(z.number().check(z.gte(0), z.lte(100))),
-    priority: z.optional(z.int().check(z.gte(1))),
-    paused: z.optional(z.boolean())
-});
-
-export const zConsolidatedInputRequest = z.object({
-    databases: z.array(zConsolidatedDatabaseRequest),
-    platform: z.unknown(),
-    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1)))
-});
-
 export const zCostPerThroughput = z.object({
     amount: z.nullable(z.string()),
     currency: z.nullable(z.string()),
@@ -2773,24 +2758,30 @@ export const zWorkloadRequest = z.union([
  * One database of a design of several (issue 40); the engine checks it (sizing.consolidation).
  */
 export const zDatabase = z.object({
-    name: z.string().check(z.maxLength(60)),
     workload: zWorkloadRequest,
-    clones: z.int().check(z.gte(0), z.lte(20)),
-    clone_load_pct: z.number().check(z.gte(0), z.lte(100)),
-    priority: z.int().check(z.gte(1), z.lte(8)),
-    paused: z.boolean()
+    name: z.string().check(z.maxLength(60)),
+    clones: z._default(z.int().check(z.gte(0), z.lte(20)), 0),
+    clone_load_pct: z._default(z.number().check(z.gte(0), z.lte(100)), 0),
+    priority: z._default(z.int().check(z.gte(1), z.lte(8)), 1),
+    paused: z._default(z.boolean(), false)
 });
 
 /**
  * One database of a design of several (issue 40); the engine checks it (sizing.consolidation).
  */
 export const zDatabaseRequest = z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(60)),
     workload: zWorkloadRequest,
-    clones: z.optional(z.int().check(z.gte(0), z.lte(20))),
-    clone_load_pct: z.optional(z.number().check(z.gte(0), z.lte(100))),
-    priority: z.optional(z.int().check(z.gte(1), z.lte(8))),
-    paused: z.optional(z.boolean())
+    name: z.string().check(z.maxLength(60)),
+    clones: z._default(z.optional(z.int().check(z.gte(0), z.lte(20))), 0),
+    clone_load_pct: z._default(z.optional(z.number().check(z.gte(0), z.lte(100))), 0),
+    priority: z._default(z.optional(z.int().check(z.gte(1), z.lte(8))), 1),
+    paused: z._default(z.optional(z.boolean()), false)
+});
+
+export const zConsolidatedInputRequest = z.object({
+    platform: z.unknown(),
+    databases: z.array(zDatabaseRequest),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000)))
 });
 
 /**

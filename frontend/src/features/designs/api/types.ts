@@ -27,7 +27,9 @@ type DesignInputs = z.input<typeof zEvaluateInputRequest>;
 export type WithInputs<T> = Omit<T, 'workload' | 'platform' | 'databases'> & { workload: WorkloadInput; platform: PlatformInput } & DatabasesOf<T>;
 
 /** A database of a design of several (issue 40), its workload typed as a design's (WorkloadInput). */
-export type DatabaseOf<D> = Omit<D, 'workload'> & { workload: WorkloadInput };
+// Beside its name and workload a database's inputs have published defaults, which the generated type
+// makes required; a design stores them only as sent.
+export type DatabaseOf<D> = Partial<Omit<D, 'workload' | 'name'>> & Pick<D, Extract<keyof D, 'name'>> & { workload: WorkloadInput };
 /** The databases of an API shape that has them (required or optional as the shape says). */
 type DatabasesOf<T> = 'databases' extends keyof T
   ? T extends { databases: (infer D)[] }

@@ -7,14 +7,21 @@
  * others carry their own few inputs as typed (text, as the form does) and every other input of their
  * workload as it was loaded.
  */
+import * as z from 'zod/mini';
 import type { FieldErrors } from '../../../lib/api-client';
+import { zDatabaseRequest } from '../../../lib/api-zod';
 import type { DatabaseInput, Design, PlatformInput, WorkloadInput } from '../api/types';
 import { formFromInputs, type DesignForm, type WorkloadKind } from './design-form';
+import { fieldRule, shapeOf } from './input-contract';
 
-/** The most databases one design holds (the API's limit). */
-export const MAX_DATABASES = 8;
-const MAX_NAME = 60;
-const MAX_CLONES = 20;
+// The bounds of a database's inputs, as the API publishes them (generated zod schema): none repeated here.
+const DATABASE_FIELDS = shapeOf(zDatabaseRequest);
+const ruleOf = (name: string) => fieldRule(DATABASE_FIELDS[name] as z.ZodMiniType);
+/** The most databases one design holds: a database's priority ranks them, 1 to the API's maximum. */
+export const MAX_DATABASES = ruleOf('priority').maximum ?? 8;
+const MAX_NAME = (z.toJSONSchema(DATABASE_FIELDS.name as z.ZodMiniType) as { maxLength?: number }).maxLength ?? Infinity;
+const MAX_CLONES = ruleOf('clones').maximum ?? Infinity;
+const MAX_CLONE_LOAD = ruleOf('clone_load_pct').maximum ?? Infinity;
 
 export interface DatabaseRow {
   name: string;
@@ -181,7 +188,7 @@ export function validateDatabases(draft: DatabasesDraft): FieldErrors {
     seen.set(name.toLowerCase(), i);
     const checks: [Parameters<typeof rowPath>[1], string | null][] = [
       ['clones', number(row.clones, { whole: true, max: MAX_CLONES })],
-      ['clone_load_pct', number(row.cloneLoadPct, { max: 100 })],
+      ['clone_load_pct', number(row.cloneLoadPct, { max: MAX_CLONE_LOAD })],
     ];
     // The first database's load and size are the form's (checked there).
     if (i > 0) checks.push(['load', number(row.load, { required: true, positive: true, whole: row.kind === 'oltp' && row.loadBy === 'users' })], ['size', number(row.sizeGb, { positive: true })]);
