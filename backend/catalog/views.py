@@ -197,23 +197,23 @@ class PartViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet[Part]):
         return export_response(request, "parts", imports.PART_COLUMNS, rows)
 
 
+PRICE_BOOK_EXAMPLE = {
+    "id": 1,
+    "name": "List prices",
+    "currency": "USD",
+    "version": 2,
+    "effective_date": "2026-01-01",
+    "valid_until": "2026-12-31",
+    "imported_by": "admin",
+    "is_active": True,
+    "is_demo": False,
+    "created_at": "2026-01-02T09:00:00Z",
+    "entry_count": 120,
+}
+
+
 @extend_schema_view(
-    **list_and_detail_examples(
-        "Price book",
-        {
-            "id": 1,
-            "name": "List prices",
-            "currency": "USD",
-            "version": 2,
-            "effective_date": "2026-01-01",
-            "valid_until": "2026-12-31",
-            "imported_by": "admin",
-            "is_active": True,
-            "is_demo": False,
-            "created_at": "2026-01-02T09:00:00Z",
-            "entry_count": 120,
-        },
-    ),
+    **list_and_detail_examples("Price book", PRICE_BOOK_EXAMPLE),
     create=extend_schema(
         description="Creates version n+1 of the named price book and makes it the active one."
     ),
@@ -256,19 +256,7 @@ class PriceBookViewSet(
                 "Default price book",
                 value={
                     "date": "2026-12-03",
-                    "price_book": {
-                        "id": 1,
-                        "name": "List prices",
-                        "currency": "USD",
-                        "version": 2,
-                        "effective_date": "2026-01-01",
-                        "valid_until": "2026-12-31",
-                        "imported_by": "admin",
-                        "is_active": True,
-                        "is_demo": False,
-                        "created_at": "2026-01-02T09:00:00Z",
-                        "entry_count": 120,
-                    },
+                    "price_book": PRICE_BOOK_EXAMPLE,
                     "note": "Priced with List prices v2 (USD) (the active price book); change it next "
                     "to the design name.",
                 },
