@@ -2,7 +2,8 @@
 
 - the multi-class solver with one class is the engine's single-class Bard-Schweitzer;
 - against the exact multi-class MVA (product form, single-server queues), its error is measured and bounded;
-- adding a database never lowers another's response or raises its throughput (property test);
+- adding a database never lowers another's response or raises its throughput (property test, on the
+  designs the contract accepts; why not on any network: the exact solution and a storage-only stream);
 - pausing a database gives exactly the design without it; a list of one is today's evaluation, to the
   last digit (the golden file);
 - a DSS database at 2,000 MB/s beside an OLTP database on the XtremIO X-Bricks raises the OLTP response;
@@ -158,7 +159,8 @@ def test_adding_a_class_can_speed_another_in_the_exact_solution_too() -> None:
 
 
 # The families' own OLTP workloads (profile, mix, think time as their documents ran them) on their
-# documents' platforms: what a consolidated design is built of.
+# documents' platforms, grouped by storage model: a design has one storage model, so the databases of
+# one design are drawn from one group.
 DOMAIN_WORKLOADS: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (XTREMIO, {"kind": "oltp", "read_pct": 100}),
     (XTREMIO, {"kind": "oltp", "read_pct": 75}),
@@ -167,6 +169,7 @@ DOMAIN_WORKLOADS: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (PS6010XV, {"kind": "oltp", "read_pct": 50}),
     ({**PS6010XV, "storage_model": "PS6010S"}, {"kind": "oltp"}),
 ]
+ONE_STORAGE_MODEL = ((0, 1, 2), (3, 4), (5,))
 
 
 @pytest.fixture(scope="module")
@@ -179,39 +182,111 @@ def domain_networks(catalog: Catalog) -> dict[int, tuple[tuple[mva.Station, ...]
     return out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 40 property not met: on 300 seeded random mixes of the families' own workloads, "
-    "adding a database (or a DSS stream) lowered another's response by up to 59 % in the multi-class "
-    "solve; not yet explained (solver convergence or the network's own counter-effect)",
-)
-def test_adding_a_database_never_helps_another(
+def _worst_help(before: multiclass.MultiClassSolution, after: multiclass.MultiClassSolution) -> float:
+    """How much the most helped of `before`'s classes gained in `after` (throughput or response)."""
+    worst = 0.0
+    for b in before.classes:
+        a = after.of(b.name)
+        worst = max(worst, a.throughput / b.throughput - 1, 1 - a.response_s / b.response_s)
+    return worst
+
+
+def test_adding_an_oltp_database_never_helps_another_on_one_storage_model(
     domain_networks: dict[int, tuple[tuple[mva.Station, ...], float]],
 ) -> None:
-    """A database added to a design (an OLTP database, or a DSS stream's storage share) never lowers
-    another's response time nor raises its throughput, on the families' own workloads (300 seeded
-    random mixes: platform, workloads, users, DSS share)."""
+    """The solver's side of the property: 200 seeded random mixes of one storage model's workloads
+    (1 to 8,000 users each on EqualLogic, 1 to 80 sessions on XtremIO, CPU saturated in many): a third
+    database never lowers the first two's response nor raises their throughput."""
     rng = random.Random(5)
     worst = 0.0
-    for _ in range(300):
-        offset = rng.choice([0, 3])
-        picks = [rng.randint(0, 2) for _ in range(3)]
-        users = [rng.randint(1, 8000) for _ in range(3)]
-        dss = rng.uniform(0.0, 0.7)
+    for _ in range(200):
+        group = rng.choice(ONE_STORAGE_MODEL)
+        xtremio = group[0] == 0
         nets = []
-        for k, (pick, n) in enumerate(zip(picks, users, strict=True)):
-            stations, think = domain_networks[offset + pick]
+        for k in range(3):
+            stations, think = domain_networks[rng.choice(group)]
+            users = rng.randint(1, 8000)
             nets.append(
-                multiclass.ClassNetwork(f"db{k}", stations, think, float(n if offset else max(1, n // 100)))
-            )
-        two, three = multiclass.solve(nets[:2]), multiclass.solve(nets)
-        with_dss = multiclass.solve(nets[:2], {"storage": dss})
-        for name in ("db0", "db1"):
-            before = two.of(name)
-            for after in (three.of(name), with_dss.of(name)):
-                worst = max(
-                    worst, after.throughput / before.throughput - 1, 1 - after.response_s / before.response_s
+                multiclass.ClassNetwork(
+                    f"db{k}", stations, think, float(max(1, users // 100) if xtremio else users)
                 )
+            )
+        worst = max(worst, _worst_help(multiclass.solve(nets[:2]), multiclass.solve(nets)))
+    assert worst <= 1e-9, f"worst violation {worst:.3g}"
+
+
+def test_a_storage_only_stream_can_speed_a_cpu_bound_neighbour_so_dss_carries_its_cpu(
+    domain_networks: dict[int, tuple[tuple[mva.Station, ...], float]], catalog: Catalog
+) -> None:
+    """Why the property is stated for the designs the engine builds, not for any network: an open stream
+    that loads only the storage beside two EqualLogic PS6010XV databases whose RAC nodes' CPU is
+    saturated holds the more storage-bound one at the storage and frees CPU for the other (the closed
+    network's own effect, as in the exact solution above). So a DSS database carries its host CPU
+    where its family's DSS model gives one (dss_evaluation: host time per MB, Dell PS6110XV TPC-H
+    tests), and says so where it gives none (XtremIO)."""
+    (xv70, z), (xv50, _) = domain_networks[3], domain_networks[4]
+    nets = [multiclass.ClassNetwork("db0", xv70, z, 5643.0), multiclass.ClassNetwork("db1", xv50, z, 5977.0)]
+    two = multiclass.solve(nets)
+    assert two.utilisation["cpu"] > 0.999
+    assert _worst_help(two, multiclass.solve(nets, {"storage": 0.335})) > 0.01
+    dw = {"name": "DW", "workload": {"kind": "dss", "target_throughput_mb_s": 300}}
+    oltp = {"name": "OLTP", "workload": {"kind": "oltp", "users": 5000}}
+    cpu = next(s for s in consolidated(catalog, PS6010XV, [oltp, dw]).stations if s.name == "cpu")
+    assert cpu.by_database["DW"].value > 1.0
+    on_xtremio = consolidated(catalog, XTREMIO, [{"name": "OLTP", "workload": XTREMIO_OLTP}, dw])
+    assert any(a.key == "dss-cpu" for a in on_xtremio.assumptions)
+
+
+# Designs the contract accepts, per family: the platform, the OLTP users' range, whether a DSS database
+# may share it.
+PROPERTY_PLATFORMS: list[tuple[dict[str, Any], tuple[int, int], bool]] = [
+    ({"family": "oracle-fs1", "storage_model": "FS1-2", "rac_nodes": 2, "cores_per_node": 36, "arrays": 2,
+      "drives_per_enclosure": 13}, (100, 20000), False),
+    ({**PS6010XV}, (100, 8000), False),
+    ({**PS6010XV, "storage_model": "PS6010S", "arrays": 1}, (100, 8000), False),
+    ({**XTREMIO}, (1, 3000), True),
+    ({"family": "netapp", "storage_model": "FAS3140", "rac_nodes": 1, "arrays": 2, "pam": True}, (10, 200), False),
+]  # fmt: skip
+
+
+def _random_database(rng: random.Random, i: int, users: tuple[int, int], dss: bool) -> dict[str, Any]:
+    if dss and rng.random() < 0.3:
+        mb_s = rng.choice([100, 500, 1000, 2000])
+        return {
+            "name": f"db{i}",
+            "workload": {"kind": "dss", "target_throughput_mb_s": mb_s, "database_size_gb": 500},
+        }
+    workload: dict[str, Any] = {"kind": "oltp", "users": rng.randint(*users), "database_size_gb": 200}
+    if dss and rng.random() < 0.7:  # XtremIO: the document's three SLOB mixes and one between
+        workload["read_pct"] = rng.choice([0, 50, 75, 100])
+    return {"name": f"db{i}", "workload": workload, "clones": rng.choice([0, 0, 1])}
+
+
+def test_adding_a_database_never_helps_another(catalog: Catalog) -> None:
+    """Issue 40's property, through evaluate_consolidated on designs the contract accepts: every family,
+    random users and mixes, DSS databases where the platform takes them, test/dev clones; one database,
+    then two, then three (one database is today's evaluate_design, more the multi-class solve). Adding
+    a database never lowers another's response nor raises its throughput. (A seeded probe of 150 such
+    designs up to 3,000 XtremIO sessions found none; 24 run here.)"""
+    rng = random.Random(11)
+    worst, compared = 0.0, 0
+    for _ in range(24):
+        platform, users, dss = rng.choice(PROPERTY_PLATFORMS)
+        dbs = [_random_database(rng, i, users, dss) for i in range(3)]
+        evs = [consolidated(catalog, platform, dbs[:k]) for k in (1, 2, 3)]
+        for before, after in itertools.combinations(evs, 2):
+            was = by_name(before)
+            for db in after.databases:
+                old = was.get(db.name)
+                if old is None or db.response is None or old.response is None:
+                    continue
+                compared += 1
+                worst = max(
+                    worst,
+                    db.throughput.value / old.throughput.value - 1,
+                    1 - db.response.value / old.response.value,
+                )
+    assert compared > 40
     assert worst <= 1e-9, f"worst violation {worst:.3g}"
 
 
