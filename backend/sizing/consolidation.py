@@ -37,6 +37,7 @@ from sizing.inputs import (
     Workload,
     _build,
     _fields,
+    grown_workload,
     workload_from_dict,
 )
 from sizing.model import build_model
@@ -44,6 +45,7 @@ from sizing.notes import Assumption, Flag, assumption, flag
 from sizing.platforms import platform_family, storage_model
 from sizing.rules import RuleSet
 from sizing.units import Quantity, q
+from sizing.verdict import growth_words
 from sizing.version import __version__
 from sizing.warnings import Warning, warning
 
@@ -278,6 +280,10 @@ class ConsolidatedEvaluation(Section):
     extrapolated: bool
     extrapolation: list[Flag]
     assumptions: list[Assumption]
+    # Where the databases grow: the first month they miss together (None: they hold through their
+    # horizons, or already miss today) and the database (or "capacity") that misses first.
+    months_until_missed: int | None = None
+    first_missed: str | None = None
     # Today's evaluation where the design is one database with no clone load: the same numbers.
     single: OltpEvaluation | DssEvaluation | None = None
 
@@ -306,6 +312,68 @@ class _Class:
 def evaluate_consolidated(
     inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet
 ) -> ConsolidatedEvaluation:
+    """The databases together today and, where any of them grows, through their horizons: each grown
+    at its own rates to its own horizon and evaluated together again (a design that holds today and
+    misses later holds until the first month it misses, found by bisection)."""
+    today = _evaluate(inputs, evidence, rules)
+    if today.single is not None or today.verdict != "holds":
+        return today
+    return _through_growth(inputs, evidence, rules, today)
+
+
+def _grown_inputs(inputs: ConsolidatedInputs, months: int) -> ConsolidatedInputs:
+    """Every database `months` into its growth (at most its own horizon), its growth then spent."""
+    out = []
+    for db in inputs.databases:
+        w = db.workload
+        spent: dict[str, Any] = {"data_growth_pct_per_year": 0.0, "horizon_years": 0}
+        if isinstance(w, OltpWorkload):
+            spent["user_growth_pct_per_year"] = 0.0
+        grown = grown_workload(w, min(months / 12.0, w.horizon_years))
+        out.append(replace(db, workload=replace(grown, **spent)))
+    return replace(inputs, databases=tuple(out))
+
+
+def _through_growth(
+    inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet, today: ConsolidatedEvaluation
+) -> ConsolidatedEvaluation:
+    growing = [db for db in inputs.active if grown_workload(db.workload) != db.workload]
+    note = assumption(
+        "consolidation-growth",
+        "growth: each database grown at its own yearly rates to its own horizon, the databases evaluated "
+        "together again (the first month they miss found by bisection, assuming a design that misses "
+        "keeps missing as they grow)" if growing else "no database grows: evaluated together at today's load",
+        "the engine",
+    )  # fmt: skip
+    if not growing:
+        return today.model_copy(update={"assumptions": [*today.assumptions, note]})
+    horizon = 12 * max(db.workload.horizon_years for db in growing)
+    failing = _evaluate(_grown_inputs(inputs, horizon), evidence, rules)
+    if failing.verdict != "does-not-hold":
+        return today.model_copy(update={"assumptions": [*today.assumptions, note]})
+    held, missed = 0, horizon
+    while missed - held > 1:
+        month = (held + missed) // 2
+        ev = _evaluate(_grown_inputs(inputs, month), evidence, rules)
+        if ev.verdict == "does-not-hold":
+            missed, failing = month, ev
+        else:
+            held = month
+    first = next((r for r in failing.databases if r.verdict == "does-not-hold"), None)
+    what = f"{first.name}: {first.statement}" if first is not None else failing.capacity.statement
+    message = f"together, the databases' growth misses in {growth_words(missed)}: {what}"
+    return today.model_copy(
+        update={
+            "verdict": "holds-until",
+            "months_until_missed": missed,
+            "first_missed": first.name if first is not None else "capacity",
+            "warnings": [*today.warnings, warning("growth-together", "warning", message, None)],
+            "assumptions": [*today.assumptions, note],
+        }
+    )
+
+
+def _evaluate(inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet) -> ConsolidatedEvaluation:
     platform = inputs.platform
     active = inputs.active
     family = platform_family(platform.family)
@@ -383,14 +451,6 @@ def evaluate_consolidated(
         if not capacity.fits or any(r.verdict == "does-not-hold" for r in results)
         else "holds"
     )
-    if verdict == "holds":
-        assumptions.append(
-            assumption(
-                "consolidation-growth",
-                "growth is checked for each database alone (its own evaluation); together, at today's load",
-                "the engine",
-            )
-        )
     return ConsolidatedEvaluation.built(
         kind="consolidated",
         engine_version=__version__,
@@ -680,8 +740,9 @@ def _solve(
             if c.users is not None:
                 continue
             x, target = solution.classes[i].throughput, _target(c)
+            cap = _population_cap(c)
             if x <= 0:
-                new = USERS_CAP
+                new = cap
             else:
                 slope = 1.0
                 if i in previous:  # the elasticity d log X / d log n from the last two solves
@@ -690,7 +751,7 @@ def _solve(
                         slope = (math.log(x) - ln_x0) / (math.log(users[i]) - ln_n0)
                 slope = min(max(slope, 0.02), 1.0)
                 previous[i] = (math.log(users[i]), math.log(x))
-                new = min(max(users[i] * (target / x) ** (1.0 / slope), 1e-3), USERS_CAP)
+                new = min(max(users[i] * (target / x) ** (1.0 / slope), 1e-3), cap)
             moved = max(moved, abs(new - users[i]) / users[i])
             users[i] = new
         if moved <= 1e-10:
@@ -700,6 +761,14 @@ def _solve(
 
 
 USERS_CAP = 1e7
+# A TPS target whose population would wait this many times its SLA (Little's law) misses it whatever
+# more users are added: the solve stops raising the population there (a saturated network's sweeps
+# at ten million users took seconds, and the answer, "misses", is the same).
+SLA_MULTIPLE_CAP = 100.0
+
+
+def _population_cap(c: _Class) -> float:
+    return min(USERS_CAP, max(1.0, _target(c) * (c.think_s + SLA_MULTIPLE_CAP * c.sla_s)))
 
 
 def _target(c: _Class) -> float:

@@ -340,6 +340,21 @@ class DssWorkload:
 Workload = OltpWorkload | DssWorkload
 
 
+def grown_workload(workload: Workload, years: float | None = None) -> Workload:
+    """The workload after `years` of its stated growth (None: its whole horizon): users or TPS and data
+    by their yearly rates, compounded (as the growth checks count them, sizing.verdict.months_until)."""
+    years = workload.horizon_years if years is None else years
+    data = (1 + workload.data_growth_pct_per_year / 100.0) ** years
+    if isinstance(workload, OltpWorkload):
+        load = (1 + workload.user_growth_pct_per_year / 100.0) ** years
+        users = None if workload.users is None else max(1, math.ceil(workload.users * load))
+        tps = None if workload.target_tps is None else workload.target_tps * load
+        return replace(
+            workload, users=users, target_tps=tps, database_size_gb=workload.database_size_gb * data
+        )
+    return replace(workload, database_size_gb=workload.database_size_gb * data)
+
+
 @dataclass(frozen=True)
 class Platform:
     """Servers and storage. `arrays` counts what the storage model's registry entry says: EqualLogic

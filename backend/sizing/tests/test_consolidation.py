@@ -278,13 +278,13 @@ def test_adding_a_database_never_helps_another(catalog: Catalog) -> None:
             was = by_name(before)
             for db in after.databases:
                 old = was.get(db.name)
-                if old is None or db.response is None or old.response is None:
+                if old is None or None in (db.response, old.response, db.throughput, old.throughput):
                     continue
                 compared += 1
                 worst = max(
                     worst,
-                    db.throughput.value / old.throughput.value - 1,
-                    1 - db.response.value / old.response.value,
+                    db.throughput.value / old.throughput.value - 1,  # type: ignore[union-attr]
+                    1 - db.response.value / old.response.value,  # type: ignore[union-attr]
                 )
     assert compared > 40
     assert worst <= 1e-9, f"worst violation {worst:.3g}"
@@ -528,3 +528,29 @@ def test_netapps_databases_share_one_cache_at_their_schemas_together(catalog: Ca
     assert any("3,000" not in f.message and "2,000 warehouses" in f.message for f in ev.extrapolation)
     # the cache now holds both schemas: A reads more from disk and answers slower than alone
     assert by_name(ev)["A"].response.value > alone.response.value
+
+
+def test_growth_is_checked_together_to_the_first_month_the_databases_miss(catalog: Catalog) -> None:
+    """An OLTP database at 20,000 TPS growing 30 % a year beside the 2,000 MB/s warehouse on the
+    XtremIO X-Bricks: it holds today and, together, misses once its TPS passes what the shared platform
+    gives it. The month found is the first: one month earlier, grown, the design still holds."""
+    oltp = {**XTREMIO_OLTP, "users": None, "target_tps": 20000, "user_growth_pct_per_year": 30}
+    oltp = {k: v for k, v in oltp.items() if v is not None}
+    dbs = [{"name": "OLTP", "workload": oltp}, {"name": "DW", "workload": XTREMIO_DW}]
+    ev = consolidated(catalog, XTREMIO, dbs)
+    assert ev.verdict == "holds-until" and ev.first_missed == "OLTP"
+    month = ev.months_until_missed
+    assert month is not None and 1 < month <= 36
+    assert any(w.code == "growth-together" and f"month {month}" in w.message for w in ev.warnings)
+
+    def at(months: int) -> str:
+        grown = {**oltp, "target_tps": 20000 * 1.3 ** (months / 12), "user_growth_pct_per_year": 0}
+        return consolidated(catalog, XTREMIO, [{**dbs[0], "workload": grown}, dbs[1]]).verdict
+
+    assert at(month - 1) == "holds" and at(month) == "does-not-hold"
+    # without growth: holds, and says growth was not needed
+    still = consolidated(
+        catalog, XTREMIO, [{**dbs[0], "workload": {**oltp, "user_growth_pct_per_year": 0}}, dbs[1]]
+    )
+    assert still.verdict == "holds" and still.months_until_missed is None
+    assert any(a.key == "consolidation-growth" for a in still.assumptions)
