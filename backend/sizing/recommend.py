@@ -23,15 +23,21 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal
 
-from sizing.errors import EvidenceError
+from sizing.consolidation import (
+    ConsolidatedEvaluation,
+    ConsolidatedInputs,
+    DatabaseResult,
+    evaluate_consolidated,
+)
+from sizing.errors import EvidenceError, InputError
 from sizing.evaluation import DesignEvaluation, DssEvaluation, OltpEvaluation, Section, Verdict
 from sizing.evaluator import evaluate_design
 from sizing.evidence import EvidenceBundle
-from sizing.inputs import DesignInputs, OltpWorkload, Platform, Workload
+from sizing.inputs import DesignInputs, Platform, Workload, grown_workload
 from sizing.platforms import RAID_LABELS, REGISTRY, PlatformFamily, StorageModel
 from sizing.rules import RuleSet
-from sizing.search import MAX_NODES, MAX_UNITS, screen, units_words
-from sizing.units import Quantity
+from sizing.search import MAX_NODES, MAX_UNITS, screen, screen_together, units_words
+from sizing.units import Quantity, q
 
 Resilience = Literal["none", "n+1-node", "n+1-node-and-unit"]
 RESILIENCE: tuple[Resilience, ...] = ("none", "n+1-node", "n+1-node-and-unit")
@@ -108,6 +114,18 @@ class Cost(Section):
     note: str
 
 
+class CandidateDatabase(Section):
+    """One database of a consolidated candidate, evaluated beside the others (sizing.consolidation)."""
+
+    name: str
+    kind: Literal["oltp", "dss"]
+    verdict: Verdict | None
+    throughput: Quantity | None  # TPS (OLTP) or MB/s (DSS)
+    response: Quantity | None
+    response_change: Quantity | None  # ms against the database alone on this platform
+    statement: str
+
+
 class Candidate(Section):
     rank: int
     key: str
@@ -136,6 +154,9 @@ class Candidate(Section):
     smaller: list[Smaller]
     outside_measured: list[str]
     pareto: bool
+    # several databases: each one's figures beside the others (sustained, response and storage latency
+    # above are the first database's by priority; headroom the busiest shared station's spare capacity)
+    databases: list[CandidateDatabase] = []
 
 
 class SearchStats(Section):
@@ -157,7 +178,7 @@ class PriceBookRef(Section):
 
 
 class Recommendation(Section):
-    kind: Literal["oltp", "dss"]
+    kind: Literal["oltp", "dss", "consolidated"]
     resilience: str
     resilience_label: str
     ranking: Literal["cost", "size"]
@@ -168,6 +189,7 @@ class Recommendation(Section):
     references: list[Candidate]  # the catalog's own configurations at their own size
     closest: list[Candidate]  # when nothing holds: the nearest, with their gap
     searched: SearchStats
+    databases: list[str] = []  # consolidated: the databases searched for, by priority
     price_book: PriceBookRef | None = None
 
 
@@ -259,16 +281,7 @@ class _Run:
 
 def _grown(workload: Workload) -> Workload:
     """The workload at the end of its horizon (users or TPS and data grown by their rates)."""
-    years = workload.horizon_years
-    data = (1 + workload.data_growth_pct_per_year / 100.0) ** years
-    if isinstance(workload, OltpWorkload):
-        load = (1 + workload.user_growth_pct_per_year / 100.0) ** years
-        users = None if workload.users is None else max(1, math.ceil(workload.users * load))
-        tps = None if workload.target_tps is None else workload.target_tps * load
-        return replace(
-            workload, users=users, target_tps=tps, database_size_gb=workload.database_size_gb * data
-        )
-    return replace(workload, database_size_gb=workload.database_size_gb * data)
+    return grown_workload(workload)
 
 
 def _degraded_platform(platform: Platform, resilience: Resilience) -> tuple[Platform | None, str, str, bool]:
@@ -321,12 +334,19 @@ def recommend(
     )
     found: dict[DesignInputs, Configuration] = {}
     per_config = len(sizes)
+
+    def holds(platform: Platform) -> bool:
+        design = DesignInputs(workload, platform)
+        if not _holds(run.evaluate(design)):
+            return False
+        return resilience == "none" or _degraded(run, design, resilience).verdict != "does-not-hold"
+
     for k, config in enumerate(configs):
         ok = {sizes[i]: bool(passes[k * per_config + i]) for i in range(per_config)}
         ok_grown = {sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)}
         for table in (ok, ok_grown) if grows else (ok,):
-            for design in _staircase(run, workload, config, table, ok, resilience):
-                found.setdefault(design, config)
+            for platform in _staircase(config, table, ok, resilience, holds):
+                found.setdefault(DesignInputs(workload, platform), config)
     built = (_candidate(run, d, found[d], resilience, cost) for d in found)
     candidates = [c for c in built if c is not None]
     ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
@@ -374,17 +394,17 @@ def _kinds(c: Candidate) -> tuple[str, ...]:
 
 
 def _staircase(
-    run: _Run,
-    workload: Workload,
     config: Configuration,
     table: dict[tuple[int, int], bool],
     today: dict[tuple[int, int], bool],
     resilience: Resilience,
-) -> list[DesignInputs]:
+    holds: Callable[[Platform], bool],
+    tries: int = TRIES,
+) -> list[Platform]:
     """For each storage unit count, the fewest RAC nodes that pass the screen (and whose degraded
-    state does), confirmed by evaluation; a unit count whose node count is no lower than a smaller unit
-    count's is skipped (more of everything, no fewer nodes)."""
-    out: list[DesignInputs] = []
+    state does), confirmed by `holds` (a full evaluation, degraded state included); a unit count whose
+    node count is no lower than a smaller unit count's is skipped (more of everything, no fewer nodes)."""
+    out: list[Platform] = []
     best_nodes = MAX_NODES + 1
     for u in range(1, MAX_UNITS + 1):
         first = next(
@@ -397,14 +417,11 @@ def _staircase(
         )
         if first is None:
             continue
-        for n in range(first, min(first + TRIES, best_nodes)):
-            design = DesignInputs(workload, config.platform(n, u))
-            ev = run.evaluate(design)
-            if not _holds(ev):
+        for n in range(first, min(first + tries, best_nodes)):
+            platform = config.platform(n, u)
+            if not holds(platform):
                 continue
-            if resilience != "none" and _degraded(run, design, resilience).verdict == "does-not-hold":
-                continue
-            out.append(design)
+            out.append(platform)
             best_nodes = n
             break
     return out
@@ -689,3 +706,294 @@ def _message(shown: list[Candidate], closest: list[Candidate], resilience: Resil
         f"no configuration of any family holds this workload up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage "
         f"units; the closest, {best.label}, misses: {misses}"
     )
+
+
+# --- several databases ----------------------------------------------------------------------------
+
+# Full evaluations tried above the screen's node count for several databases together: the screen
+# passes each database alone, and together they need more nodes than the busiest of them.
+TRIES_TOGETHER = 5
+
+
+@dataclass
+class _Together:
+    """One consolidated recommendation's evaluations, by platform (each size evaluated once)."""
+
+    inputs: ConsolidatedInputs
+    evidence: EvidenceBundle
+    rules: RuleSet
+    evaluations: dict[Platform, ConsolidatedEvaluation | None] = field(default_factory=dict)
+
+    def evaluate(self, platform: Platform) -> ConsolidatedEvaluation | None:
+        if platform not in self.evaluations:
+            try:
+                self.evaluations[platform] = evaluate_consolidated(
+                    replace(self.inputs, platform=platform), self.evidence, self.rules
+                )
+            except (EvidenceError, InputError):
+                self.evaluations[platform] = None  # a database's kind or size not measured here
+        return self.evaluations[platform]
+
+    def holds(self, platform: Platform, resilience: Resilience) -> bool:
+        ev = self.evaluate(platform)
+        if ev is None or ev.verdict == "does-not-hold":
+            return False
+        return resilience == "none" or self.degraded(platform, resilience).verdict != "does-not-hold"
+
+    def degraded(self, platform: Platform, resilience: Resilience) -> Degraded:
+        down, event, source, assumption = _degraded_platform(platform, resilience)
+        ev = self.evaluate(down) if down is not None else None
+        first = _first_database(ev)
+        if down is None:
+            reasons = ["a single RAC node or storage unit cannot lose one"]
+        elif ev is None:
+            reasons = ["the degraded configuration is not measured"]
+        else:
+            reasons = _critical(ev)
+        return Degraded.built(
+            event=event,
+            source=source,
+            assumption=assumption,
+            rac_nodes=down.rac_nodes if down else platform.rac_nodes - 1,
+            units=down.arrays if down else platform.arrays,
+            verdict=ev.verdict if ev is not None else "does-not-hold",
+            response_at_design=first.response if first else None,
+            sustained=first.throughput if first else None,
+            misses=_database_misses(ev) if ev is not None else [],
+            reasons=reasons,
+        )
+
+
+def _first_database(ev: ConsolidatedEvaluation | None) -> DatabaseResult | None:
+    """The running database first by priority (the results are in priority order)."""
+    return next((d for d in ev.databases if not d.paused), None) if ev is not None else None
+
+
+def _critical(ev: ConsolidatedEvaluation) -> list[str]:
+    return [w.message for w in ev.warnings if w.severity == "critical"]
+
+
+def _database_misses(ev: ConsolidatedEvaluation) -> list[Miss]:
+    return [
+        Miss.built(target=f"{d.name}: {c.target}", label=f"{d.name}: {c.label}", value=c.value, limit=c.limit)
+        for d in ev.databases
+        for c in d.checks
+        if not c.met
+    ]
+
+
+def _spare_pct(ev: ConsolidatedEvaluation) -> Quantity:
+    """The busiest shared station's spare capacity: how much more load all the databases together
+    could put on it before it is full (the consolidated candidate's headroom)."""
+    busiest = max((s.utilisation.value for s in ev.stations), default=0.0)
+    return q((100.0 / busiest - 1.0) * 100.0 if busiest > 0 else math.inf, "%")
+
+
+def recommend_together(
+    inputs: ConsolidatedInputs,
+    evidence: EvidenceBundle,
+    rules: RuleSet,
+    *,
+    resilience: Resilience = "none",
+    families: Sequence[str] | None = None,
+    cost: CostFunction | None = None,
+    references: Sequence[Reference] = (),
+    limit: int = 20,
+    price_book: PriceBookRef | None = None,
+) -> Recommendation:
+    """Configurations that carry all the databases together (sizing.consolidation): a configuration
+    must support every database's kind; the screen passes a size only where each database alone may
+    hold on it (a database never gains from a neighbour: the consolidation property), and the full
+    evaluation of the databases together, through their growth and in the degraded state, decides.
+    One running database (and no clone load) is `recommend` itself."""
+    active = inputs.active
+    if not active:
+        raise InputError("databases", "every database is paused: nothing to size")
+    if len(active) == 1 and active[0].clones * active[0].clone_load_pct == 0:
+        return recommend(
+            active[0].workload, evidence, rules, resilience=resilience, families=families, cost=cost,
+            references=references, limit=limit, price_book=price_book,
+        )  # fmt: skip
+    kinds = {db.workload.kind for db in active}
+    configs = [
+        c
+        for c in configurations(active[0].workload.kind, families, references)
+        if kinds <= set(c.model.workload_kinds)
+    ]
+    sizes = [(n, u) for u in range(1, MAX_UNITS + 1) for n in range(1, MAX_NODES + 1)]
+    grid = [c.platform(n, u) for c in configs for n, u in sizes]
+    today = [db.workload for db in active]
+    grown = [grown_workload(w) for w in today]
+    passes = screen_together(today, grid, evidence, rules)
+    grown_passes = screen_together(grown, grid, evidence, rules) if grown != today else passes
+    run = _Together(inputs, evidence, rules)
+    found: dict[Platform, Configuration] = {}
+    per_config = len(sizes)
+    for k, config in enumerate(configs):
+        ok = {sizes[i]: bool(passes[k * per_config + i]) for i in range(per_config)}
+        ok_grown = {sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)}
+        for table in (ok, ok_grown) if grown != today else (ok,):
+            for platform in _staircase(
+                config, table, ok, resilience, lambda p: run.holds(p, resilience), TRIES_TOGETHER
+            ):
+                found.setdefault(platform, config)
+    built = (_together_candidate(run, p, found[p], resilience, cost) for p in found)
+    candidates = [c for c in built if c is not None]
+    ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
+    candidates.sort(key=lambda c: _order(c, ranking))
+    candidates = _without_dominated(candidates)
+    _mark_pareto(candidates, ranking)
+    shown = [
+        c.model_copy(update={"rank": i + 1, "smaller": _smaller_together(run, c, resilience)})
+        for i, c in enumerate(candidates[:limit])
+    ]
+    refs = []
+    for ref in references:
+        family = REGISTRY[ref.platform.family]
+        model = next(m for m in family.storage_models if m.name == ref.platform.storage_model)
+        if (families and family.slug not in families) or not kinds <= set(model.workload_kinds):
+            continue
+        config = Configuration(
+            family, model, ref.platform.raid_level, ref.platform.drives_per_enclosure, ref.platform.pam, ref
+        )
+        row = _together_candidate(run, ref.platform, config, resilience, cost, require_hold=False)
+        if row is not None:
+            refs.append(
+                row.model_copy(update={"label": f"{ref.label} as documented ({_size_words(ref.platform)})"})
+            )
+    closest: list[Candidate] = []
+    if not shown:
+        rows = [
+            c
+            for c in (
+                _together_candidate(
+                    run, config.platform(MAX_NODES, MAX_UNITS), config, resilience, cost, require_hold=False
+                )
+                for config in configs
+            )
+            if c is not None
+        ]
+        rows.sort(key=_gap)
+        closest = [c.model_copy(update={"rank": i + 1}) for i, c in enumerate(rows[:5])]
+    names = [d.name for d in sorted(active, key=lambda d: (d.priority, inputs.databases.index(d)))]
+    return Recommendation.built(
+        kind="consolidated",
+        resilience=resilience,
+        resilience_label=RESILIENCE_LABELS[resilience],
+        ranking=ranking,
+        currency=next((c.cost.currency for c in shown if c.cost.currency), None),
+        holds=bool(shown),
+        message=_message(shown, closest, resilience).replace(
+            "the workload", f"the {len(active)} databases together"
+        ),
+        candidates=shown,
+        references=refs,
+        closest=closest,
+        searched=SearchStats.built(
+            configurations=len(configs),
+            candidates=len(grid),
+            screened_out=int((~passes).sum()),
+            full_evaluations=len(run.evaluations),
+        ),
+        databases=names,
+        price_book=price_book,
+    )
+
+
+def _size_words(p: Platform) -> str:
+    return f"{p.rac_nodes} RAC node{'s' if p.rac_nodes != 1 else ''}, {units_words(p, p.arrays)}"
+
+
+def _together_candidate(
+    run: _Together,
+    platform: Platform,
+    config: Configuration,
+    resilience: Resilience,
+    cost: CostFunction | None,
+    *,
+    require_hold: bool = True,
+) -> Candidate | None:
+    ev = run.evaluate(platform)
+    if ev is None or (require_hold and ev.verdict == "does-not-hold"):
+        return None
+    first = _first_database(ev)
+    assert first is not None
+    cpu = next((s.utilisation for s in ev.stations if s.name == "cpu"), None)
+    base = config.reference.label if config.reference else config.family.label
+    return Candidate.built(
+        rank=0,
+        key=f"{config.key}/{platform.rac_nodes}/{platform.arrays}",
+        label=f"{base}: {_size_words(platform)}",
+        configuration=config.words,
+        reference=config.reference.slug if config.reference else None,
+        family=config.family.slug,
+        family_label=config.family.label,
+        platform=platform,
+        rac_nodes=platform.rac_nodes,
+        units=platform.arrays,
+        unit_word=config.model.array_unit_word,
+        verdict=ev.verdict,
+        months_until_missed=ev.months_until_missed,
+        first_missed=ev.first_missed,
+        bottleneck=ev.bottleneck,
+        headroom_pct=_spare_pct(ev),
+        sustained=first.throughput or q(0.0, "TPS"),
+        response_at_design=first.response,
+        cpu_at_design=cpu,
+        storage_latency_at_design=first.storage_latency,
+        misses=_database_misses(ev),
+        reasons=_critical(ev),
+        cost=_cost(cost, platform),
+        degraded=run.degraded(platform, resilience) if resilience != "none" else None,
+        smaller=[],
+        outside_measured=[f.message for f in ev.extrapolation],
+        pareto=False,
+        databases=[
+            CandidateDatabase.built(
+                name=d.name,
+                kind=d.kind,
+                verdict=d.verdict,
+                throughput=d.throughput,
+                response=d.response,
+                response_change=d.response_change,
+                statement=d.statement,
+            )
+            for d in ev.databases
+            if not d.paused
+        ],
+    )
+
+
+def _smaller_together(run: _Together, c: Candidate, resilience: Resilience) -> list[Smaller]:
+    """One RAC node fewer and one storage unit fewer, the databases evaluated together on each."""
+    out = []
+    p = c.platform
+    for change, nodes, units in (
+        ("one RAC node fewer", p.rac_nodes - 1, p.arrays),
+        (f"one {c.unit_word} fewer", p.rac_nodes, p.arrays - 1),
+    ):
+        if nodes < 1 or units < 1:
+            continue
+        smaller = replace(p, rac_nodes=nodes, arrays=units)
+        ev = run.evaluate(smaller)
+        if ev is None:
+            continue
+        verdict, reasons = ev.verdict, _critical(ev)
+        if verdict != "does-not-hold" and resilience != "none":
+            degraded = run.degraded(smaller, resilience)
+            if degraded.verdict == "does-not-hold":
+                verdict = "does-not-hold"
+                reasons = [f"with {degraded.event}: {r}" for r in degraded.reasons]
+        if verdict == "holds" and c.verdict == "holds":
+            continue
+        out.append(
+            Smaller.built(
+                change=change,
+                rac_nodes=nodes,
+                units=units,
+                verdict=verdict,
+                misses=_database_misses(ev),
+                reasons=reasons,
+            )
+        )
+    return out

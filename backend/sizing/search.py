@@ -24,12 +24,12 @@ from sizing import mva
 from sizing.display import number
 from sizing.evaluation import DesignEvaluation, OltpEvaluation
 from sizing.evidence import EvidenceBundle
-from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform
+from sizing.inputs import PLATFORM_FIELDS, DesignInputs, OltpWorkload, Platform, Workload
 from sizing.model import build_model
 from sizing.platforms import storage_model
 from sizing.remedies import _sla_throughput_bound
 from sizing.rules import RuleSet
-from sizing.sweep import sweep
+from sizing.sweep import SweepResult, sweep
 
 MAX_NODES: int = PLATFORM_FIELDS["rac_nodes"].maximum  # type: ignore[assignment]
 MAX_UNITS: int = PLATFORM_FIELDS["arrays"].maximum  # type: ignore[assignment]
@@ -70,10 +70,17 @@ def screen(
     its load beyond what the SLA sustains, its CPU beyond the target at the design load, or its data
     beyond the usable capacity, each by more than the screen's margin. DSS designs all pass (their
     evaluation is a table look-up, cheap enough to decide each)."""
+    return _screened(designs, evidence, rules)[0]
+
+
+def _screened(
+    designs: Sequence[DesignInputs], evidence: EvidenceBundle, rules: RuleSet
+) -> tuple[npt.NDArray[np.bool_], SweepResult | None, list[int]]:
+    """`screen`, with the sweep it decided on and the positions of the OLTP designs in it."""
     passes = np.ones(len(designs), dtype=bool)
     oltp = [i for i, d in enumerate(designs) if isinstance(d.workload, OltpWorkload)]
     if not oltp:
-        return passes
+        return passes, None, oltp
     chosen = [designs[i] for i in oltp]
     result = sweep(chosen, evidence, rules, iters=SCREEN_ITERATIONS)
     limits = np.array([_cpu_limit(d, rules) for d in chosen])
@@ -87,6 +94,36 @@ def screen(
     ok &= result.cpu_pct <= limits * (1 + CPU_MARGIN)
     ok &= result.required_gb <= result.usable_gb * (1 + 1e-9)
     passes[oltp] = ok
+    return passes, result, oltp
+
+
+def screen_together(
+    workloads: Sequence[Workload], platforms: Sequence[Platform], evidence: EvidenceBundle, rules: RuleSet
+) -> npt.NDArray[np.bool_]:
+    """`screen` for several databases sharing each platform: False where they certainly do not hold
+    together. Each database must pass alone (a database never gains from a neighbour: the
+    consolidation property, sizing/tests/test_consolidation.py); the TPS targets' CPU, exact at a
+    target by the utilisation law, must fit together under the lowest of their CPU targets; their
+    data together must fit the usable capacity (clones only add to it)."""
+    passes = np.ones(len(platforms), dtype=bool)
+    cpu_of_targets = np.zeros(len(platforms))
+    cpu_limit = np.full(len(platforms), np.inf)
+    data_gb = np.zeros(len(platforms))
+    usable_gb = np.full(len(platforms), np.inf)
+    for workload in workloads:
+        designs = [DesignInputs(workload, p) for p in platforms]
+        ok, result, oltp = _screened(designs, evidence, rules)
+        passes &= ok
+        if result is None:
+            continue
+        assert isinstance(workload, OltpWorkload)
+        if workload.target_tps is not None:
+            cpu_of_targets[oltp] += result.cpu_pct
+            cpu_limit[oltp] = np.minimum(cpu_limit[oltp], _cpu_limit(designs[0], rules))
+        data_gb[oltp] += result.required_gb
+        usable_gb[oltp] = np.minimum(usable_gb[oltp], result.usable_gb)
+    passes &= cpu_of_targets <= cpu_limit * (1 + CPU_MARGIN)
+    passes &= data_gb <= usable_gb * (1 + 1e-9)
     return passes
 
 

@@ -180,3 +180,41 @@ def test_the_next_smaller_says_why_it_fails(catalog: Catalog) -> None:
     assert one.verdict == "does-not-hold"
     assert any("IOPS" in r and "3,600" in r for r in one.reasons), one.reasons
     assert any(c.platform.storage_model == "PS6010S" and c.units == 1 for c in rec.candidates)
+
+
+def test_several_databases_are_searched_together(catalog: Catalog) -> None:
+    """Issue 40: the recommender carries the XtremIO document's OLTP and DW databases together. Every
+    candidate's consolidated evaluation holds, one RAC node or one X-Brick fewer does not, and the
+    smallest candidate is bigger than the OLTP database alone needs (its neighbour costs it room)."""
+    from sizing.consolidation import consolidated_inputs_from_dict, evaluate_consolidated
+    from sizing.recommend import recommend_together
+
+    oltp = {"kind": "oltp", "target_tps": 60000, "read_pct": 75, "database_size_gb": 1000}
+    dw = {"kind": "dss", "target_throughput_mb_s": 2000, "database_size_gb": 1000}
+    platform = {"family": "xtremio", "storage_model": "X-Brick", "rac_nodes": 4, "arrays": 2}
+    inputs = consolidated_inputs_from_dict(
+        {
+            "platform": platform,
+            "databases": [{"name": "OLTP", "workload": oltp}, {"name": "DW", "workload": dw}],
+        }
+    )
+    together = recommend_together(inputs, *catalog, families=["xtremio"])
+    assert together.kind == "consolidated" and together.holds and together.databases == ["OLTP", "DW"]
+    for c in together.candidates:
+        ev = evaluate_consolidated(replace(inputs, platform=c.platform), *catalog)
+        assert ev.verdict == c.verdict != "does-not-hold"
+        assert [d.name for d in c.databases] == ["OLTP", "DW"]
+        assert all(s.verdict == "does-not-hold" for s in c.smaller) and c.smaller
+    alone = recommend(
+        OltpWorkload(target_tps=60000, read_pct=75, database_size_gb=1000), *catalog, families=["xtremio"]
+    )
+    size = lambda r: min(c.rac_nodes + c.units for c in r.candidates)  # noqa: E731
+    assert size(together) > size(alone)
+    # one running database is the recommender itself
+    one = consolidated_inputs_from_dict(
+        {
+            "platform": platform,
+            "databases": [{"name": "OLTP", "workload": oltp}, {"name": "DW", "workload": dw, "paused": True}],
+        }
+    )
+    assert recommend_together(one, *catalog, families=["xtremio"]) == alone

@@ -52,6 +52,7 @@ export const candidate: Candidate = {
   ],
   outside_measured: [],
   pareto: true,
+  databases: [],
 };
 
 export const recommendation: Recommendation = {
@@ -66,5 +67,6 @@ export const recommendation: Recommendation = {
   references: [],
   closest: [],
   searched: { configurations: 21, candidates: 5376, screened_out: 4096, full_evaluations: 25 },
+  databases: [],
   price_book: null,
 };
