@@ -263,6 +263,7 @@ SPECTACULAR_SETTINGS = {
         # The platform family (the input contract's) and the recommender's families to search.
         "FamilyEnum": ["oracle-fs1", "equallogic", "xtremio", "netapp"],
         "AwrFormatEnum": "imports.choices.AwrFormat",
+        "EvidenceKindEnum": "imports.choices.EvidenceKind",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 from benchmarks.models import BenchmarkCurve, PointValue
 from catalog.models import Configuration, Part, PriceBook, PriceBookEntry, SizingRule
 from measurements.tests.awr_builders import Spec, text_report
+from measurements.tests.orion_swingbench_builders import swingbench_results
 from sizing.tests.golden.cases import SEED_DESIGNS
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,13 @@ def world() -> dict[str, Any]:
     )
     awr = SimpleUploadedFile("awrrpt.txt", text_report(Spec()))
     awr_import = client.post("/api/v1/imports/awr/", {"file": awr}, format="multipart").json()
+    system = client.post("/api/v1/imports/systems/", {"name": "Conformance"}, format="json").json()
+    runs = [SimpleUploadedFile(f"r{users}.xml", swingbench_results(users=users)) for users in (8, 16)]
+    evidence = client.post(
+        "/api/v1/imports/evidence/swingbench/",
+        {"files": runs, "existing_system": system["id"]},
+        format="multipart",
+    ).json()
     admin = APIClient()
     admin.force_authenticate(get_user_model().objects.create_user("auditor", is_staff=True))
     return {
@@ -77,6 +85,8 @@ def world() -> dict[str, Any]:
                 "measured-values": PointValue.objects.earliest("pk").pk,
                 "audit": design["id"],  # /audit/designs/{id}/
                 "imports": awr_import["id"],  # /imports/awr/{id}/
+                "imports/systems": system["id"],
+                "imports/evidence": evidence["id"],
             },
             "slug": {
                 "configurations": Configuration.objects.earliest("pk").slug,
@@ -106,11 +116,14 @@ SpectacularValidator = validators.extend(OAS30Validator, {"allOf": _all_of_unles
 
 def _url(path: str, params: dict[str, Any]) -> str:
     collection = path.split("/")[3]
+    nested = "/".join(path.split("/")[3:5])  # imports/systems, imports/evidence
 
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         known = params[name]
-        return str(known[collection] if isinstance(known, dict) else known)
+        if not isinstance(known, dict):
+            return str(known)
+        return str(known[nested] if nested in known else known[collection])
 
     return re.sub(r"\{(\w+)\}", value, path)
 

@@ -25,3 +25,32 @@ def upload(
 def as_user(people: dict[str, Any], name: str) -> APIClient:
     """A client signed in as one of the `users` fixture's people."""
     return client_for(people[name])
+
+
+# --------------------------------------------------------------------------------- evidence uploads
+SYSTEMS = "/api/v1/imports/systems/"
+EVIDENCE = "/api/v1/imports/evidence/"
+ORION = EVIDENCE + "orion/"
+ORION_CHECK = ORION + "check/"
+SWINGBENCH = EVIDENCE + "swingbench/"
+SWINGBENCH_CHECK = SWINGBENCH + "check/"
+
+
+def _file(name: str, data: bytes) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="application/octet-stream")
+
+
+def post_orion(
+    client: APIClient, files: dict[str, tuple[str, bytes]], *, path: str = ORION, **fields: Any
+) -> Any:
+    """POST an ORION run: `files` maps the form field (summary, iops, mbps, lat) to (name, bytes)."""
+    body = {field: _file(name, data) for field, (name, data) in files.items()}
+    return client.post(path, {**body, **fields}, format="multipart")
+
+
+def post_swingbench(
+    client: APIClient, files: list[tuple[str, bytes]], *, path: str = SWINGBENCH, **fields: Any
+) -> Any:
+    """POST one or several Swingbench results files as the multipart list `files`."""
+    body = {"files": [_file(name, data) for name, data in files], **fields}
+    return client.post(path, body, format="multipart")
