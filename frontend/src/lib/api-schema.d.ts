@@ -837,6 +837,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/evidence/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The ORION and Swingbench imports of the caller's teams, newest first. */
+        get: operations["v1_imports_evidence_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/evidence/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One import: every parsed value with its file and line or element. */
+        get: operations["v1_imports_evidence_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Deletes the import and its files (the team's editors). */
+        delete: operations["v1_imports_evidence_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/evidence/orion/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Parse an ORION run and store it for the team (the team's editors), all or nothing. The same files again (same sha256 of the set in the team) answer 200 with the existing import and "existing": true. */
+        post: operations["v1_imports_evidence_orion_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/evidence/orion/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Parse an ORION run's files and answer every value with its file and line; nothing is stored. Any member of the team may check. */
+        post: operations["v1_imports_evidence_orion_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/evidence/swingbench/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Parse one or several Swingbench results files (one run each; rising users make a load-response curve) and store them for the team (the team's editors), all or nothing. The same files again answer 200 with the existing import and "existing": true. */
+        post: operations["v1_imports_evidence_swingbench_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/evidence/swingbench/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Parse one or several Swingbench results files and answer every value with its file and element, and the load-response curve; nothing is stored. Any member of the team may check. */
+        post: operations["v1_imports_evidence_swingbench_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/systems/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The existing systems of the caller's teams, by name. */
+        get: operations["v1_imports_systems_list"];
+        put?: never;
+        /** @description Describe a system the team runs (the team's editors); its name is unique in the team, whatever the case; family and storage model are free text. */
+        post: operations["v1_imports_systems_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/systems/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One existing system. */
+        get: operations["v1_imports_systems_retrieve"];
+        /** @description Systems the caller's teams describe, to file their measurements under; another team's are 404. */
+        put: operations["v1_imports_systems_update"];
+        post?: never;
+        /** @description Deletes the system (the team's editors); one with evidence imports is a 409. */
+        delete: operations["v1_imports_systems_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Systems the caller's teams describe, to file their measurements under; another team's are 404. */
+        patch: operations["v1_imports_systems_partial_update"];
+        trace?: never;
+    };
     "/api/v1/manufacturers/": {
         parameters: {
             query?: never;
@@ -2408,6 +2549,18 @@ export interface components {
             smaller: components["schemas"]["EngineSmaller"][];
             outside_measured: string[];
             pareto: boolean;
+            /** @default [] */
+            databases: components["schemas"]["EngineCandidateDatabase"][];
+        };
+        /** @description One database of a consolidated candidate, evaluated beside the others (sizing.consolidation). */
+        EngineCandidateDatabase: {
+            name: string;
+            kind: "oltp" | "dss";
+            verdict: ("holds" | "holds-until" | "does-not-hold") | null;
+            throughput: components["schemas"]["EngineQuantity"] | null;
+            response: components["schemas"]["EngineQuantity"] | null;
+            response_change: components["schemas"]["EngineQuantity"] | null;
+            statement: string;
         };
         EngineCapacity: {
             elements: components["schemas"]["EngineCapacityElement"][];
@@ -2470,6 +2623,10 @@ export interface components {
             extrapolated: boolean;
             extrapolation: components["schemas"]["EngineFlag"][];
             assumptions: components["schemas"]["EngineAssumption"][];
+            /** @default null */
+            months_until_missed: number | null;
+            /** @default null */
+            first_missed: string | null;
             /** @default null */
             single: (components["schemas"]["EngineOltpEvaluation"] | components["schemas"]["EngineDssEvaluation"]) | null;
         };
@@ -2874,7 +3031,7 @@ export interface components {
             completion_time_estimate: components["schemas"]["EngineQuantity"] | null;
         };
         EngineRecommendation: {
-            kind: "oltp" | "dss";
+            kind: "oltp" | "dss" | "consolidated";
             resilience: string;
             resilience_label: string;
             ranking: "cost" | "size";
@@ -2885,6 +3042,8 @@ export interface components {
             references: components["schemas"]["EngineCandidate"][];
             closest: components["schemas"]["EngineCandidate"][];
             searched: components["schemas"]["EngineSearchStats"];
+            /** @default [] */
+            databases: string[];
             /** @default null */
             price_book: components["schemas"]["EnginePriceBookRef"] | null;
         };
@@ -3025,6 +3184,137 @@ export interface components {
             /** @description Saved designs only */
             revision?: number | null;
         };
+        EvidenceFile: {
+            /** @description summary, iops, mbps, lat (ORION) or results (Swingbench) */
+            role: string;
+            file_name: string;
+            size_bytes: number;
+            sha256: string;
+            /** @description As detected: utf-8, utf-8-sig, cp1252 or latin-1 */
+            encoding: string;
+        };
+        EvidenceImport: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly existing_system: components["schemas"]["_SystemBrief"] | null;
+            readonly kind: components["schemas"]["EvidenceKindEnum"];
+            /** @description The ORION test name or the Swingbench benchmark */
+            readonly name: string | null;
+            /** @description IOPS-latency points (ORION) or load-response points (Swingbench) */
+            readonly points: number;
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly sha256: string;
+            readonly files: components["schemas"]["EvidenceFile"][];
+            /** @description kind orion: the run; else null */
+            readonly orion: components["schemas"]["OrionEvidence"] | null;
+            /** @description kind swingbench: the series; else null */
+            readonly swingbench: components["schemas"]["SwingbenchEvidence"] | null;
+            readonly notes: string[];
+        };
+        EvidenceImportCreated: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly existing_system: components["schemas"]["_SystemBrief"] | null;
+            readonly kind: components["schemas"]["EvidenceKindEnum"];
+            /** @description The ORION test name or the Swingbench benchmark */
+            readonly name: string | null;
+            /** @description IOPS-latency points (ORION) or load-response points (Swingbench) */
+            readonly points: number;
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly sha256: string;
+            readonly files: components["schemas"]["EvidenceFile"][];
+            /** @description kind orion: the run; else null */
+            readonly orion: components["schemas"]["OrionEvidence"] | null;
+            /** @description kind swingbench: the series; else null */
+            readonly swingbench: components["schemas"]["SwingbenchEvidence"] | null;
+            readonly notes: string[];
+            /** @description true: the team had imported the same files (same sha256); this is that import */
+            readonly existing: boolean;
+        };
+        EvidenceImportListItem: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly existing_system: components["schemas"]["_SystemBrief"] | null;
+            readonly kind: components["schemas"]["EvidenceKindEnum"];
+            /** @description The ORION test name or the Swingbench benchmark */
+            readonly name: string | null;
+            /** @description IOPS-latency points (ORION) or load-response points (Swingbench) */
+            readonly points: number;
+            readonly uploaded_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            readonly sha256: string;
+            readonly files: components["schemas"]["EvidenceFile"][];
+        };
+        /**
+         * @description * `orion` - ORION run (summary and the IOPS, MB/s and latency grids)
+         *     * `swingbench` - Swingbench / charbench results (one or several runs)
+         * @enum {string}
+         */
+        EvidenceKindEnum: "orion" | "swingbench";
+        EvidenceSource: {
+            /** @description The uploaded file's name */
+            file: string;
+            /** @description The line (and column) or XML element, e.g. 'line 12' */
+            where: string;
+        };
+        /**
+         * @description A system the team runs and measured; family and storage model are the team's words (the
+         *     catalog need not hold them).
+         */
+        ExistingSystem: {
+            readonly id: number;
+            readonly team: components["schemas"]["_TeamBrief"];
+            readonly name: string;
+            readonly description: string;
+            readonly family: string;
+            readonly storage_model: string;
+            readonly created_by: components["schemas"]["_UserBrief"] | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            /** @description The evidence imports for it */
+            readonly evidence_count: number;
+        };
+        ExistingSystemCreateRequest: {
+            /** @description Unique in the team, whatever the case */
+            name: string;
+            /** @default  */
+            description: string;
+            /**
+             * @description Free text: a catalog family or any other (e.g. 'Pure FlashArray')
+             * @default
+             */
+            family: string;
+            /**
+             * @description Free text
+             * @default
+             */
+            storage_model: string;
+            /** @description Id of the team the system is for; may be left out by a member of one team only */
+            team?: number | null;
+        };
+        ExistingSystemUpdateRequest: {
+            /** @description Unique in the team, whatever the case */
+            name: string;
+            /** @default  */
+            description: string;
+            /**
+             * @description Free text: a catalog family or any other (e.g. 'Pure FlashArray')
+             * @default
+             */
+            family: string;
+            /**
+             * @description Free text
+             * @default
+             */
+            storage_model: string;
+        };
         /** @enum {string} */
         FamilyEnum: "oracle-fs1" | "equallogic" | "xtremio" | "netapp";
         /** @description One content field a revision changed, with its value before and after. */
@@ -3064,6 +3354,19 @@ export interface components {
              * @description .csv, .xlsx (first sheet) or .json
              */
             file: string;
+        };
+        LoadResponsePoint: {
+            users: number;
+            /** Format: double */
+            tps: number;
+            /** Format: double */
+            average_response_ms: number;
+            /** @description run <n> (<file>): the upload's n-th file */
+            run: string;
+            file: string;
+            users_source: components["schemas"]["EvidenceSource"];
+            tps_source: components["schemas"]["EvidenceSource"];
+            response_source: components["schemas"]["EvidenceSource"];
         };
         LoginRequest: {
             username: string;
@@ -3339,8 +3642,145 @@ export interface components {
              */
             redo_mb_per_s?: number | null;
         };
+        /** @description Every value the ORION files give, with its file and line; nothing stored. */
+        OrionCheck: {
+            kind: components["schemas"]["EvidenceKindEnum"];
+            /** @description The upload's: of its files' sha256 and roles */
+            sha256: string;
+            files: components["schemas"]["EvidenceFile"][];
+            existing_system: components["schemas"]["_SystemBrief"] | null;
+            notes: string[];
+            /** @description Id of the team's import of the same files, if there is one */
+            existing_import: number | null;
+            orion: components["schemas"]["OrionEvidence"];
+        };
+        /** @description An ORION run: its parameters, its grids and its curves (imports.evidence). */
+        OrionEvidence: {
+            run: components["schemas"]["OrionRun"];
+            grids: components["schemas"]["OrionGrid"][];
+            /** @description us or ms: the unit _lat.csv was read in */
+            latency_unit_in_file: string;
+            latency_unit_basis: string;
+            /** @description Small-I/O load alone (Large=0), rising outstanding I/Os */
+            iops_latency: components["schemas"]["OrionIopsLatencyPoint"][];
+            /** @description Large-I/O load alone (Small=0); empty without large I/O */
+            mbps: components["schemas"]["OrionMbpsPoint"][];
+        };
+        OrionGrid: {
+            /** @description iops, mbps or lat */
+            kind: string;
+            file: string;
+            /** @description From the file name */
+            run_name: components["schemas"]["SourcedText"] | null;
+            /** @description yyyymmdd_hhmm from the file name */
+            time_stamp: components["schemas"]["SourcedText"] | null;
+            small_columns: number[];
+            large_rows: number[];
+            /** @description Cells with a value */
+            points: number;
+            /** @description IOPS, MB/s, us or ms */
+            unit: string | null;
+            unit_basis: string;
+            has_large_io: boolean;
+        };
+        OrionIopsLatencyPoint: {
+            outstanding_small: number;
+            /** Format: double */
+            iops: number;
+            /** Format: double */
+            latency_ms: number;
+            iops_source: components["schemas"]["EvidenceSource"];
+            latency_source: components["schemas"]["EvidenceSource"];
+        };
+        OrionMbpsPoint: {
+            outstanding_large: number;
+            /** Format: double */
+            mbps: number;
+            source: components["schemas"]["EvidenceSource"];
+        };
         /** @enum {string} */
         OrionModeEnum: "raid0" | "concat";
+        OrionPeak: {
+            source: components["schemas"]["EvidenceSource"];
+            /** Format: double */
+            value: number;
+            /** @description Outstanding small I/Os at the peak */
+            small: number | null;
+            /** @description Outstanding large I/Os at the peak */
+            large: number | null;
+        };
+        /** @description The run's parameters and headline figures, as the summary states them. */
+        OrionRun: {
+            /** @description ORION VERSION; null: not in the file */
+            version: components["schemas"]["SourcedText"] | null;
+            /** @description The command line; null: not in the file */
+            command_line: components["schemas"]["SourcedText"] | null;
+            /** @description Test: (or -testname); null: not in the file */
+            test_name: components["schemas"]["SourcedText"] | null;
+            /** @description -run: oltp, dss, simple, normal or advanced; null: not in the file */
+            mode: components["schemas"]["SourcedText"] | null;
+            /** @description Small IO size, KB; null: not in the file */
+            small_io_kb: components["schemas"]["SourcedNumber"] | null;
+            /** @description Large IO size, KB; null: not in the file */
+            large_io_kb: components["schemas"]["SourcedNumber"] | null;
+            /** @description Writes, %; null: not in the file */
+            write_percent: components["schemas"]["SourcedNumber"] | null;
+            /** @description Reads, % (100 - writes); null: not in the file */
+            read_percent: components["schemas"]["SourcedNumber"] | null;
+            /** @description -num_disks; null: not in the file */
+            num_disks: components["schemas"]["SourcedInteger"] | null;
+            /** @description Cache size, MB; null: not in the file */
+            cache_size_mb: components["schemas"]["SourcedNumber"] | null;
+            /** @description -matrix; null: not in the file */
+            matrix: components["schemas"]["SourcedText"] | null;
+            /** @description IO types; null: not in the file */
+            io_types: components["schemas"]["SourcedText"] | null;
+            /** @description Duration for each data point, s; null: not in the file */
+            duration_per_point_s: components["schemas"]["SourcedNumber"] | null;
+            /** @description Outstanding small I/Os tested */
+            small_columns: components["schemas"]["SourcedIntegerList"] | null;
+            /** @description Outstanding large I/Os tested */
+            large_columns: components["schemas"]["SourcedIntegerList"] | null;
+            /** @description Total Data Points; null: not in the file */
+            total_data_points: components["schemas"]["SourcedInteger"] | null;
+            /** @description Maximum Large MBPS */
+            max_mbps: components["schemas"]["OrionPeak"] | null;
+            /** @description Maximum Small IOPS */
+            max_iops: components["schemas"]["OrionPeak"] | null;
+            /** @description Minimum Small Latency, in latency_unit */
+            min_latency: components["schemas"]["OrionPeak"] | null;
+            /** Format: double */
+            min_latency_ms: number | null;
+            /** @description us or ms; null: the summary does not tell */
+            latency_unit: string | null;
+            latency_unit_basis: string;
+        };
+        OrionUploadRequest: {
+            /**
+             * Format: binary
+             * @description The run's <test>[_<yyyymmdd_hhmm>]_summary.txt, at most 10 MB
+             */
+            summary: string;
+            /**
+             * Format: binary
+             * @description The run's ..._iops.csv, at most 10 MB
+             */
+            iops: string;
+            /**
+             * Format: binary
+             * @description The run's ..._mbps.csv, at most 10 MB (leave out for a run without large I/O)
+             */
+            mbps?: string;
+            /**
+             * Format: binary
+             * @description The run's ..._lat.csv, at most 10 MB
+             */
+            lat: string;
+            /** @description Id of the team the import is for; may be left out by a member of one team only */
+            team?: number | null;
+            /** @description Id of the team's existing system the files measure */
+            existing_system?: number | null;
+        };
         PaginatedAwrImportListItemList: {
             /** @example 123 */
             count: number;
@@ -3415,6 +3855,36 @@ export interface components {
              */
             previous: string | null;
             results: components["schemas"]["DesignRevision"][];
+        };
+        PaginatedEvidenceImportListItemList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["EvidenceImportListItem"][];
+        };
+        PaginatedExistingSystemList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=400&limit=100
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?offset=200&limit=100
+             */
+            previous: string | null;
+            results: components["schemas"]["ExistingSystem"][];
         };
         PaginatedManufacturerList: {
             /** @example 123 */
@@ -3746,6 +4216,22 @@ export interface components {
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
+        };
+        PatchedExistingSystemUpdateRequest: {
+            /** @description Unique in the team, whatever the case */
+            name?: string;
+            /** @default  */
+            description: string;
+            /**
+             * @description Free text: a catalog family or any other (e.g. 'Pure FlashArray')
+             * @default
+             */
+            family: string;
+            /**
+             * @description Free text
+             * @default
+             */
+            storage_model: string;
         };
         PatchedManufacturerRequest: {
             slug?: string;
@@ -4318,6 +4804,23 @@ export interface components {
             year: number;
             seed_file?: string;
         };
+        SourcedInteger: {
+            source: components["schemas"]["EvidenceSource"];
+            value: number;
+        };
+        SourcedIntegerList: {
+            source: components["schemas"]["EvidenceSource"];
+            value: number[];
+        };
+        SourcedNumber: {
+            source: components["schemas"]["EvidenceSource"];
+            /** Format: double */
+            value: number;
+        };
+        SourcedText: {
+            source: components["schemas"]["EvidenceSource"];
+            value: string;
+        };
         /**
          * @description * `draft` - Draft
          *     * `proposed` - Proposed
@@ -4375,6 +4878,97 @@ export interface components {
             qos_priority?: string;
             stripe_width?: string;
             source_locator?: string;
+        };
+        /** @description Every value the results files give, with its file and element; nothing stored. */
+        SwingbenchCheck: {
+            kind: components["schemas"]["EvidenceKindEnum"];
+            /** @description The upload's: of its files' sha256 and roles */
+            sha256: string;
+            files: components["schemas"]["EvidenceFile"][];
+            existing_system: components["schemas"]["_SystemBrief"] | null;
+            notes: string[];
+            /** @description Id of the team's import of the same files, if there is one */
+            existing_import: number | null;
+            swingbench: components["schemas"]["SwingbenchEvidence"];
+        };
+        /** @description One benchmark's runs and their load-response curve (imports.evidence). */
+        SwingbenchEvidence: {
+            benchmark_name: string | null;
+            /** @description One per file, in the upload's order */
+            runs: components["schemas"]["SwingbenchRun"][];
+            /** @description One point per run, rising users */
+            curve: components["schemas"]["LoadResponsePoint"][];
+        };
+        SwingbenchPercentile: {
+            source: components["schemas"]["EvidenceSource"];
+            percentile: number;
+            /**
+             * Format: double
+             * @description ms
+             */
+            value: number;
+        };
+        /** @description One results file. */
+        SwingbenchRun: {
+            file: string;
+            namespace: string | null;
+            /** @description BenchmarkName; null: not in the file */
+            benchmark_name: components["schemas"]["SourcedText"] | null;
+            /** @description Comment; null: not in the file */
+            comment: components["schemas"]["SourcedText"] | null;
+            /** @description TimeOfRun; null: not in the file */
+            time_of_run: components["schemas"]["SourcedText"] | null;
+            /** @description TotalRunTime, s; null: not in the file */
+            total_run_time_s: components["schemas"]["SourcedNumber"] | null;
+            /** @description NumberOfUsers; null: not in the file */
+            users: components["schemas"]["SourcedInteger"] | null;
+            /** @description TotalCompletedTransactions; null: not in the file */
+            total_completed_transactions: components["schemas"]["SourcedInteger"] | null;
+            /** @description TotalFailedTransactions; null: not in the file */
+            total_failed_transactions: components["schemas"]["SourcedInteger"] | null;
+            /** @description AverageTransactionsPerSecond; null: not in the file */
+            average_tps: components["schemas"]["SourcedNumber"] | null;
+            /** @description MaximumTransactionRate, per minute; null: not in the file */
+            maximum_tpm: components["schemas"]["SourcedNumber"] | null;
+            /** @description Mean response over the transactions, weighted by their counts, ms; null: not in the file */
+            average_response_ms: components["schemas"]["SourcedNumber"] | null;
+            /** @description TimingsIn; null: not in the file */
+            timings_in: components["schemas"]["SourcedText"] | null;
+            /** @description The unit response times were read in */
+            timings_unit: string;
+            timings_unit_basis: string;
+            /** @description MinimumInterThinkTime; null: not in the file */
+            min_inter_think_time: components["schemas"]["SourcedNumber"] | null;
+            /** @description MaximumInterThinkTime; null: not in the file */
+            max_inter_think_time: components["schemas"]["SourcedNumber"] | null;
+            /** @description MinimumIntraThinkTime; null: not in the file */
+            min_intra_think_time: components["schemas"]["SourcedNumber"] | null;
+            /** @description MaximumIntraThinkTime; null: not in the file */
+            max_intra_think_time: components["schemas"]["SourcedNumber"] | null;
+            transactions: components["schemas"]["SwingbenchTransaction"][];
+        };
+        SwingbenchTransaction: {
+            source: components["schemas"]["EvidenceSource"];
+            name: string;
+            /** @description TransactionCount; null: not in the file */
+            transaction_count: components["schemas"]["SourcedInteger"] | null;
+            /** @description FailedTransactionCount; null: not in the file */
+            failed_count: components["schemas"]["SourcedInteger"] | null;
+            /** @description AverageResponse, ms; null: not in the file */
+            average_ms: components["schemas"]["SourcedNumber"] | null;
+            /** @description MinimumResponse, ms; null: not in the file */
+            minimum_ms: components["schemas"]["SourcedNumber"] | null;
+            /** @description MaximumResponse, ms; null: not in the file */
+            maximum_ms: components["schemas"]["SourcedNumber"] | null;
+            percentiles_ms: components["schemas"]["SwingbenchPercentile"][];
+        };
+        SwingbenchUploadRequest: {
+            /** @description One or several Swingbench / charbench results XML files (one run each, e.g. rising users), each at most 10 MB */
+            files: string[];
+            /** @description Id of the team the import is for; may be left out by a member of one team only */
+            team?: number | null;
+            /** @description Id of the team's existing system the files measure */
+            existing_system?: number | null;
         };
         Team: {
             readonly id: number;
@@ -4519,6 +5113,10 @@ export interface components {
          */
         WorkloadKindEnum: "oltp" | "dss";
         WorkloadRequest: components["schemas"]["OltpWorkloadRequest"] | components["schemas"]["DssWorkloadRequest"];
+        _SystemBrief: {
+            id: number;
+            name: string;
+        };
         _TeamBrief: {
             id: number;
             name: string;
@@ -8952,6 +9550,899 @@ export interface operations {
             };
             /** @description Not signed in, no CSRF token, or not allowed to do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_list: {
+        parameters: {
+            query?: {
+                existing_system?: number;
+                /**
+                 * @description * `orion` - ORION run (summary and the IOPS, MB/s and latency grids)
+                 *     * `swingbench` - Swingbench / charbench results (one or several runs)
+                 */
+                kind?: "orion" | "swingbench";
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A search term. */
+                search?: string;
+                team?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedEvidenceImportListItemList"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    v1_imports_evidence_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this evidence import. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceImport"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this evidence import. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_orion_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OrionUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The same files again: existing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceImportCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceImportCreated"];
+                };
+            };
+            /** @description A file cannot be read: under its form field, "<file name>: <line or element>: <why>" (another tool's file, a PDF, a binary, malformed or cut short, an XML entity bomb or DTD, over 10 MB); files that do not belong together under non_field_errors (ORION) or files (Swingbench); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_orion_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OrionUploadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrionCheck"];
+                };
+            };
+            /** @description A file cannot be read: under its form field, "<file name>: <line or element>: <why>" (another tool's file, a PDF, a binary, malformed or cut short, an XML entity bomb or DTD, over 10 MB); files that do not belong together under non_field_errors (ORION) or files (Swingbench); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_swingbench_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SwingbenchUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The same files again: existing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceImportCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceImportCreated"];
+                };
+            };
+            /** @description A file cannot be read: under its form field, "<file name>: <line or element>: <why>" (another tool's file, a PDF, a binary, malformed or cut short, an XML entity bomb or DTD, over 10 MB); files that do not belong together under non_field_errors (ORION) or files (Swingbench); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_evidence_swingbench_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SwingbenchUploadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwingbenchCheck"];
+                };
+            };
+            /** @description A file cannot be read: under its form field, "<file name>: <line or element>: <why>" (another tool's file, a PDF, a binary, malformed or cut short, an XML entity bomb or DTD, over 10 MB); files that do not belong together under non_field_errors (ORION) or files (Swingbench); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_systems_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A search term. */
+                search?: string;
+                team?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedExistingSystemList"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL (with its query) is longer than the server reads: gunicorn refuses a request line past 4,094 bytes before the application sees it, in plain text/HTML (nginx likewise past 8 KB). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    v1_imports_systems_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExistingSystemCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExistingSystem"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_systems_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this existing system. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExistingSystem"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_systems_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this existing system. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExistingSystemUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExistingSystem"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than this endpoint accepts: nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this endpoint reads (Content-Type): nothing was written. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_systems_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this existing system. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1_imports_systems_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this existing system. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedExistingSystemUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExistingSystem"];
+                };
+            };
+            /** @description Invalid input: field-level messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, no CSRF token, or not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or none visible to you. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

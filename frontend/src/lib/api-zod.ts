@@ -629,6 +629,23 @@ export const zEngineBounds = z.object({
     knee_users: zEngineQuantity
 });
 
+/**
+ * One database of a consolidated candidate, evaluated beside the others (sizing.consolidation).
+ */
+export const zEngineCandidateDatabase = z.object({
+    name: z.string(),
+    kind: z.enum(['oltp', 'dss']),
+    verdict: z.nullable(z.enum([
+        'holds',
+        'holds-until',
+        'does-not-hold'
+    ])),
+    throughput: z.nullable(zEngineQuantity),
+    response: z.nullable(zEngineQuantity),
+    response_change: z.nullable(zEngineQuantity),
+    statement: z.string()
+});
+
 export const zEngineCapacityElement = z.object({
     element: z.string(),
     label: z.string(),
@@ -952,11 +969,16 @@ export const zEngineCandidate = z.object({
     degraded: z.nullable(zEngineDegraded),
     smaller: z.array(zEngineSmaller),
     outside_measured: z.array(z.string()),
-    pareto: z.boolean()
+    pareto: z.boolean(),
+    databases: z._default(z.array(zEngineCandidateDatabase), [])
 });
 
 export const zEngineRecommendation = z.object({
-    kind: z.enum(['oltp', 'dss']),
+    kind: z.enum([
+        'oltp',
+        'dss',
+        'consolidated'
+    ]),
     resilience: z.string(),
     resilience_label: z.string(),
     ranking: z.enum(['cost', 'size']),
@@ -967,6 +989,7 @@ export const zEngineRecommendation = z.object({
     references: z.array(zEngineCandidate),
     closest: z.array(zEngineCandidate),
     searched: zEngineSearchStats,
+    databases: z._default(z.array(z.string()), []),
     price_book: z.nullable(zEnginePriceBookRef)
 });
 
@@ -1140,6 +1163,8 @@ export const zEngineConsolidatedEvaluation = z.object({
     extrapolated: z.boolean(),
     extrapolation: z.array(zEngineFlag),
     assumptions: z.array(zEngineAssumption),
+    months_until_missed: z._default(z.nullable(z.int()), null),
+    first_missed: z._default(z.nullable(z.string()), null),
     single: z.nullable(z.union([
         zEngineOltpEvaluation,
         zEngineDssEvaluation
@@ -1170,6 +1195,40 @@ export const zEvaluatedDesignRef = z.object({
     status: z.string(),
     version: z.int(),
     revision: z.nullable(z.int())
+});
+
+export const zEvidenceFile = z.object({
+    role: z.string(),
+    file_name: z.string(),
+    size_bytes: z.int(),
+    sha256: z.string(),
+    encoding: z.string()
+});
+
+/**
+ * * `orion` - ORION run (summary and the IOPS, MB/s and latency grids)
+ * * `swingbench` - Swingbench / charbench results (one or several runs)
+ */
+export const zEvidenceKindEnum = z.enum(['orion', 'swingbench']);
+
+export const zEvidenceSource = z.object({
+    file: z.string(),
+    where: z.string()
+});
+
+export const zExistingSystemCreateRequest = z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(120)),
+    description: z._default(z.optional(z.string().check(z.maxLength(4000))), ''),
+    family: z._default(z.optional(z.string().check(z.maxLength(120))), ''),
+    storage_model: z._default(z.optional(z.string().check(z.maxLength(120))), ''),
+    team: z.nullish(z.int())
+});
+
+export const zExistingSystemUpdateRequest = z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(120)),
+    description: z._default(z.optional(z.string().check(z.maxLength(4000))), ''),
+    family: z._default(z.optional(z.string().check(z.maxLength(120))), ''),
+    storage_model: z._default(z.optional(z.string().check(z.maxLength(120))), '')
 });
 
 export const zFamilyEnum = z.enum([
@@ -1222,6 +1281,17 @@ export const zImportErrors = z.object({
 
 export const zImportUploadRequest = z.object({
     file: z.string()
+});
+
+export const zLoadResponsePoint = z.object({
+    users: z.int(),
+    tps: z.number(),
+    average_response_ms: z.number(),
+    run: z.string(),
+    file: z.string(),
+    users_source: zEvidenceSource,
+    tps_source: zEvidenceSource,
+    response_source: zEvidenceSource
 });
 
 export const zLoginRequest = z.object({
@@ -1330,6 +1400,20 @@ export const zModelValidation = z.object({
  */
 export const zOltpWorkloadKindEnum = z.enum(['oltp']);
 
+export const zOrionIopsLatencyPoint = z.object({
+    outstanding_small: z.int(),
+    iops: z.number(),
+    latency_ms: z.number(),
+    iops_source: zEvidenceSource,
+    latency_source: zEvidenceSource
+});
+
+export const zOrionMbpsPoint = z.object({
+    outstanding_large: z.int(),
+    mbps: z.number(),
+    source: zEvidenceSource
+});
+
 export const zOrionModeEnum = z.enum(['raid0', 'concat']);
 
 /**
@@ -1347,6 +1431,22 @@ export const zDssWorkloadRequest = z.object({
     min_headroom_pct: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000))), 0),
     data_growth_pct_per_year: z._default(z.optional(z.number().check(z.gte(-50), z.lte(500))), 0),
     horizon_years: z._default(z.optional(z.int().check(z.gte(0), z.lte(20))), 3)
+});
+
+export const zOrionPeak = z.object({
+    source: zEvidenceSource,
+    value: z.number(),
+    small: z.nullable(z.int()),
+    large: z.nullable(z.int())
+});
+
+export const zOrionUploadRequest = z.object({
+    summary: z.string(),
+    iops: z.string(),
+    mbps: z.optional(z.string()),
+    lat: z.string(),
+    team: z.nullish(z.int()),
+    existing_system: z.nullish(z.int())
 });
 
 export const zPaginatedManufacturerList = z.object({
@@ -1403,6 +1503,13 @@ export const zPartsImported = z.object({
 export const zPasswordChangeRequest = z.object({
     old_password: z.string().check(z.minLength(1), z.maxLength(256)),
     new_password: z.string().check(z.minLength(1), z.maxLength(256))
+});
+
+export const zPatchedExistingSystemUpdateRequest = z.object({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(120))),
+    description: z._default(z.optional(z.string().check(z.maxLength(4000))), ''),
+    family: z._default(z.optional(z.string().check(z.maxLength(120))), ''),
+    storage_model: z._default(z.optional(z.string().check(z.maxLength(120))), '')
 });
 
 export const zPatchedManufacturerRequest = z.object({
@@ -2195,6 +2302,79 @@ export const zSourceDocumentRequest = z.object({
     seed_file: z.optional(z.string().check(z.maxLength(200)))
 });
 
+export const zSourcedInteger = z.object({
+    source: zEvidenceSource,
+    value: z.int()
+});
+
+export const zSourcedIntegerList = z.object({
+    source: zEvidenceSource,
+    value: z.array(z.int())
+});
+
+export const zSourcedNumber = z.object({
+    source: zEvidenceSource,
+    value: z.number()
+});
+
+export const zSourcedText = z.object({
+    source: zEvidenceSource,
+    value: z.string()
+});
+
+export const zOrionGrid = z.object({
+    kind: z.string(),
+    file: z.string(),
+    run_name: z.nullable(zSourcedText),
+    time_stamp: z.nullable(zSourcedText),
+    small_columns: z.array(z.int()),
+    large_rows: z.array(z.int()),
+    points: z.int(),
+    unit: z.nullable(z.string()),
+    unit_basis: z.string(),
+    has_large_io: z.boolean()
+});
+
+/**
+ * The run's parameters and headline figures, as the summary states them.
+ */
+export const zOrionRun = z.object({
+    version: z.nullable(zSourcedText),
+    command_line: z.nullable(zSourcedText),
+    test_name: z.nullable(zSourcedText),
+    mode: z.nullable(zSourcedText),
+    small_io_kb: z.nullable(zSourcedNumber),
+    large_io_kb: z.nullable(zSourcedNumber),
+    write_percent: z.nullable(zSourcedNumber),
+    read_percent: z.nullable(zSourcedNumber),
+    num_disks: z.nullable(zSourcedInteger),
+    cache_size_mb: z.nullable(zSourcedNumber),
+    matrix: z.nullable(zSourcedText),
+    io_types: z.nullable(zSourcedText),
+    duration_per_point_s: z.nullable(zSourcedNumber),
+    small_columns: z.nullable(zSourcedIntegerList),
+    large_columns: z.nullable(zSourcedIntegerList),
+    total_data_points: z.nullable(zSourcedInteger),
+    max_mbps: z.nullable(zOrionPeak),
+    max_iops: z.nullable(zOrionPeak),
+    min_latency: z.nullable(zOrionPeak),
+    min_latency_ms: z.nullable(z.number()),
+    latency_unit: z.nullable(z.string()),
+    latency_unit_basis: z.string()
+});
+
+/**
+ * An ORION run: its parameters, its grids and its curves (imports.evidence).
+ */
+export const zOrionEvidence = z.object({
+    run: zOrionRun,
+    grids: z.array(zOrionGrid),
+    latency_unit_in_file: z.string(),
+    latency_unit_basis: z.string(),
+    iops_latency: z.array(zOrionIopsLatencyPoint),
+    mbps: z.array(zOrionMbpsPoint)
+});
+
 /**
  * * `draft` - Draft
  * * `proposed` - Proposed
@@ -2315,6 +2495,64 @@ export const zStorageProfileRequest = z.object({
     qos_priority: z.optional(z.string().check(z.maxLength(32))),
     stripe_width: z.optional(z.string().check(z.maxLength(32))),
     source_locator: z.optional(z.string().check(z.maxLength(200)))
+});
+
+export const zSwingbenchPercentile = z.object({
+    source: zEvidenceSource,
+    percentile: z.int(),
+    value: z.number()
+});
+
+export const zSwingbenchTransaction = z.object({
+    source: zEvidenceSource,
+    name: z.string(),
+    transaction_count: z.nullable(zSourcedInteger),
+    failed_count: z.nullable(zSourcedInteger),
+    average_ms: z.nullable(zSourcedNumber),
+    minimum_ms: z.nullable(zSourcedNumber),
+    maximum_ms: z.nullable(zSourcedNumber),
+    percentiles_ms: z.array(zSwingbenchPercentile)
+});
+
+/**
+ * One results file.
+ */
+export const zSwingbenchRun = z.object({
+    file: z.string(),
+    namespace: z.nullable(z.string()),
+    benchmark_name: z.nullable(zSourcedText),
+    comment: z.nullable(zSourcedText),
+    time_of_run: z.nullable(zSourcedText),
+    total_run_time_s: z.nullable(zSourcedNumber),
+    users: z.nullable(zSourcedInteger),
+    total_completed_transactions: z.nullable(zSourcedInteger),
+    total_failed_transactions: z.nullable(zSourcedInteger),
+    average_tps: z.nullable(zSourcedNumber),
+    maximum_tpm: z.nullable(zSourcedNumber),
+    average_response_ms: z.nullable(zSourcedNumber),
+    timings_in: z.nullable(zSourcedText),
+    timings_unit: z.string(),
+    timings_unit_basis: z.string(),
+    min_inter_think_time: z.nullable(zSourcedNumber),
+    max_inter_think_time: z.nullable(zSourcedNumber),
+    min_intra_think_time: z.nullable(zSourcedNumber),
+    max_intra_think_time: z.nullable(zSourcedNumber),
+    transactions: z.array(zSwingbenchTransaction)
+});
+
+/**
+ * One benchmark's runs and their load-response curve (imports.evidence).
+ */
+export const zSwingbenchEvidence = z.object({
+    benchmark_name: z.nullable(z.string()),
+    runs: z.array(zSwingbenchRun),
+    curve: z.array(zLoadResponsePoint)
+});
+
+export const zSwingbenchUploadRequest = z.object({
+    files: z.array(z.string()),
+    team: z.nullish(z.int()),
+    existing_system: z.nullish(z.int())
 });
 
 /**
@@ -2977,6 +3215,37 @@ export const zPaginatedTrashedDesignList = z.object({
     results: z.array(zTrashedDesign)
 });
 
+export const zSystemBrief = z.object({
+    id: z.int(),
+    name: z.string()
+});
+
+/**
+ * Every value the ORION files give, with its file and line; nothing stored.
+ */
+export const zOrionCheck = z.object({
+    kind: zEvidenceKindEnum,
+    sha256: z.string(),
+    files: z.array(zEvidenceFile),
+    existing_system: z.nullable(zSystemBrief),
+    notes: z.array(z.string()),
+    existing_import: z.nullable(z.int()),
+    orion: zOrionEvidence
+});
+
+/**
+ * Every value the results files give, with its file and element; nothing stored.
+ */
+export const zSwingbenchCheck = z.object({
+    kind: zEvidenceKindEnum,
+    sha256: z.string(),
+    files: z.array(zEvidenceFile),
+    existing_system: z.nullable(zSystemBrief),
+    notes: z.array(z.string()),
+    existing_import: z.nullable(z.int()),
+    swingbench: zSwingbenchEvidence
+});
+
 export const zTeamBrief2 = z.object({
     id: z.int(),
     name: z.string(),
@@ -3038,11 +3307,88 @@ export const zAwrImportListItem = z.object({
     workload: zAwrWorkloadValues
 });
 
+export const zEvidenceImport = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    existing_system: z.nullable(zSystemBrief),
+    kind: zEvidenceKindEnum,
+    name: z.nullable(z.readonly(z.string())),
+    points: z.readonly(z.int()),
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    sha256: z.readonly(z.string()),
+    files: z.readonly(z.array(zEvidenceFile)),
+    orion: z.nullable(zOrionEvidence),
+    swingbench: z.nullable(zSwingbenchEvidence),
+    notes: z.readonly(z.array(z.string()))
+});
+
+export const zEvidenceImportCreated = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    existing_system: z.nullable(zSystemBrief),
+    kind: zEvidenceKindEnum,
+    name: z.nullable(z.readonly(z.string())),
+    points: z.readonly(z.int()),
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    sha256: z.readonly(z.string()),
+    files: z.readonly(z.array(zEvidenceFile)),
+    orion: z.nullable(zOrionEvidence),
+    swingbench: z.nullable(zSwingbenchEvidence),
+    notes: z.readonly(z.array(z.string())),
+    existing: z.readonly(z.boolean())
+});
+
+export const zEvidenceImportListItem = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    existing_system: z.nullable(zSystemBrief),
+    kind: zEvidenceKindEnum,
+    name: z.nullable(z.readonly(z.string())),
+    points: z.readonly(z.int()),
+    uploaded_by: z.nullable(zUserBrief2),
+    uploaded_at: z.readonly(z.iso.datetime()),
+    sha256: z.readonly(z.string()),
+    files: z.readonly(z.array(zEvidenceFile))
+});
+
+/**
+ * A system the team runs and measured; family and storage model are the team's words (the
+ * catalog need not hold them).
+ */
+export const zExistingSystem = z.object({
+    id: z.readonly(z.int()),
+    team: zTeamBrief2,
+    name: z.readonly(z.string()),
+    description: z.readonly(z.string()),
+    family: z.readonly(z.string()),
+    storage_model: z.readonly(z.string()),
+    created_by: z.nullable(zUserBrief2),
+    created_at: z.readonly(z.iso.datetime()),
+    updated_at: z.readonly(z.iso.datetime()),
+    evidence_count: z.readonly(z.int())
+});
+
 export const zPaginatedAwrImportListItemList = z.object({
     count: z.int(),
     next: z.nullable(z.url()),
     previous: z.nullable(z.url()),
     results: z.array(zAwrImportListItem)
+});
+
+export const zPaginatedEvidenceImportListItemList = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zEvidenceImportListItem)
+});
+
+export const zPaginatedExistingSystemList = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zExistingSystem)
 });
 
 /**
@@ -3179,6 +3525,18 @@ export const zDesignListItemWritable = z.record(z.string(), z.unknown());
 
 export const zDesignRevisionWritable = z.record(z.string(), z.unknown());
 
+export const zEvidenceImportWritable = z.record(z.string(), z.unknown());
+
+export const zEvidenceImportCreatedWritable = z.record(z.string(), z.unknown());
+
+export const zEvidenceImportListItemWritable = z.record(z.string(), z.unknown());
+
+/**
+ * A system the team runs and measured; family and storage model are the team's words (the
+ * catalog need not hold them).
+ */
+export const zExistingSystemWritable = z.record(z.string(), z.unknown());
+
 export const zManufacturerWritable = z.object({
     slug: z.string().check(z.maxLength(80), z.regex(/^[-a-zA-Z0-9_]+$/)),
     name: z.string().check(z.maxLength(100))
@@ -3242,6 +3600,20 @@ export const zPaginatedDesignRevisionListWritable = z.object({
     next: z.nullable(z.url()),
     previous: z.nullable(z.url()),
     results: z.array(zDesignRevisionWritable)
+});
+
+export const zPaginatedEvidenceImportListItemListWritable = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zEvidenceImportListItemWritable)
+});
+
+export const zPaginatedExistingSystemListWritable = z.object({
+    count: z.int(),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
+    results: z.array(zExistingSystemWritable)
 });
 
 export const zPaginatedManufacturerListWritable = z.object({
@@ -4089,6 +4461,100 @@ export const zV1ImportsAwrWorkloadRetrieveResponse = zAwrDesignWorkload;
 export const zV1ImportsAwrPreviewCreateBody = zAwrUploadRequest;
 
 export const zV1ImportsAwrPreviewCreateResponse = zAwrPreview;
+
+export const zV1ImportsEvidenceListQuery = z.object({
+    existing_system: z.optional(z.int()),
+    kind: z.optional(z.enum(['orion', 'swingbench'])),
+    limit: z.optional(z.int().check(z.gte(1))),
+    offset: z.optional(z.int().check(z.gte(0))),
+    ordering: z.optional(z.string()),
+    search: z.optional(z.string()),
+    team: z.optional(z.int())
+});
+
+export const zV1ImportsEvidenceListResponse = zPaginatedEvidenceImportListItemList;
+
+export const zV1ImportsEvidenceDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1ImportsEvidenceDestroyResponse = z.void();
+
+export const zV1ImportsEvidenceRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsEvidenceRetrieveResponse = zEvidenceImport;
+
+export const zV1ImportsEvidenceOrionCreateBody = zOrionUploadRequest;
+
+/**
+ * The same files again: existing
+ */
+export const zV1ImportsEvidenceOrionCreateResponse = zEvidenceImportCreated;
+
+export const zV1ImportsEvidenceOrionCheckCreateBody = zOrionUploadRequest;
+
+export const zV1ImportsEvidenceOrionCheckCreateResponse = zOrionCheck;
+
+export const zV1ImportsEvidenceSwingbenchCreateBody = zSwingbenchUploadRequest;
+
+/**
+ * The same files again: existing
+ */
+export const zV1ImportsEvidenceSwingbenchCreateResponse = zEvidenceImportCreated;
+
+export const zV1ImportsEvidenceSwingbenchCheckCreateBody = zSwingbenchUploadRequest;
+
+export const zV1ImportsEvidenceSwingbenchCheckCreateResponse = zSwingbenchCheck;
+
+export const zV1ImportsSystemsListQuery = z.object({
+    limit: z.optional(z.int().check(z.gte(1))),
+    offset: z.optional(z.int().check(z.gte(0))),
+    ordering: z.optional(z.string()),
+    search: z.optional(z.string()),
+    team: z.optional(z.int())
+});
+
+export const zV1ImportsSystemsListResponse = zPaginatedExistingSystemList;
+
+export const zV1ImportsSystemsCreateBody = zExistingSystemCreateRequest;
+
+export const zV1ImportsSystemsCreateResponse = zExistingSystem;
+
+export const zV1ImportsSystemsDestroyPath = z.object({
+    id: z.int()
+});
+
+/**
+ * No response body
+ */
+export const zV1ImportsSystemsDestroyResponse = z.void();
+
+export const zV1ImportsSystemsRetrievePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsSystemsRetrieveResponse = zExistingSystem;
+
+export const zV1ImportsSystemsPartialUpdateBody = zPatchedExistingSystemUpdateRequest;
+
+export const zV1ImportsSystemsPartialUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsSystemsPartialUpdateResponse = zExistingSystem;
+
+export const zV1ImportsSystemsUpdateBody = zExistingSystemUpdateRequest;
+
+export const zV1ImportsSystemsUpdatePath = z.object({
+    id: z.int()
+});
+
+export const zV1ImportsSystemsUpdateResponse = zExistingSystem;
 
 export const zV1ManufacturersListQuery = z.object({
     limit: z.optional(z.int().check(z.gte(1))),

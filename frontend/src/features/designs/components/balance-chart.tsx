@@ -15,15 +15,31 @@ import { balanceBandCount, balanceDatasets, balanceZoneItems, buildBalanceChart 
 import { bandCaption } from '../lib/bands';
 import { platformText } from '../lib/chart-heading';
 import { balanceSummary } from '../lib/chart-summaries';
+import { aloneDatasets, databaseMarkerDatasets, databaseMarkers, markersSummary, withDatabaseMarkers } from '../lib/balance-markers';
+import type { Consolidation } from '../lib/consolidation';
 
 const PLUGINS = [shadedRegionsPlugin, whiteBackgroundPlugin];
 
-function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSection; evaluation: OltpEvaluation; title: string }) {
+interface Props {
+  balance: BalanceSection;
+  evaluation: OltpEvaluation;
+  title: string;
+  /** A design of several databases: them together (one marker per OLTP database); else null. */
+  consolidation?: Pick<Consolidation, 'balance'> | null;
+}
+
+function BalanceChartView({ balance, evaluation, title, consolidation }: Props) {
   const ref = useRef<ChartJS<'scatter'> | null>(null);
   const [range, setRange] = useState<AxisRange>('focused');
   const platforms = usePlatforms();
-  const model = buildBalanceChart(balance, evaluation, range);
-  const data: ChartData<'scatter'> = { datasets: balanceDatasets(model) };
+  // Several databases: their markers in place of the single design point (the evaluation is then the
+  // first database alone: its curve and SLA marker say so). One database: the chart as it always was.
+  const markers = databaseMarkers(consolidation);
+  const several = markers.length > 0;
+  const model = withDatabaseMarkers(buildBalanceChart(balance, evaluation, range), markers);
+  const data: ChartData<'scatter'> = {
+    datasets: several ? [...aloneDatasets(balanceDatasets(model)), ...databaseMarkerDatasets(markers)] : balanceDatasets(model),
+  };
   const t = model.thresholds;
   const classification = BALANCE[balance.classification] ?? balance.classification;
   const limits = limitsStatement(evaluation.summary.limits);
@@ -58,7 +74,15 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
         <>
           Classification: <strong data-testid="balance-classification">{classification}</strong>.{' '}
           {limits && <span data-testid="balance-limits">{limits} </span>}
-          {range === 'focused' ? 'Latency axis focused on the zones and the design point' : 'Latency axis over the full model range'}
+          {several && (
+            <span data-testid="balance-databases">
+              One marker per database, at the RAC nodes' CPU they load together and the storage latency each sees beside the
+              others; the curve and the SLA marker are the design's first database alone on this platform.{' '}
+            </span>
+          )}
+          {range === 'focused'
+            ? `Latency axis focused on the zones and ${several ? "the databases' markers" : 'the design point'}`
+            : 'Latency axis over the full model range'}
           {model.yAxis.type === 'logarithmic' ? ' (log scale)' : ''}. Amber: CPU {t.cpuStress}–{t.cpuLimit}% or read latency{' '}
           {t.latencyStress}–{t.latencyLimit} ms; red beyond. Thresholds:{' '}
           {balance.zones.rules.map((r) => citation(r.source)).join('; ')}.
@@ -72,7 +96,7 @@ function BalanceChartView({ balance, evaluation, title }: { balance: BalanceSect
         </>
       }
     >
-      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={balanceSummary(model, classification)} role="img" />
+      <Scatter ref={ref} data={data} options={options} plugins={PLUGINS} aria-label={several ? markersSummary(model, markers, classification) : balanceSummary(model, classification)} role="img" />
     </ChartCard>
   );
 }

@@ -86,6 +86,8 @@ const TWO_DATABASES: Consolidation = {
   extrapolated: true,
   extrapolation: [],
   assumptions: [],
+  months_until_missed: null,
+  first_missed: null,
   single: null,
 };
 
@@ -118,6 +120,17 @@ describe('ConsolidationSection', () => {
     expect(capacity).toHaveTextContent('15,200 GB');
     expect(capacity).toHaveTextContent('Fits');
     expect(capacity).toHaveTextContent('Source: EMC XtremIO study, Table 4');
+  });
+
+  it("shows each database's priority in the engine's order (most important first, paused last)", () => {
+    const ranked = structuredClone(TWO_DATABASES);
+    ranked.databases = [{ ...ranked.databases[1]!, priority: 1 }, { ...ranked.databases[0]!, priority: 3 }];
+    render(<ConsolidationSection consolidation={ranked} />);
+    expect(screen.getByRole('columnheader', { name: 'Priority' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('consolidation-row');
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Warehouse', 'Orders']);
+    expect(screen.getAllByTestId('consolidation-priority').map((c) => c.textContent)).toEqual(['1', '3']);
+    expect(screen.getByTestId('consolidation-table')).toHaveTextContent('priority 1 = the most important');
   });
 
   it('marks a paused database paused', () => {

@@ -35,10 +35,16 @@ function DatabasesTable({ consolidation }: { consolidation: Consolidation }) {
   return (
     <div className="table-scroll">
       <table className="table compact" data-testid="consolidation-table">
-        <caption className="muted small-text">Each database beside the others, against itself alone on the same platform</caption>
+        <caption className="muted small-text">
+          Each database beside the others, against itself alone on the same platform, most important first (priority 1 = the most
+          important)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Database</th>
+            <th scope="col" className="num">
+              Priority
+            </th>
             <th scope="col">Kind</th>
             <th scope="col" className="num">
               Load
@@ -59,12 +65,15 @@ function DatabasesTable({ consolidation }: { consolidation: Consolidation }) {
           </tr>
         </thead>
         <tbody>
-          {databaseLines(consolidation).flatMap((d) => [
+          {databaseLines(consolidation).flatMap((d, i) => [
             <tr key={d.name} data-testid="consolidation-row" data-paused={d.paused}>
               <th scope="row">
                 {d.name}
                 {d.paused && <span className="badge badge-warn"> paused</span>}
               </th>
+              <td className="num" data-testid="consolidation-priority">
+                {consolidation.databases[i]?.priority ?? '—'}
+              </td>
               <td>{d.kind}</td>
               <td className="num nowrap">{d.load}</td>
               <td className="num nowrap">{d.throughput}</td>
@@ -78,7 +87,7 @@ function DatabasesTable({ consolidation }: { consolidation: Consolidation }) {
               </td>
             </tr>,
             <tr key={`${d.name}-statement`} className="statement-row">
-              <td colSpan={8} className="muted small-text" data-testid="consolidation-statement">
+              <td colSpan={9} className="muted small-text" data-testid="consolidation-statement">
                 {d.statement}
               </td>
             </tr>,

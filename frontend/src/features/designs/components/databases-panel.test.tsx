@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../api/types';
-import { draftOf, type DatabasesDraft } from '../lib/databases';
+import { draftOf, validateDatabases, type DatabasesDraft } from '../lib/databases';
 import { formFromInputs, type DesignForm } from '../lib/design-form';
 import { designInputsOf, type DesignInputs } from '../lib/evaluate-request';
 import { DatabasesPanel } from './databases-panel';
@@ -16,7 +16,7 @@ function Harness({ initial, onInputs }: { initial: DatabasesDraft; onInputs: (in
   const [draft, setDraft] = useState(initial);
   const inputs = designInputsOf(form, SAVED, undefined, draft);
   onInputs(inputs, form);
-  return <DatabasesPanel draft={draft} onChange={setDraft} form={form} onFormChange={setForm} workload={inputs?.workload ?? null} clientErrors={{}} apiErrors={{}} />;
+  return <DatabasesPanel draft={draft} onChange={setDraft} form={form} onFormChange={setForm} workload={inputs?.workload ?? null} clientErrors={validateDatabases(draft)} apiErrors={{}} />;
 }
 
 function setup(initial: DatabasesDraft = { rows: [], cloneReductionRatio: '' }) {
@@ -59,6 +59,41 @@ describe('DatabasesPanel', () => {
     fireEvent.click(within(second).getByRole('checkbox', { name: /Pause/ }));
     expect(seen.inputs?.databases?.[1]).toEqual({ name: 'Warehouse', workload: { kind: 'dss', target_throughput_mb_s: 2000 }, clones: 2, paused: true });
     expect(within(second).getByText('paused')).toBeInTheDocument();
+  });
+
+  it('ranks each database by its priority (bounds of the API), sent and evaluated as typed', () => {
+    const seen = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a database' }));
+    const first = within(screen.getByTestId('database-0')).getByLabelText(/Priority/);
+    const second = within(screen.getByTestId('database-1')).getByLabelText(/Priority/);
+    // The bounds and the default are the generated schema's (1 = the most important, at most 8).
+    expect(first).toHaveAttribute('min', '1');
+    expect(first).toHaveAttribute('max', '8');
+    expect(first).toHaveAttribute('placeholder', '1');
+    fireEvent.change(second, { target: { value: '2' } });
+    expect(seen.inputs?.databases?.map((d) => d.priority)).toEqual([undefined, 2]);
+    fireEvent.change(first, { target: { value: '3' } });
+    expect(seen.inputs?.databases?.map((d) => d.priority)).toEqual([3, 2]);
+    // Beyond the bounds: said on the field, nothing sent.
+    fireEvent.change(second, { target: { value: '9' } });
+    expect(seen.inputs).toBeNull();
+    expect(within(screen.getByTestId('database-1')).getByText('must be at most 8')).toBeInTheDocument();
+    fireEvent.change(second, { target: { value: '' } });
+    expect(seen.inputs?.databases?.map((d) => d.priority)).toEqual([3, undefined]);
+  });
+
+  it('shows the priority a saved design has', () => {
+    const initial = draftOf({
+      databases: [
+        { name: 'Orders', workload: { kind: 'oltp', users: 64 }, clones: 0, clone_load_pct: 50, priority: 2, paused: false },
+        { name: 'Billing', workload: { kind: 'oltp', users: 20 }, clones: 0, clone_load_pct: 50, priority: 1, paused: false },
+      ],
+      clone_reduction_ratio: null,
+    });
+    const seen = setup(initial);
+    expect(within(screen.getByTestId('database-0')).getByLabelText(/Priority/)).toHaveValue(2);
+    expect(within(screen.getByTestId('database-1')).getByLabelText(/Priority/)).toHaveValue(1);
+    expect(seen.inputs?.databases?.map((d) => d.priority)).toEqual([2, 1]);
   });
 
   it("edits the first database's load through the design form (workload and databases[0] stay equal)", () => {

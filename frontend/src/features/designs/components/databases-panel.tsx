@@ -4,6 +4,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import type { WorkloadInput } from '../api/types';
 import type { DesignForm } from '../lib/design-form';
 import {
+  DATABASE_BOUNDS,
   MAX_DATABASES,
   addDatabase,
   databasesErrors,
@@ -114,7 +115,7 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
   const setLoad = (value: string) => (first ? onFormChange({ ...form, [loadField]: value }) : onRowChange({ load: value }));
   const setSize = (value: string) => (first ? onFormChange({ ...form, databaseSizeGb: value }) : onRowChange({ sizeGb: value }));
   const loadLabel = kind === 'dss' ? ['Target throughput', 'MB/s'] : loadBy === 'tps' ? ['Target load', 'TPS'] : ['Users', 'users'];
-  const shown = new Set(['name', 'load', 'size', 'clones', 'clone_load_pct'].map((f) => rowPath(index, f as Parameters<typeof rowPath>[1], { ...row, kind, loadBy })));
+  const shown = new Set(['name', 'load', 'size', 'clones', 'clone_load_pct', 'priority'].map((f) => rowPath(index, f as Parameters<typeof rowPath>[1], { ...row, kind, loadBy })));
   // The API's other errors about this database (an input the row does not show), with the message alone.
   const others = Object.entries(apiErrors)
     .filter(([path]) => path.startsWith(`databases.${index}.`) && !shown.has(path))
@@ -133,7 +134,7 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
           <input
             id={`database-${index}-name`}
             value={row.name}
-            maxLength={60}
+            maxLength={DATABASE_BOUNDS.name.maxLength}
             aria-invalid={Boolean(errors(rowPath(index, 'name'))?.length)}
             aria-describedby={errors(rowPath(index, 'name')) ? `database-${index}-name-error` : undefined}
             onChange={(e) => onRowChange({ name: e.target.value })}
@@ -183,8 +184,8 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
           label="Clones"
           unit="test/dev"
           value={row.clones}
-          min={0}
-          max={20}
+          min={DATABASE_BOUNDS.clones.min}
+          max={DATABASE_BOUNDS.clones.max}
           step={1}
           placeholder="0"
           onChange={(value) => onRowChange({ clones: value })}
@@ -194,10 +195,21 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
           label="Clone load"
           unit="% each"
           value={row.cloneLoadPct}
-          min={0}
-          max={100}
+          min={DATABASE_BOUNDS.cloneLoadPct.min}
+          max={DATABASE_BOUNDS.cloneLoadPct.max}
           onChange={(value) => onRowChange({ cloneLoadPct: value })}
           errors={errors(rowPath(index, 'clone_load_pct'))}
+        />
+        <NumberField
+          label="Priority"
+          unit="1 = most important"
+          value={row.priority}
+          min={DATABASE_BOUNDS.priority.min}
+          max={DATABASE_BOUNDS.priority.max}
+          step={1}
+          placeholder={DATABASE_BOUNDS.priority.default === undefined ? undefined : String(DATABASE_BOUNDS.priority.default)}
+          onChange={(value) => onRowChange({ priority: value })}
+          errors={errors(rowPath(index, 'priority'))}
         />
       </div>
       <div className="check-row">

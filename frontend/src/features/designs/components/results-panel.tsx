@@ -117,7 +117,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
           <div className="chart-grid">
             {oltp && projection && (
               <>
-                <BalanceChart evaluation={oltp} balance={oltp.balance} title={title} />
+                <BalanceChart evaluation={oltp} balance={oltp.balance} title={title} consolidation={payload.consolidation} />
                 <LoadResponseChart
                   projection={projection}
                   racNodes={racNodes}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDatabase, databasesOf, draftOf, MAX_DATABASES, removeDatabase, validateDatabases } from './databases';
+import { addDatabase, DATABASE_BOUNDS, databasesOf, draftOf, MAX_DATABASES, removeDatabase, validateDatabases } from './databases';
 import { formFromInputs } from './design-form';
 import { hasUnsavedChanges } from './save';
 
@@ -46,6 +46,17 @@ describe('the databases draft', () => {
       'databases.1.workload.target_tps': ['is required'],
       'databases.1.clones': ['must be at most 20'],
     });
+  });
+
+  it("checks a priority against the API's bounds (1 = the most important)", () => {
+    expect(DATABASE_BOUNDS.priority).toEqual({ min: 1, max: MAX_DATABASES, default: 1 });
+    const ranked = (priority: string) => ({ ...THREE, rows: THREE.rows.map((r, i) => (i === 1 ? { ...r, priority } : r)) });
+    expect(validateDatabases(ranked('0'))).toEqual({ 'databases.1.priority': ['must be at least 1'] });
+    expect(validateDatabases(ranked('9'))).toEqual({ 'databases.1.priority': ['must be at most 8'] });
+    expect(validateDatabases(ranked('1.5'))).toEqual({ 'databases.1.priority': ['must be a whole number'] });
+    expect(validateDatabases(ranked(''))).toEqual({});
+    expect(databasesOf(ranked('5'), { kind: 'oltp', users: 64 }).map((d) => d.priority)).toEqual([1, 5, 3]);
+    expect(databasesOf(ranked(''), { kind: 'oltp', users: 64 }).map((d) => d.priority)).toEqual([1, undefined, 3]);
   });
 
   it('a change of the databases is an unsaved change', () => {

@@ -17,11 +17,23 @@ import { fieldRule, shapeOf } from './input-contract';
 // The bounds of a database's inputs, as the API publishes them (generated zod schema): none repeated here.
 const DATABASE_FIELDS = shapeOf(zDatabaseRequest);
 const ruleOf = (name: string) => fieldRule(DATABASE_FIELDS[name] as z.ZodMiniType);
+const PRIORITY = ruleOf('priority');
 /** The most databases one design holds: a database's priority ranks them, 1 to the API's maximum. */
-export const MAX_DATABASES = ruleOf('priority').maximum ?? 8;
+export const MAX_DATABASES = PRIORITY.maximum ?? 8;
 const MAX_NAME = (z.toJSONSchema(DATABASE_FIELDS.name as z.ZodMiniType) as { maxLength?: number }).maxLength ?? Infinity;
 const MAX_CLONES = ruleOf('clones').maximum ?? Infinity;
 const MAX_CLONE_LOAD = ruleOf('clone_load_pct').maximum ?? Infinity;
+const MIN_PRIORITY = PRIORITY.minimum ?? -Infinity;
+const MAX_PRIORITY = PRIORITY.maximum ?? Infinity;
+
+/** The bounds of a row's inputs as the API publishes them, for the inputs' own min and max. */
+export const DATABASE_BOUNDS = {
+  name: { maxLength: Number.isFinite(MAX_NAME) ? MAX_NAME : undefined },
+  clones: { min: ruleOf('clones').minimum, max: ruleOf('clones').maximum },
+  cloneLoadPct: { min: ruleOf('clone_load_pct').minimum, max: ruleOf('clone_load_pct').maximum },
+  /** 1 = the most important; what an empty input stands for (the API's default). */
+  priority: { min: PRIORITY.minimum, max: PRIORITY.maximum, default: PRIORITY.default as number | undefined },
+};
 
 export interface DatabaseRow {
   name: string;
@@ -35,7 +47,8 @@ export interface DatabaseRow {
   clones: string;
   cloneLoadPct: string;
   paused: boolean;
-  priority?: number;
+  /** Its rank, 1 = the most important ('' = the API's default). */
+  priority: string;
   /** The database's workload as loaded: the inputs the row does not show are sent as they are. */
   workload: WorkloadInput;
 }
@@ -65,7 +78,7 @@ export function rowOf(database: { name: string; workload: WorkloadInput; clones?
     clones: text(database.clones),
     cloneLoadPct: text(database.clone_load_pct),
     paused: database.paused ?? false,
-    priority: database.priority,
+    priority: text(database.priority),
     workload: w,
   };
 }
@@ -149,7 +162,8 @@ export function databasesOf(draft: DatabasesDraft, workload: WorkloadInput): Dat
     const cloneLoad = num(row.cloneLoadPct);
     if (clones !== undefined) database.clones = clones;
     if (cloneLoad !== undefined) database.clone_load_pct = cloneLoad;
-    if (row.priority !== undefined) database.priority = row.priority;
+    const priority = num(row.priority);
+    if (priority !== undefined) database.priority = priority;
     return database;
   });
 }
@@ -158,8 +172,8 @@ export function databasesOf(draft: DatabasesDraft, workload: WorkloadInput): Dat
 export const cloneReductionOf = (draft: DatabasesDraft): number | null => num(draft.cloneReductionRatio) ?? null;
 
 /** The path of a row's input, as the API keys its errors. */
-export const rowPath = (index: number, field: 'name' | 'load' | 'size' | 'clones' | 'clone_load_pct', row?: DatabaseRow): string => {
-  if (field === 'name' || field === 'clones' || field === 'clone_load_pct') return `databases.${index}.${field}`;
+export const rowPath = (index: number, field: 'name' | 'load' | 'size' | 'clones' | 'clone_load_pct' | 'priority', row?: DatabaseRow): string => {
+  if (field === 'name' || field === 'clones' || field === 'clone_load_pct' || field === 'priority') return `databases.${index}.${field}`;
   if (field === 'size') return `databases.${index}.workload.database_size_gb`;
   const load = row?.kind === 'dss' ? 'target_throughput_mb_s' : row?.loadBy === 'tps' ? 'target_tps' : 'users';
   return `databases.${index}.workload.${load}`;
@@ -189,6 +203,7 @@ export function validateDatabases(draft: DatabasesDraft): FieldErrors {
     const checks: [Parameters<typeof rowPath>[1], string | null][] = [
       ['clones', number(row.clones, { whole: true, max: MAX_CLONES })],
       ['clone_load_pct', number(row.cloneLoadPct, { max: MAX_CLONE_LOAD })],
+      ['priority', number(row.priority, { whole: true, min: MIN_PRIORITY, max: MAX_PRIORITY })],
     ];
     // The first database's load and size are the form's (checked there).
     if (i > 0) checks.push(['load', number(row.load, { required: true, positive: true, whole: row.kind === 'oltp' && row.loadBy === 'users' })], ['size', number(row.sizeGb, { positive: true })]);
