@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from core.errors import InvalidInput
-from core.openapi import FIELD_ERRORS_SCHEMA
+from core.openapi import BAD_REQUEST_SCHEMA, FIELD_ERRORS_SCHEMA
 from core.parsers import MultiPartParser
 from imports import services
 from imports.awr import too_large
@@ -56,8 +56,10 @@ from imports.workload import design_workload
 from measurements.source import MAX_FILE_BYTES
 
 UPLOAD = {"multipart/form-data": AwrUploadSerializer}
+# A multipart body that cannot be read at all (a NUL in a part's name: core.nul) is one message; a
+# file that cannot be read is field-level.
 REFUSED = OpenApiResponse(
-    FIELD_ERRORS_SCHEMA,
+    BAD_REQUEST_SCHEMA,
     description='The file cannot give a workload: {"file": ["<line, section or element>: <why>"]} '
     "(not an AWR report, no Load Profile, cut short, binary, empty, over 10 MB); nothing is stored",
 )
@@ -230,7 +232,7 @@ class ExistingSystemViewSet(viewsets.ModelViewSet[ExistingSystem]):
 
 # ------------------------------------------------------------------------------- evidence imports
 EVIDENCE_REFUSED = OpenApiResponse(
-    FIELD_ERRORS_SCHEMA,
+    BAD_REQUEST_SCHEMA,
     description='A file cannot be read: under its form field, "<file name>: <line or element>: <why>" '
     "(another tool's file, a PDF, a binary, malformed or cut short, an XML entity bomb or DTD, over "
     "10 MB); files that do not belong together under non_field_errors (ORION) or files (Swingbench); "

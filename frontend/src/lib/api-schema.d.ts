@@ -9295,7 +9295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -9536,7 +9536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -9799,7 +9799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -9867,7 +9867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -9944,7 +9944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
@@ -10012,7 +10012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldErrors"];
+                    "application/json": components["schemas"]["BadRequest"];
                 };
             };
             /** @description The token sent (`Authorization: Token ...`) is wrong, expired or revoked. */
