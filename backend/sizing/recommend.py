@@ -23,6 +23,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal
 
+import numpy as np
+from numpy.typing import NDArray
+
 from sizing.consolidation import (
     ConsolidatedEvaluation,
     ConsolidatedInputs,
@@ -60,6 +63,8 @@ class CostFigure:
 
 
 CostFunction = Callable[[Platform], CostFigure]
+# What the search evaluates a platform to: one workload's evaluation or several databases' together.
+Evaluated = DesignEvaluation | ConsolidatedEvaluation
 
 
 @dataclass(frozen=True)
@@ -260,23 +265,197 @@ def configurations(
 # --- the search ---------------------------------------------------------------------------------
 
 
-@dataclass
-class _Run:
-    """One recommendation's evaluations, kept by design (each size is evaluated once)."""
+class _Search:
+    """One recommendation's evaluations, by platform (each size is evaluated once), and what the
+    search and its rows read off them. A single workload (`_Single`) and several databases together
+    (`_Together`) differ only in how they evaluate a platform and which figures a candidate shows."""
 
+    evaluations: dict[Platform, Evaluated | None]
+
+    def _evaluate(self, platform: Platform) -> Evaluated:
+        raise NotImplementedError
+
+    def evaluate(self, platform: Platform) -> Evaluated | None:
+        if platform not in self.evaluations:
+            try:
+                self.evaluations[platform] = self._evaluate(platform)
+            except (EvidenceError, InputError):
+                self.evaluations[platform] = None  # not measured for this configuration: no candidate
+        return self.evaluations[platform]
+
+    def supports(self, kinds: Sequence[str]) -> bool:
+        """Whether a storage model that takes these workload kinds carries everything searched for."""
+        raise NotImplementedError
+
+    def misses(self, ev: Evaluated) -> list[Miss]:
+        raise NotImplementedError
+
+    def figures(self, ev: Evaluated) -> dict[str, object]:
+        """The candidate row's figures: throughput, response, CPU, storage latency, bottleneck, headroom,
+        growth and the databases' own rows."""
+        raise NotImplementedError
+
+    def degraded_figures(self, ev: Evaluated | None) -> tuple[Quantity | None, Quantity | None]:
+        """(response at the design load, sustained throughput) of a degraded state."""
+        raise NotImplementedError
+
+    def holds(self, platform: Platform, resilience: Resilience) -> bool:
+        if not _holds(self.evaluate(platform)):
+            return False
+        return resilience == "none" or self.degraded(platform, resilience).verdict != "does-not-hold"
+
+    def degraded(self, platform: Platform, resilience: Resilience) -> Degraded:
+        """The platform with the policy's failure applied, evaluated (what the search requires to hold
+        and what a candidate's row shows)."""
+        down, event, source, assumption = _degraded_platform(platform, resilience)
+        ev = self.evaluate(down) if down is not None else None
+        if down is None:
+            reasons = ["a single RAC node or storage unit cannot lose one"]
+        elif ev is None:
+            reasons = ["the degraded configuration is not measured"]
+        else:
+            reasons = _reasons(ev)
+        response, sustained = self.degraded_figures(ev)
+        return Degraded.built(
+            event=event,
+            source=source,
+            assumption=assumption,
+            rac_nodes=down.rac_nodes if down else platform.rac_nodes - 1,
+            units=down.arrays if down else platform.arrays,
+            verdict=ev.verdict if ev is not None else "does-not-hold",
+            response_at_design=response,
+            sustained=sustained,
+            misses=self.misses(ev) if ev is not None else [],
+            reasons=reasons,
+        )
+
+    def candidate(
+        self,
+        platform: Platform,
+        config: Configuration,
+        resilience: Resilience,
+        cost: CostFunction | None,
+        *,
+        require_hold: bool = True,
+    ) -> Candidate | None:
+        ev = self.evaluate(platform)
+        if ev is None or (require_hold and not _holds(ev)):
+            return None
+        base = config.reference.label if config.reference else config.family.label
+        return Candidate.built(
+            rank=0,
+            key=f"{config.key}/{platform.rac_nodes}/{platform.arrays}",
+            label=f"{base}: {_size_words(platform)}",
+            configuration=config.words,
+            reference=config.reference.slug if config.reference else None,
+            family=config.family.slug,
+            family_label=config.family.label,
+            platform=platform,
+            rac_nodes=platform.rac_nodes,
+            units=platform.arrays,
+            unit_word=config.model.array_unit_word,
+            verdict=ev.verdict,
+            misses=self.misses(ev),
+            reasons=_reasons(ev),
+            cost=_cost(cost, platform),
+            degraded=self.degraded(platform, resilience) if resilience != "none" else None,
+            smaller=[],
+            outside_measured=[f.message for f in ev.extrapolation],
+            pareto=False,
+            **self.figures(ev),
+        )
+
+    def smaller(self, c: Candidate, resilience: Resilience) -> list[Smaller]:
+        """One RAC node fewer and one storage unit fewer: each evaluated, with the targets it misses."""
+        out = []
+        p = c.platform
+        for change, nodes, units in (
+            ("one RAC node fewer", p.rac_nodes - 1, p.arrays),
+            (f"one {c.unit_word} fewer", p.rac_nodes, p.arrays - 1),
+        ):
+            if nodes < 1 or units < 1:
+                continue
+            smaller = replace(p, rac_nodes=nodes, arrays=units)
+            ev = self.evaluate(smaller)
+            if ev is None:
+                continue
+            verdict, reasons = ev.verdict, _reasons(ev)
+            if verdict != "does-not-hold" and resilience != "none":
+                degraded = self.degraded(smaller, resilience)
+                if degraded.verdict == "does-not-hold":
+                    verdict = "does-not-hold"
+                    reasons = [f"with {degraded.event}: {r}" for r in degraded.reasons]
+            if verdict == "holds" and c.verdict == "holds":
+                continue  # smaller and as good: a cheaper configuration of another shape was ranked instead
+            out.append(
+                Smaller.built(
+                    change=change,
+                    rac_nodes=nodes,
+                    units=units,
+                    verdict=verdict,
+                    misses=self.misses(ev),
+                    reasons=reasons,
+                )
+            )
+        return out
+
+
+@dataclass
+class _Single(_Search):
+    """One workload's search."""
+
+    workload: Workload
     evidence: EvidenceBundle
     rules: RuleSet
-    evaluations: dict[DesignInputs, DesignEvaluation | None] = field(default_factory=dict)
-    full: int = 0
+    evaluations: dict[Platform, Evaluated | None] = field(default_factory=dict)
 
-    def evaluate(self, inputs: DesignInputs) -> DesignEvaluation | None:
-        if inputs not in self.evaluations:
-            self.full += 1
-            try:
-                self.evaluations[inputs] = evaluate_design(inputs, self.evidence, self.rules, advise=False)
-            except EvidenceError:
-                self.evaluations[inputs] = None  # not measured for this configuration: no candidate
-        return self.evaluations[inputs]
+    def _evaluate(self, platform: Platform) -> DesignEvaluation:
+        return evaluate_design(DesignInputs(self.workload, platform), self.evidence, self.rules, advise=False)
+
+    def supports(self, kinds: Sequence[str]) -> bool:
+        return self.workload.kind in kinds
+
+    def misses(self, ev: Evaluated) -> list[Miss]:
+        assert isinstance(ev, OltpEvaluation | DssEvaluation)
+        return [
+            Miss.built(target=c.target, label=c.label, value=c.value, limit=c.limit)
+            for c in ev.targets.checks
+            if not c.met
+        ]
+
+    def figures(self, ev: Evaluated) -> dict[str, object]:
+        assert isinstance(ev, OltpEvaluation | DssEvaluation)
+        response: Quantity | None
+        cpu: Quantity | None
+        latency: Quantity | None
+        if isinstance(ev, OltpEvaluation):
+            s = ev.summary
+            sustained, response = s.max_sustained_tps, s.response_at_design
+            cpu, latency, bottleneck, headroom = (
+                s.cpu_utilisation_at_design, s.storage_latency_at_design, s.bottleneck, s.headroom_pct,
+            )  # fmt: skip
+        else:
+            d = ev.summary
+            sustained, response, cpu, latency, bottleneck, headroom = (
+                d.sustained_throughput, None, d.cpu_utilisation_upper, None, d.bottleneck, d.headroom_pct,
+            )  # fmt: skip
+        return {
+            "months_until_missed": ev.targets.months_until_missed,
+            "first_missed": ev.targets.first_missed,
+            "bottleneck": bottleneck,
+            "headroom_pct": headroom,
+            "sustained": sustained,
+            "response_at_design": response,
+            "cpu_at_design": cpu,
+            "storage_latency_at_design": latency,
+        }
+
+    def degraded_figures(self, ev: Evaluated | None) -> tuple[Quantity | None, Quantity | None]:
+        if isinstance(ev, OltpEvaluation):
+            return ev.summary.response_at_design, ev.summary.max_sustained_tps
+        if isinstance(ev, DssEvaluation):
+            return None, ev.summary.sustained_throughput
+        return None, None
 
 
 def _grown(workload: Workload) -> Workload:
@@ -304,7 +483,7 @@ def _degraded_platform(platform: Platform, resilience: Resilience) -> tuple[Plat
     return replace(platform, rac_nodes=nodes, arrays=units), event, source, assumption
 
 
-def _holds(ev: DesignEvaluation | None) -> bool:
+def _holds(ev: Evaluated | None) -> bool:
     return ev is not None and ev.verdict != "does-not-hold"
 
 
@@ -323,74 +502,93 @@ def recommend(
     limit: int = 20,
     price_book: PriceBookRef | None = None,
 ) -> Recommendation:
-    run = _Run(evidence, rules)
+    run = _Single(workload, evidence, rules)
     configs = configurations(workload.kind, families, references)
     grows = _grown(workload) != workload
     sizes = [(n, u) for u in range(1, MAX_UNITS + 1) for n in range(1, MAX_NODES + 1)]
-    grid = [DesignInputs(workload, c.platform(n, u)) for c in configs for n, u in sizes]
-    passes = screen(grid, evidence, rules)
+    grid = [c.platform(n, u) for c in configs for n, u in sizes]
+    passes = screen([DesignInputs(workload, p) for p in grid], evidence, rules)
     grown_passes = (
-        screen([replace(d, workload=_grown(workload)) for d in grid], evidence, rules) if grows else passes
+        screen([DesignInputs(_grown(workload), p) for p in grid], evidence, rules) if grows else passes
     )
-    found: dict[DesignInputs, Configuration] = {}
+    return _ranked(
+        run, configs, sizes, passes, grown_passes if grows else None,
+        kind=workload.kind, subject="the workload", resilience=resilience, families=families, cost=cost,
+        references=references, limit=limit, price_book=price_book, tries=TRIES,
+    )  # fmt: skip
+
+
+def _ranked(
+    run: _Search,
+    configs: Sequence[Configuration],
+    sizes: Sequence[tuple[int, int]],
+    passes: NDArray[np.bool_],
+    grown_passes: NDArray[np.bool_] | None,
+    *,
+    kind: Literal["oltp", "dss", "consolidated"],
+    subject: str,
+    resilience: Resilience,
+    families: Sequence[str] | None,
+    cost: CostFunction | None,
+    references: Sequence[Reference],
+    limit: int,
+    price_book: PriceBookRef | None,
+    tries: int,
+    databases: Sequence[str] = (),
+) -> Recommendation:
+    """The search's common tail: per configuration the staircase of the smallest sizes that hold (at
+    today's load and, where it grows, through the horizon), the candidates ranked, the dominated ones
+    dropped, the Pareto front marked, why the next smaller fails, the catalog's reference racks at
+    their own size, and the closest when nothing holds."""
+    found: dict[Platform, Configuration] = {}
     per_config = len(sizes)
-
-    def holds(platform: Platform) -> bool:
-        design = DesignInputs(workload, platform)
-        if not _holds(run.evaluate(design)):
-            return False
-        return resilience == "none" or _degraded(run, design, resilience).verdict != "does-not-hold"
-
     for k, config in enumerate(configs):
         ok = {sizes[i]: bool(passes[k * per_config + i]) for i in range(per_config)}
-        ok_grown = {sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)}
-        for table in (ok, ok_grown) if grows else (ok,):
-            for platform in _staircase(config, table, ok, resilience, holds):
-                found.setdefault(DesignInputs(workload, platform), config)
-    built = (_candidate(run, d, found[d], resilience, cost) for d in found)
-    candidates = [c for c in built if c is not None]
+        tables = [ok]
+        if grown_passes is not None:
+            tables.append({sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)})
+        for table in tables:
+            for platform in _staircase(
+                config, table, ok, resilience, lambda p: run.holds(p, resilience), tries
+            ):
+                found.setdefault(platform, config)
+    candidates = [c for c in (run.candidate(p, found[p], resilience, cost) for p in found) if c is not None]
     ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
     candidates.sort(key=lambda c: _order(c, ranking))
     candidates = _without_dominated(candidates)
     _mark_pareto(candidates, ranking)
-    shown = candidates[:limit]
     shown = [
-        c.model_copy(update={"rank": i + 1, "smaller": _smaller(run, workload, c, resilience)})
-        for i, c in enumerate(shown)
+        c.model_copy(update={"rank": i + 1, "smaller": run.smaller(c, resilience)})
+        for i, c in enumerate(candidates[:limit])
     ]
     refs = [
         r
-        for r in (_reference_row(run, workload, ref, resilience, cost) for ref in references)
-        if r is not None and (not families or r.family in families) and workload.kind in _kinds(r)
+        for r in (_reference_row(run, ref, resilience, cost) for ref in references)
+        if r is not None and (not families or r.family in families)
     ]
     closest: list[Candidate] = []
     if not shown:
-        closest = _closest(run, workload, configs, resilience, cost)
-    currency = next((c.cost.currency for c in shown if c.cost.currency), None)
+        closest = _closest(run, configs, resilience, cost)
     return Recommendation.built(
-        kind=workload.kind,
+        kind=kind,
         resilience=resilience,
         resilience_label=RESILIENCE_LABELS[resilience],
         ranking=ranking,
-        currency=currency,
+        currency=next((c.cost.currency for c in shown if c.cost.currency), None),
         holds=bool(shown),
-        message=_message(shown, closest, resilience),
+        message=_message(shown, closest, resilience, subject),
         candidates=shown,
         references=refs,
         closest=closest,
         searched=SearchStats.built(
             configurations=len(configs),
-            candidates=len(grid),
+            candidates=len(passes),
             screened_out=int((~passes).sum()),
-            full_evaluations=run.full,
+            full_evaluations=len(run.evaluations),
         ),
+        databases=list(databases),
         price_book=price_book,
     )
-
-
-def _kinds(c: Candidate) -> tuple[str, ...]:
-    family = REGISTRY[c.family]
-    return next(m.workload_kinds for m in family.storage_models if m.name == c.platform.storage_model)
 
 
 def _staircase(
@@ -436,15 +634,7 @@ def _degraded_passes(
     return degraded is not None and today.get((degraded.rac_nodes, degraded.arrays), False)
 
 
-def _misses(ev: DesignEvaluation) -> list[Miss]:
-    return [
-        Miss.built(target=c.target, label=c.label, value=c.value, limit=c.limit)
-        for c in ev.targets.checks
-        if not c.met
-    ]
-
-
-def _reasons(ev: DesignEvaluation) -> list[str]:
+def _reasons(ev: Evaluated) -> list[str]:
     return [w.message for w in ev.warnings if w.severity == "critical"]
 
 
@@ -465,94 +655,6 @@ def _cost(cost: CostFunction | None, platform: Platform) -> Cost:
         currency=figure.currency,
         unpriced_lines=[],
         note="",
-    )
-
-
-def _candidate(
-    run: _Run,
-    design: DesignInputs,
-    config: Configuration,
-    resilience: Resilience,
-    cost: CostFunction | None,
-    *,
-    require_hold: bool = True,
-) -> Candidate | None:
-    ev = run.evaluate(design)
-    if ev is None or (require_hold and not _holds(ev)):
-        return None
-    p = design.platform
-    degraded = _degraded(run, design, resilience) if resilience != "none" else None
-    response: Quantity | None
-    cpu: Quantity | None
-    latency: Quantity | None
-    if isinstance(ev, OltpEvaluation):
-        s = ev.summary
-        sustained, response = s.max_sustained_tps, s.response_at_design
-        cpu, latency, bottleneck, headroom = (
-            s.cpu_utilisation_at_design, s.storage_latency_at_design, s.bottleneck, s.headroom_pct,
-        )  # fmt: skip
-    else:
-        d = ev.summary
-        sustained, response, cpu, latency, bottleneck, headroom = (
-            d.sustained_throughput, None, d.cpu_utilisation_upper, None, d.bottleneck, d.headroom_pct,
-        )  # fmt: skip
-    base = config.reference.label if config.reference else config.family.label
-    label = f"{base}: {p.rac_nodes} RAC node{'s' if p.rac_nodes != 1 else ''}, {units_words(p, p.arrays)}"
-    return Candidate.built(
-        rank=0,
-        key=f"{config.key}/{p.rac_nodes}/{p.arrays}",
-        label=label,
-        configuration=config.words,
-        reference=config.reference.slug if config.reference else None,
-        family=config.family.slug,
-        family_label=config.family.label,
-        platform=p,
-        rac_nodes=p.rac_nodes,
-        units=p.arrays,
-        unit_word=config.model.array_unit_word,
-        verdict=ev.verdict,
-        months_until_missed=ev.targets.months_until_missed,
-        first_missed=ev.targets.first_missed,
-        bottleneck=bottleneck,
-        headroom_pct=headroom,
-        sustained=sustained,
-        response_at_design=response,
-        cpu_at_design=cpu,
-        storage_latency_at_design=latency,
-        misses=_misses(ev),
-        reasons=_reasons(ev),
-        cost=_cost(cost, p),
-        degraded=degraded,
-        smaller=[],
-        outside_measured=[f.message for f in ev.extrapolation],
-        pareto=False,
-    )
-
-
-def _degraded(run: _Run, design: DesignInputs, resilience: Resilience) -> Degraded:
-    """The design with the policy's failure applied, evaluated (what the search requires to hold and
-    what a candidate's row shows)."""
-    platform, event, source, assumption = _degraded_platform(design.platform, resilience)
-    ev = run.evaluate(replace(design, platform=platform)) if platform is not None else None
-    if platform is None:
-        reasons = ["a single RAC node or storage unit cannot lose one"]
-    elif ev is None:
-        reasons = ["the degraded configuration is not measured"]
-    else:
-        reasons = _reasons(ev)
-    oltp = ev.summary if isinstance(ev, OltpEvaluation) else None
-    dss = ev.summary if isinstance(ev, DssEvaluation) else None
-    return Degraded.built(
-        event=event,
-        source=source,
-        assumption=assumption,
-        rac_nodes=platform.rac_nodes if platform else design.platform.rac_nodes - 1,
-        units=platform.arrays if platform else design.platform.arrays,
-        verdict=ev.verdict if ev is not None else "does-not-hold",
-        response_at_design=oltp.response_at_design if oltp else None,
-        sustained=oltp.max_sustained_tps if oltp else (dss.sustained_throughput if dss else None),
-        misses=_misses(ev) if ev is not None else [],
-        reasons=reasons,
     )
 
 
@@ -606,77 +708,32 @@ def _mark_pareto(candidates: list[Candidate], ranking: str) -> None:
         candidates[i] = c.model_copy(update={"pareto": not dominated})
 
 
-def _smaller(run: _Run, workload: Workload, c: Candidate, resilience: Resilience) -> list[Smaller]:
-    """One RAC node fewer and one storage unit fewer: each evaluated, with the targets it misses."""
-    out = []
-    p = c.platform
-    for change, nodes, units in (
-        ("one RAC node fewer", p.rac_nodes - 1, p.arrays),
-        (f"one {c.unit_word} fewer", p.rac_nodes, p.arrays - 1),
-    ):
-        if nodes < 1 or units < 1:
-            continue
-        design = DesignInputs(workload, replace(p, rac_nodes=nodes, arrays=units))
-        ev = run.evaluate(design)
-        if ev is None:
-            continue
-        reasons = _reasons(ev)
-        verdict = ev.verdict
-        if verdict != "does-not-hold" and resilience != "none":
-            degraded = _degraded(run, design, resilience)
-            if degraded.verdict == "does-not-hold":
-                verdict = "does-not-hold"
-                reasons = [f"with {degraded.event}: {r}" for r in degraded.reasons]
-        if verdict == "holds" and c.verdict == "holds":
-            continue  # smaller and as good: a cheaper configuration of another shape was ranked instead
-        out.append(
-            Smaller.built(
-                change=change,
-                rac_nodes=nodes,
-                units=units,
-                verdict=verdict,
-                misses=_misses(ev),
-                reasons=reasons,
-            )
-        )
-    return out
-
-
 def _reference_row(
-    run: _Run, workload: Workload, ref: Reference, resilience: Resilience, cost: CostFunction | None
+    run: _Search, ref: Reference, resilience: Resilience, cost: CostFunction | None
 ) -> Candidate | None:
-    """A catalog configuration at its own size, evaluated for the workload: listed whatever it says."""
+    """A catalog configuration at its own size, evaluated for what is searched for: listed whatever it
+    says (None when its storage model does not take every workload kind)."""
     family = REGISTRY[ref.platform.family]
     model = next(m for m in family.storage_models if m.name == ref.platform.storage_model)
-    if workload.kind not in model.workload_kinds:
+    if not run.supports(model.workload_kinds):
         return None
     config = Configuration(
         family, model, ref.platform.raid_level, ref.platform.drives_per_enclosure, ref.platform.pam, ref
     )
-    design = DesignInputs(workload, ref.platform)
-    c = _candidate(run, design, config, resilience, cost, require_hold=False)
+    c = run.candidate(ref.platform, config, resilience, cost, require_hold=False)
     if c is None:
         return None
-    return c.model_copy(
-        update={
-            "label": f"{ref.label} as documented ({ref.platform.rac_nodes} RAC nodes, {units_words(ref.platform, ref.platform.arrays)})"
-        }
-    )
+    return c.model_copy(update={"label": f"{ref.label} as documented ({_size_words(ref.platform)})"})
 
 
 def _closest(
-    run: _Run,
-    workload: Workload,
-    configs: Sequence[Configuration],
-    resilience: Resilience,
-    cost: CostFunction | None,
+    run: _Search, configs: Sequence[Configuration], resilience: Resilience, cost: CostFunction | None
 ) -> list[Candidate]:
     """Nothing holds: each configuration at its largest size, nearest first (the largest shortfall of
     a target, relative to its limit)."""
     rows = []
     for config in configs:
-        design = DesignInputs(workload, config.platform(MAX_NODES, MAX_UNITS))
-        c = _candidate(run, design, config, resilience, cost, require_hold=False)
+        c = run.candidate(config.platform(MAX_NODES, MAX_UNITS), config, resilience, cost, require_hold=False)
         if c is not None:
             rows.append(c)
     rows.sort(key=_gap)
@@ -688,24 +745,35 @@ def _gap(c: Candidate) -> float:
     return max(gaps, default=0.0 if not c.reasons else math.inf)
 
 
-def _message(shown: list[Candidate], closest: list[Candidate], resilience: Resilience) -> str:
+def _message(shown: list[Candidate], closest: list[Candidate], resilience: Resilience, subject: str) -> str:
+    """The recommendation in one sentence; `subject` names what is searched for ("the workload", "the
+    2 databases together")."""
     if shown:
         holding = sum(c.verdict == "holds" for c in shown)
         return (
-            f"{len(shown)} configuration{'s' if len(shown) != 1 else ''} carry the workload "
+            f"{len(shown)} configuration{'s' if len(shown) != 1 else ''} carry {subject} "
             f"({holding} through the growth horizon); {RESILIENCE_LABELS[resilience].lower()}"
         )
     if not closest:
-        return "no family supports this workload"
+        return f"no family supports {subject}"
     best = closest[0]
     misses = "; ".join(
-        f"{m.label.lower()} {m.value.value:,.4g} against {m.limit.value:,.4g} {m.limit.unit}"
+        f"{m.label} {_figure(m.value.value)} against {_figure(m.limit.value)} {m.limit.unit}"
         for m in best.misses
     ) or "; ".join(best.reasons)
     return (
-        f"no configuration of any family holds this workload up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage "
+        f"no configuration of any family holds {subject} up to {MAX_NODES} RAC nodes and {MAX_UNITS} storage "
         f"units; the closest, {best.label}, misses: {misses}"
     )
+
+
+def _figure(value: float) -> str:
+    """A figure in a sentence: four significant figures, thousands separated, never an exponent."""
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _size_words(p: Platform) -> str:
+    return f"{p.rac_nodes} RAC node{'s' if p.rac_nodes != 1 else ''}, {units_words(p, p.arrays)}"
 
 
 # --- several databases ----------------------------------------------------------------------------
@@ -716,77 +784,79 @@ TRIES_TOGETHER = 5
 
 
 @dataclass
-class _Together:
-    """One consolidated recommendation's evaluations, by platform (each size evaluated once)."""
+class _Together(_Search):
+    """Several databases searched together: each platform evaluated with all of them."""
 
     inputs: ConsolidatedInputs
     evidence: EvidenceBundle
     rules: RuleSet
-    evaluations: dict[Platform, ConsolidatedEvaluation | None] = field(default_factory=dict)
+    evaluations: dict[Platform, Evaluated | None] = field(default_factory=dict)
 
-    def evaluate(self, platform: Platform) -> ConsolidatedEvaluation | None:
-        if platform not in self.evaluations:
-            try:
-                self.evaluations[platform] = evaluate_consolidated(
-                    replace(self.inputs, platform=platform), self.evidence, self.rules
-                )
-            except (EvidenceError, InputError):
-                self.evaluations[platform] = None  # a database's kind or size not measured here
-        return self.evaluations[platform]
+    def _evaluate(self, platform: Platform) -> ConsolidatedEvaluation:
+        return evaluate_consolidated(replace(self.inputs, platform=platform), self.evidence, self.rules)
 
-    def holds(self, platform: Platform, resilience: Resilience) -> bool:
-        ev = self.evaluate(platform)
-        if ev is None or ev.verdict == "does-not-hold":
-            return False
-        return resilience == "none" or self.degraded(platform, resilience).verdict != "does-not-hold"
+    def supports(self, kinds: Sequence[str]) -> bool:
+        return {db.workload.kind for db in self.inputs.active} <= set(kinds)
 
-    def degraded(self, platform: Platform, resilience: Resilience) -> Degraded:
-        down, event, source, assumption = _degraded_platform(platform, resilience)
-        ev = self.evaluate(down) if down is not None else None
+    def misses(self, ev: Evaluated) -> list[Miss]:
+        assert isinstance(ev, ConsolidatedEvaluation)
+        return [
+            Miss.built(
+                target=f"{d.name}: {c.target}", label=f"{d.name}: {c.label}", value=c.value, limit=c.limit
+            )
+            for d in ev.databases
+            for c in d.checks
+            if not c.met
+        ]
+
+    def figures(self, ev: Evaluated) -> dict[str, object]:
+        # sustained, response and storage latency are the first running database's by priority; the
+        # headroom is the busiest shared station's spare capacity
+        assert isinstance(ev, ConsolidatedEvaluation)
         first = _first_database(ev)
-        if down is None:
-            reasons = ["a single RAC node or storage unit cannot lose one"]
-        elif ev is None:
-            reasons = ["the degraded configuration is not measured"]
-        else:
-            reasons = _critical(ev)
-        return Degraded.built(
-            event=event,
-            source=source,
-            assumption=assumption,
-            rac_nodes=down.rac_nodes if down else platform.rac_nodes - 1,
-            units=down.arrays if down else platform.arrays,
-            verdict=ev.verdict if ev is not None else "does-not-hold",
-            response_at_design=first.response if first else None,
-            sustained=first.throughput if first else None,
-            misses=_database_misses(ev) if ev is not None else [],
-            reasons=reasons,
-        )
+        assert first is not None  # a running database is searched for (recommend_together refuses none)
+        return {
+            "months_until_missed": ev.months_until_missed,
+            "first_missed": ev.first_missed,
+            "bottleneck": ev.bottleneck,
+            "headroom_pct": _spare_pct(ev),
+            "sustained": first.throughput or q(0.0, "TPS"),
+            "response_at_design": first.response,
+            "cpu_at_design": next((s.utilisation for s in ev.stations if s.name == "cpu"), None),
+            "storage_latency_at_design": first.storage_latency,
+            "databases": [
+                CandidateDatabase.built(
+                    name=d.name,
+                    kind=d.kind,
+                    verdict=d.verdict,
+                    throughput=d.throughput,
+                    response=d.response,
+                    response_change=d.response_change,
+                    statement=d.statement,
+                )
+                for d in ev.databases
+                if not d.paused
+            ],
+        }
+
+    def degraded_figures(self, ev: Evaluated | None) -> tuple[Quantity | None, Quantity | None]:
+        first = _first_database(ev) if isinstance(ev, ConsolidatedEvaluation) else None
+        return (first.response, first.throughput) if first else (None, None)
 
 
-def _first_database(ev: ConsolidatedEvaluation | None) -> DatabaseResult | None:
+def _first_database(ev: ConsolidatedEvaluation) -> DatabaseResult | None:
     """The running database first by priority (the results are in priority order)."""
-    return next((d for d in ev.databases if not d.paused), None) if ev is not None else None
-
-
-def _critical(ev: ConsolidatedEvaluation) -> list[str]:
-    return [w.message for w in ev.warnings if w.severity == "critical"]
-
-
-def _database_misses(ev: ConsolidatedEvaluation) -> list[Miss]:
-    return [
-        Miss.built(target=f"{d.name}: {c.target}", label=f"{d.name}: {c.label}", value=c.value, limit=c.limit)
-        for d in ev.databases
-        for c in d.checks
-        if not c.met
-    ]
+    return next((d for d in ev.databases if not d.paused), None)
 
 
 def _spare_pct(ev: ConsolidatedEvaluation) -> Quantity:
     """The busiest shared station's spare capacity: how much more load all the databases together
-    could put on it before it is full (the consolidated candidate's headroom)."""
-    busiest = max((s.utilisation.value for s in ev.stations), default=0.0)
-    return q((100.0 / busiest - 1.0) * 100.0 if busiest > 0 else math.inf, "%")
+    could put on it before it is full (the consolidated candidate's headroom). A running database
+    always loads the RAC nodes' CPUs, so some station is busy."""
+    busiest = max(s.utilisation.value for s in ev.stations)
+    if busiest <= 0:
+        raise ValueError("no shared station carries any load: nothing was searched for")
+    return q((100.0 / busiest - 1.0) * 100.0, "%")
 
 
 def recommend_together(
@@ -814,186 +884,22 @@ def recommend_together(
             active[0].workload, evidence, rules, resilience=resilience, families=families, cost=cost,
             references=references, limit=limit, price_book=price_book,
         )  # fmt: skip
-    kinds = {db.workload.kind for db in active}
+    run = _Together(inputs, evidence, rules)
     configs = [
         c
         for c in configurations(active[0].workload.kind, families, references)
-        if kinds <= set(c.model.workload_kinds)
+        if run.supports(c.model.workload_kinds)
     ]
     sizes = [(n, u) for u in range(1, MAX_UNITS + 1) for n in range(1, MAX_NODES + 1)]
     grid = [c.platform(n, u) for c in configs for n, u in sizes]
     today = [db.workload for db in active]
     grown = [grown_workload(w) for w in today]
     passes = screen_together(today, grid, evidence, rules)
-    grown_passes = screen_together(grown, grid, evidence, rules) if grown != today else passes
-    run = _Together(inputs, evidence, rules)
-    found: dict[Platform, Configuration] = {}
-    per_config = len(sizes)
-    for k, config in enumerate(configs):
-        ok = {sizes[i]: bool(passes[k * per_config + i]) for i in range(per_config)}
-        ok_grown = {sizes[i]: bool(grown_passes[k * per_config + i]) for i in range(per_config)}
-        for table in (ok, ok_grown) if grown != today else (ok,):
-            for platform in _staircase(
-                config, table, ok, resilience, lambda p: run.holds(p, resilience), TRIES_TOGETHER
-            ):
-                found.setdefault(platform, config)
-    built = (_together_candidate(run, p, found[p], resilience, cost) for p in found)
-    candidates = [c for c in built if c is not None]
-    ranking: Literal["cost", "size"] = "cost" if cost is not None else "size"
-    candidates.sort(key=lambda c: _order(c, ranking))
-    candidates = _without_dominated(candidates)
-    _mark_pareto(candidates, ranking)
-    shown = [
-        c.model_copy(update={"rank": i + 1, "smaller": _smaller_together(run, c, resilience)})
-        for i, c in enumerate(candidates[:limit])
-    ]
-    refs = []
-    for ref in references:
-        family = REGISTRY[ref.platform.family]
-        model = next(m for m in family.storage_models if m.name == ref.platform.storage_model)
-        if (families and family.slug not in families) or not kinds <= set(model.workload_kinds):
-            continue
-        config = Configuration(
-            family, model, ref.platform.raid_level, ref.platform.drives_per_enclosure, ref.platform.pam, ref
-        )
-        row = _together_candidate(run, ref.platform, config, resilience, cost, require_hold=False)
-        if row is not None:
-            refs.append(
-                row.model_copy(update={"label": f"{ref.label} as documented ({_size_words(ref.platform)})"})
-            )
-    closest: list[Candidate] = []
-    if not shown:
-        rows = [
-            c
-            for c in (
-                _together_candidate(
-                    run, config.platform(MAX_NODES, MAX_UNITS), config, resilience, cost, require_hold=False
-                )
-                for config in configs
-            )
-            if c is not None
-        ]
-        rows.sort(key=_gap)
-        closest = [c.model_copy(update={"rank": i + 1}) for i, c in enumerate(rows[:5])]
+    grown_passes = screen_together(grown, grid, evidence, rules) if grown != today else None
     names = [d.name for d in sorted(active, key=lambda d: (d.priority, inputs.databases.index(d)))]
-    return Recommendation.built(
-        kind="consolidated",
-        resilience=resilience,
-        resilience_label=RESILIENCE_LABELS[resilience],
-        ranking=ranking,
-        currency=next((c.cost.currency for c in shown if c.cost.currency), None),
-        holds=bool(shown),
-        message=_message(shown, closest, resilience).replace(
-            "the workload", f"the {len(active)} databases together"
-        ),
-        candidates=shown,
-        references=refs,
-        closest=closest,
-        searched=SearchStats.built(
-            configurations=len(configs),
-            candidates=len(grid),
-            screened_out=int((~passes).sum()),
-            full_evaluations=len(run.evaluations),
-        ),
-        databases=names,
-        price_book=price_book,
-    )
-
-
-def _size_words(p: Platform) -> str:
-    return f"{p.rac_nodes} RAC node{'s' if p.rac_nodes != 1 else ''}, {units_words(p, p.arrays)}"
-
-
-def _together_candidate(
-    run: _Together,
-    platform: Platform,
-    config: Configuration,
-    resilience: Resilience,
-    cost: CostFunction | None,
-    *,
-    require_hold: bool = True,
-) -> Candidate | None:
-    ev = run.evaluate(platform)
-    if ev is None or (require_hold and ev.verdict == "does-not-hold"):
-        return None
-    first = _first_database(ev)
-    assert first is not None
-    cpu = next((s.utilisation for s in ev.stations if s.name == "cpu"), None)
-    base = config.reference.label if config.reference else config.family.label
-    return Candidate.built(
-        rank=0,
-        key=f"{config.key}/{platform.rac_nodes}/{platform.arrays}",
-        label=f"{base}: {_size_words(platform)}",
-        configuration=config.words,
-        reference=config.reference.slug if config.reference else None,
-        family=config.family.slug,
-        family_label=config.family.label,
-        platform=platform,
-        rac_nodes=platform.rac_nodes,
-        units=platform.arrays,
-        unit_word=config.model.array_unit_word,
-        verdict=ev.verdict,
-        months_until_missed=ev.months_until_missed,
-        first_missed=ev.first_missed,
-        bottleneck=ev.bottleneck,
-        headroom_pct=_spare_pct(ev),
-        sustained=first.throughput or q(0.0, "TPS"),
-        response_at_design=first.response,
-        cpu_at_design=cpu,
-        storage_latency_at_design=first.storage_latency,
-        misses=_database_misses(ev),
-        reasons=_critical(ev),
-        cost=_cost(cost, platform),
-        degraded=run.degraded(platform, resilience) if resilience != "none" else None,
-        smaller=[],
-        outside_measured=[f.message for f in ev.extrapolation],
-        pareto=False,
-        databases=[
-            CandidateDatabase.built(
-                name=d.name,
-                kind=d.kind,
-                verdict=d.verdict,
-                throughput=d.throughput,
-                response=d.response,
-                response_change=d.response_change,
-                statement=d.statement,
-            )
-            for d in ev.databases
-            if not d.paused
-        ],
-    )
-
-
-def _smaller_together(run: _Together, c: Candidate, resilience: Resilience) -> list[Smaller]:
-    """One RAC node fewer and one storage unit fewer, the databases evaluated together on each."""
-    out = []
-    p = c.platform
-    for change, nodes, units in (
-        ("one RAC node fewer", p.rac_nodes - 1, p.arrays),
-        (f"one {c.unit_word} fewer", p.rac_nodes, p.arrays - 1),
-    ):
-        if nodes < 1 or units < 1:
-            continue
-        smaller = replace(p, rac_nodes=nodes, arrays=units)
-        ev = run.evaluate(smaller)
-        if ev is None:
-            continue
-        verdict, reasons = ev.verdict, _critical(ev)
-        if verdict != "does-not-hold" and resilience != "none":
-            degraded = run.degraded(smaller, resilience)
-            if degraded.verdict == "does-not-hold":
-                verdict = "does-not-hold"
-                reasons = [f"with {degraded.event}: {r}" for r in degraded.reasons]
-        if verdict == "holds" and c.verdict == "holds":
-            continue
-        out.append(
-            Smaller.built(
-                change=change,
-                rac_nodes=nodes,
-                units=units,
-                verdict=verdict,
-                misses=_database_misses(ev),
-                reasons=reasons,
-            )
-        )
-    return out
+    return _ranked(
+        run, configs, sizes, passes, grown_passes,
+        kind="consolidated", subject=f"the {len(active)} databases together", resilience=resilience,
+        families=families, cost=cost, references=references, limit=limit, price_book=price_book,
+        tries=TRIES_TOGETHER, databases=names,
+    )  # fmt: skip
