@@ -95,4 +95,14 @@ def test_the_netapp_design_that_found_it(catalog: Catalog) -> None:
     one = DesignInputs(workload, Platform("netapp", "FAS3140", rac_nodes=1, arrays=1, pam=True))
     two = _at(one, rac_nodes=2)
     assert _max_tps(two, catalog) >= _max_tps(one, catalog)
-    assert build_model(one, *catalog).stations(2) == build_model(two, *catalog).stations(2)
+    # the same network to rounding: the fits behind it run on numpy, whose kernels round the last bit
+    # differently on another CPU (CI saw a storage demand of 0.031171807009443154 against ...157)
+    for a, b in zip(
+        build_model(one, *catalog).stations(2), build_model(two, *catalog).stations(2), strict=True
+    ):
+        assert (a.name, a.servers, a.delay) == (b.name, b.servers, b.delay)
+        for attr in ("demand_s", "background_s"):
+            assert math.isclose(getattr(a, attr), getattr(b, attr), rel_tol=1e-12, abs_tol=1e-15), (
+                a.name,
+                attr,
+            )
