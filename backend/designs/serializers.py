@@ -764,16 +764,49 @@ class ReferenceBomResponseSerializer(PricedBomSerializer):
     platform = StoredPlatformField()
 
 
+class CompareCloneReductionSerializer(serializers.Serializer[Any]):
+    """A database's test/dev clones and the data reduction that stores them (sizing.consolidation)."""
+
+    database = serializers.CharField()
+    clones = serializers.IntegerField()
+    logical = QuantitySerializer(help_text="What the clones hold as the database sees them")
+    physical = QuantitySerializer(help_text="What they take on the storage after the reduction")
+    ratio = QuantitySerializer(
+        allow_null=True, help_text="Logical / physical of the database and its clones together"
+    )
+    source = serializers.CharField(  # type: ignore[assignment]  # the payload key is "source"
+        allow_blank=True,
+        help_text="The document that states the reduction, or that the ratio is the user's own",
+    )
+
+
 class CompareCapacitySerializer(serializers.Serializer[Any]):
     """The capacity headline of a design (the evaluation's `capacity` carries more)."""
 
-    total = QuantitySerializer(help_text="Raw capacity the design needs")
+    total = QuantitySerializer(
+        help_text="Capacity the design needs before data reduction (several databases: them and their "
+        "clones before the clones' reduction)"
+    )
     usable = QuantitySerializer(help_text="Usable capacity the platform offers")
     after_data_reduction = QuantitySerializer(
-        help_text="Equals total unless XtremIO data reduction is opted in"
+        help_text="Equals total unless XtremIO data reduction is opted in (several databases: after the "
+        "clones' reduction)"
     )
+    raw = QuantitySerializer(help_text="Raw capacity of the platform's drives, before RAID and spares")
     fits = serializers.BooleanField()
     raid = serializers.CharField()
+
+
+class CompareCapacityTogetherSerializer(serializers.Serializer[Any]):
+    """A design that lists its databases: their capacity and their clones' together."""
+
+    fits_only_with_clone_reduction = serializers.BooleanField(
+        help_text="The capacity fits only with the clones' data reduction"
+    )
+    clone_reduction = CompareCloneReductionSerializer(
+        many=True, help_text="Each database's clones and the reduction that stores them"
+    )
+    statement = serializers.CharField(help_text="The capacity together in words")
 
 
 class CompareCostSerializer(serializers.Serializer[Any]):
@@ -783,29 +816,88 @@ class CompareCostSerializer(serializers.Serializer[Any]):
     unpriced_lines = serializers.IntegerField()
 
 
+class CompareDatabaseSerializer(serializers.Serializer[Any]):
+    """One database of a design of several, beside the others on the shared platform
+    (sizing.consolidation.DatabaseResult)."""
+
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["oltp", "dss"])
+    priority = serializers.IntegerField(help_text="1 = the most important; the list is in this order")
+    paused = serializers.BooleanField(help_text="Left out of the evaluation and the capacity")
+    verdict = serializers.CharField(
+        allow_null=True, help_text="holds, holds-until or does-not-hold; null when paused"
+    )
+    meets_targets = serializers.BooleanField(
+        allow_null=True, help_text="Meets its own targets today beside the others; null when paused"
+    )
+    throughput = QuantitySerializer(
+        allow_null=True, help_text="TPS (OLTP) or MB/s (DSS) the shared platform gives it"
+    )
+    target_throughput = QuantitySerializer(allow_null=True, help_text="Its TPS or MB/s target, if any")
+    response = QuantitySerializer(allow_null=True, help_text="OLTP: its response time beside the others")
+    alone_throughput = QuantitySerializer(
+        allow_null=True, help_text="The same database alone on the platform"
+    )
+    alone_response = QuantitySerializer(allow_null=True, help_text="OLTP: its response time alone")
+    response_change = QuantitySerializer(
+        allow_null=True, help_text="OLTP: response beside the others minus alone"
+    )
+    response_change_pct = QuantitySerializer(allow_null=True)
+    headroom_pct = QuantitySerializer(allow_null=True, help_text="Where the engine publishes one")
+    clones = serializers.IntegerField(help_text="Its test/dev clones")
+    statement = serializers.CharField(allow_blank=True, help_text="The engine's sentence on it")
+
+
 class CompareColumnSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     revision = serializers.IntegerField(allow_null=True)
     platform_family = serializers.CharField(allow_null=True)
-    kind = serializers.ChoiceField(choices=["oltp", "dss"])
-    verdict = serializers.CharField(help_text="holds, holds-until (see months_until_missed) or does-not-hold")
+    kind = serializers.ChoiceField(
+        choices=["oltp", "dss", "consolidated"],
+        help_text="consolidated: several databases together (their figures are in `databases`)",
+    )
+    verdict = serializers.CharField(
+        help_text="holds, holds-until (see months_until_missed) or does-not-hold; a design of several "
+        "databases: theirs together"
+    )
     months_until_missed = serializers.IntegerField(
         allow_null=True,
         help_text="holds-until: the first month of the growth horizon in which a target is missed",
     )
-    tps_at_sla = QuantitySerializer(allow_null=True, help_text="OLTP: maximum sustained TPS under the SLA")
+    tps_at_sla = QuantitySerializer(
+        allow_null=True,
+        help_text="OLTP: maximum sustained TPS under the SLA; null for several databases (see `databases`)",
+    )
     sustained_throughput = QuantitySerializer(allow_null=True, help_text="DSS: sustainable MB/s")
     sla_response = QuantitySerializer(
         allow_null=True, help_text="OLTP: the response-time SLA the TPS is sustained within"
     )
     headroom_pct = QuantitySerializer(allow_null=True)
-    bottleneck = serializers.CharField(allow_null=True)
+    bottleneck = serializers.CharField(
+        allow_null=True, help_text="The station that limits the design (several databases: together)"
+    )
     capacity = CompareCapacitySerializer(allow_null=True)
+    capacity_together = CompareCapacityTogetherSerializer(
+        allow_null=True,
+        help_text="A design that lists its databases: their clones' capacity and its reduction; null for "
+        "a design of one",
+    )
     warnings = serializers.IntegerField()
     critical_warnings = serializers.IntegerField(help_text="Warnings of severity critical")
     cost = CompareCostSerializer()
     cost_per_throughput = CostPerThroughputSerializer()
+    consolidated = serializers.BooleanField(
+        help_text="Several databases evaluated together on the shared platform (a model extrapolation)"
+    )
+    not_validated_reason = serializers.CharField(
+        allow_null=True, help_text="Why the databases' figures together carry no error band; null otherwise"
+    )
+    databases = CompareDatabaseSerializer(
+        many=True,
+        help_text="Each database of a design that lists its databases, in the engine's order (priority "
+        "first, paused last); empty for a design of one database (its figures are the column's)",
+    )
 
 
 class BomDifferenceSerializer(serializers.Serializer[Any]):

@@ -4,6 +4,7 @@ import type { components } from '../../../lib/api-schema';
 type Schemas = components['schemas'];
 
 export type CompareColumn = Schemas['CompareColumn'];
+export type CompareDatabase = Schemas['CompareDatabase'];
 export type BomDifference = Schemas['BomDifference'];
 export type CompareBomSection = Schemas['CompareBomSection'];
 export type Comparison = Schemas['CompareResponse'];

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { countOf, plural } from '../../../components/format';
 import type { Comparison } from '../api/types';
 import { bomDiffGroups, bomSectionRows, compareRows } from '../lib/compare-table';
+import { DatabaseRowsBody, NotValidatedNotes } from './compare-databases';
 
 export function ComparisonTables({ comparison }: { comparison: Comparison }) {
   const columns = comparison.designs;
@@ -39,7 +40,9 @@ export function ComparisonTables({ comparison }: { comparison: Comparison }) {
             </tr>
           ))}
         </tbody>
+        <DatabaseRowsBody columns={columns} />
       </table>
+      <NotValidatedNotes columns={columns} />
       <section className="card">
         <h3>Bill of materials by section</h3>
         <table className="table compact" data-testid="bom-sections">

@@ -14,12 +14,16 @@ const column = (over: Partial<CompareColumn>): CompareColumn => ({
   sustained_throughput: null,
   headroom_pct: { value: 165.7, unit: '%' },
   bottleneck: 'storage',
-  capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, after_data_reduction: { value: 435, unit: 'GB' }, fits: true, raid: 'mirrored' },
+  capacity: { total: { value: 435, unit: 'GB' }, usable: { value: 20800, unit: 'GB' }, after_data_reduction: { value: 435, unit: 'GB' }, raw: { value: 41600, unit: 'GB' }, fits: true, raid: 'mirrored' },
+  capacity_together: null,
   warnings: 0,
   critical_warnings: 0,
   platform_family: 'oracle-fs1',
   cost: { currency: null, total: null, complete: false, unpriced_lines: 3 },
   cost_per_throughput: { amount: null, currency: null, unit: null, basis: 'the most TPS sustained within the 20 ms SLA', note: 'No price book chosen' },
+  consolidated: false,
+  not_validated_reason: null,
+  databases: [],
   ...over,
 });
 

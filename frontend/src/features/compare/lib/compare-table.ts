@@ -104,29 +104,43 @@ function verdictText(c: CompareColumn): string {
   return (verdictWords(c.verdict, c.months_until_missed)?.text ?? VERDICTS[c.verdict] ?? c.verdict.replace(/-/g, ' ')).toLowerCase();
 }
 
+/** A figure no one number stands for in a design of several databases: theirs are in the rows below. */
+export const PER_DATABASE = 'per database, below';
+
+/** "1", "2 together", "3 together (1 paused)". */
+export function databasesText(c: CompareColumn): string {
+  if (!c.databases.length) return '1';
+  const paused = c.databases.filter((d) => d.paused).length;
+  const running = c.databases.length - paused;
+  const together = running > 1 ? `${running} together` : `${running} running`;
+  return paused ? `${together} (${paused} paused)` : together;
+}
+
 export function compareRows(columns: CompareColumn[]): CompareRow[] {
   const currencies = new Set(columns.map((c) => c.cost.currency).filter(Boolean));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
   const throughput = (c: CompareColumn) => c.tps_at_sla ?? c.sustained_throughput;
+  const several = (c: CompareColumn, text: string) => (c.consolidated ? PER_DATABASE : text);
   // An OLTP design (TPS) and a DSS design (MB/s) are not ranked against each other, nor their
   // headroom (over users or TPS for one, over scan throughput for the other); nor TPS sustained
   // within different SLAs (25,800 TPS at 20 ms is not "more" than 996 TPS at 2 s).
   const likeWithLike = sameUnit(columns.map(throughput)) && sameSla(columns);
   return [
     row('verdict', 'Verdict', columns.map(verdictText)),
+    ...(columns.some((c) => c.databases.length) ? [row('databases', 'Databases', columns.map(databasesText))] : []),
     row(
       'tps',
       'TPS at SLA (or sustained MB/s)',
-      columns.map((c) => formatQuantity(throughput(c))),
+      columns.map((c) => several(c, formatQuantity(throughput(c)))),
       likeWithLike ? columns.map((c) => throughput(c)?.value ?? null) : undefined,
     ),
     row(
       'headroom',
       'Headroom',
-      columns.map((c) => formatSignedPercent(c.headroom_pct?.value, 0)),
+      columns.map((c) => several(c, formatSignedPercent(c.headroom_pct?.value, 0))),
       likeWithLike ? columns.map((c) => c.headroom_pct?.value ?? null) : undefined,
     ),
-    row('sla', 'SLA response', columns.map((c) => formatQuantity(c.sla_response))),
+    row('sla', 'SLA response', columns.map((c) => several(c, formatQuantity(c.sla_response)))),
     row('bottleneck', 'Bottleneck', columns.map((c) => (c.bottleneck ? bottleneckWords(c.bottleneck) : '—'))),
     row('needed', 'Capacity needed', columns.map((c) => formatQuantity(c.capacity?.after_data_reduction ?? c.capacity?.total))),
     row('usable', 'Usable capacity', columns.map((c) => formatQuantity(c.capacity?.usable)), columns.map((c) => c.capacity?.usable.value ?? null)),
