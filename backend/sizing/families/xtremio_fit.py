@@ -3,9 +3,11 @@
 One SLOB operation (a "transaction") is one foreground read wait of a zero-think-time SLOB session, with
 the CPU and the writes that go with it: a query's `db file sequential read` (one block) or `db file
 parallel read` (a batch of blocks), or an UPDATE, which reads the block of its row in one
-single-block read and dirties it (DBWR writes it back later; LGWR writes the redo). The read mix
-(`read_pct`) is the share of query sessions: 100 the read-only test (Table 11), 0 the 100 % UPDATE test
-(Table 12), 75 the 75/25 QUERY/UPDATE test (Table 13).
+single-block read and dirties it (DBWR writes it back later; LGWR writes the redo). The tests are
+told apart by their share of query sessions (the evidence's `read_pct` condition): 100 the read-only
+test (Table 11), 0 the 100 % UPDATE test (Table 12), 75 the 75/25 QUERY/UPDATE test (Table 13). A
+design's `read_pct` is the contract's, the share of reads in the I/O: `XtremioFit.session_mix`
+translates it into the session share whose per-operation reads and writes give that I/O mix.
 
 Per measured mix, from its AWR (the same interval for every figure of a report):
 - interval T = DB time / sessions (zero think time keeps every session in a database call), DB time
@@ -30,6 +32,7 @@ query mixes; the model's own closed loop for the UPDATE mix): three mixes, three
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,8 +54,11 @@ MEASURED_XBRICKS = 2  # Table 1: one cluster of two X-Brick units
 MEASURED_RAC_NODES = 4  # Solution architecture: a four-node RAC, one VM per ESXi server
 MEASURED_VCPUS_PER_NODE = 8  # Table 7: 8 vCPUs per OLTP VM (Table 1: 8-core hosts)
 MEASURED_BLOCK_KB = 8.0  # Table 8: data block size 8 KB
-UPDATE_ONLY_PCT = 0.0  # read mix of the 100 % UPDATE test
-DEFAULT_MIX_PCT = 75.0  # the document's "real-world" mix (75/25 QUERY/UPDATE test)
+UPDATE_ONLY_PCT = 0.0  # query-session share of the 100 % UPDATE test
+DEFAULT_MIX_PCT = 75.0  # the document's "real-world" mix (75/25 QUERY/UPDATE test), in query sessions
+# A read share of the I/O this close to a measured test's is that test: AWR shares are read off to the
+# whole percent (the 75/25 test's 79.55 % is "79.5" or "80"), so half a point is the reading's precision.
+MEASURED_MIX_TOLERANCE_PCT = 0.5
 SEQUENTIAL = "db file sequential read"
 PARALLEL = "db file parallel read"
 DB_CPU = "DB CPU"
@@ -67,7 +73,7 @@ def _src(locator: str) -> Source:
 class SlobMix:
     """One measured SLOB test, per operation (one foreground read wait)."""
 
-    read_pct: float  # query share of the sessions
+    query_pct: float  # query share of the sessions (the evidence's read_pct condition)
     sessions: float
     reads: float  # 8 KB blocks read per operation
     writes: float  # DBWR blocks written per operation
@@ -88,17 +94,43 @@ class SlobMix:
     def in_flight(self) -> float:
         return max(self.reads / self.rounds, 1.0)
 
+    @property
+    def io_read_pct(self) -> float:
+        """Share of reads in the test's I/O (blocks read over blocks read and written)."""
+        return 100.0 * self.reads / (self.reads + self.writes)
+
 
 @dataclass(frozen=True)
 class SlobOperation:
-    """The per-operation constants at one read mix (measured or interpolated)."""
+    """The per-operation constants at one session mix (measured or interpolated)."""
 
-    read_pct: float
+    query_pct: float  # query share of the sessions
     reads: float
     writes: float
     cpu_s: float
     in_flight: float
     basis: str  # measured | interpolated
+
+    @property
+    def io_read_pct(self) -> float:
+        total = self.reads + self.writes
+        return 100.0 * self.reads / total if total else 100.0
+
+
+@dataclass(frozen=True)
+class SessionMix:
+    """A design's read share of the I/O as a SLOB session mix."""
+
+    io_read_pct: float  # as asked
+    query_pct: float  # the query-session share that gives it (the measured test's at a clamp)
+    # measured (within MEASURED_MIX_TOLERANCE_PCT of a test) | interpolated | extrapolated (clamped)
+    basis: str
+    lo: SlobMix  # the measured tests it lies between (the same one twice at a test or a clamp)
+    hi: SlobMix
+
+    @property
+    def clamped(self) -> bool:
+        return self.basis == "extrapolated"
 
 
 @dataclass(frozen=True)
@@ -134,33 +166,57 @@ class XtremioFit:
             out |= set(m.keys)
         return frozenset(out)
 
-    def operation(self, read_pct: float) -> SlobOperation:
-        """Per-operation constants at a read mix: the measured mix, or piecewise-linear between the two
-        measured mixes around it (the nearest one outside them)."""
-        ms = sorted(self.mixes, key=lambda m: m.read_pct)
-        exact = next((m for m in ms if math.isclose(m.read_pct, read_pct, abs_tol=1e-9)), None)
+    def operation(self, query_pct: float) -> SlobOperation:
+        """Per-operation constants at a session mix: the measured mix, or piecewise-linear between the
+        two measured mixes around it (the nearest one outside them)."""
+        ms = sorted(self.mixes, key=lambda m: m.query_pct)
+        exact = next((m for m in ms if math.isclose(m.query_pct, query_pct, abs_tol=1e-9)), None)
         if exact is not None:
             return SlobOperation(
-                read_pct, exact.reads, exact.writes, exact.cpu_s, exact.in_flight, "measured"
+                query_pct, exact.reads, exact.writes, exact.cpu_s, exact.in_flight, "measured"
             )
-        lo = max((m for m in ms if m.read_pct < read_pct), key=lambda m: m.read_pct, default=ms[0])
-        hi = min((m for m in ms if m.read_pct > read_pct), key=lambda m: m.read_pct, default=ms[-1])
+        lo = max((m for m in ms if m.query_pct < query_pct), key=lambda m: m.query_pct, default=ms[0])
+        hi = min((m for m in ms if m.query_pct > query_pct), key=lambda m: m.query_pct, default=ms[-1])
         if lo is hi:
-            return SlobOperation(read_pct, lo.reads, lo.writes, lo.cpu_s, lo.in_flight, "extrapolated")
-        f = (read_pct - lo.read_pct) / (hi.read_pct - lo.read_pct)
+            return SlobOperation(query_pct, lo.reads, lo.writes, lo.cpu_s, lo.in_flight, "extrapolated")
+        f = (query_pct - lo.query_pct) / (hi.query_pct - lo.query_pct)
 
         def at(get: Callable[[SlobMix], float]) -> float:
             return get(lo) + f * (get(hi) - get(lo))
 
         reads, rounds = at(lambda m: m.reads), at(lambda m: m.rounds)
         return SlobOperation(
-            read_pct,
+            query_pct,
             reads,
             at(lambda m: m.writes),
             at(lambda m: m.cpu_s),
             max(reads / rounds, 1.0),
             "interpolated",
         )
+
+    def session_mix(self, io_read_pct: float) -> SessionMix:
+        """The query-session share whose operation reads `io_read_pct` % of its I/O: the inverse of
+        `operation`'s r / (r + w). Between two measured tests the reads r and writes w per operation
+        are linear in the session share (s = s_lo + f (s_hi - s_lo)), so r(f) = p (r(f) + w(f)) is
+        linear in f: f = (p w_lo - (1 - p) r_lo) / ((1 - p)(r_hi - r_lo) - p (w_hi - w_lo)). Outside
+        the tests' read shares: the nearest test (clamped, basis extrapolated)."""
+        ms = sorted(self.mixes, key=lambda m: m.query_pct)  # their read shares rise too (_check_read_shares)
+        near = min(ms, key=lambda m: abs(m.io_read_pct - io_read_pct))
+        measured = abs(near.io_read_pct - io_read_pct) <= MEASURED_MIX_TOLERANCE_PCT
+        if not ms[0].io_read_pct < io_read_pct < ms[-1].io_read_pct:
+            edge = ms[0] if io_read_pct <= ms[0].io_read_pct else ms[-1]
+            return SessionMix(
+                io_read_pct, edge.query_pct, "measured" if measured else "extrapolated", edge, edge
+            )
+        lo, hi = next(
+            (a, b) for a, b in itertools.pairwise(ms) if a.io_read_pct <= io_read_pct <= b.io_read_pct
+        )
+        p = io_read_pct / 100.0
+        f = (p * lo.writes - (1 - p) * lo.reads) / (
+            (1 - p) * (hi.reads - lo.reads) - p * (hi.writes - lo.writes)
+        )
+        query = lo.query_pct + f * (hi.query_pct - lo.query_pct)
+        return SessionMix(io_read_pct, query, "measured" if measured else "interpolated", lo, hi)
 
 
 # --- the model the fit and the family share -------------------------------------------------------------
@@ -217,13 +273,14 @@ def _slob(evidence: EvidenceBundle, quantity: str, **conditions: Any) -> list[Ob
     return evidence.find(quantity, platform=PLATFORM, tool=SLOB, **conditions)
 
 
-def _awr(evidence: EvidenceBundle, read_pct: float, event: str) -> Observation | None:
+def _awr(evidence: EvidenceBundle, query_pct: float, event: str) -> Observation | None:
     quantity = "wait_time_total"
-    hits = [o for o in _slob(evidence, quantity, awr_event=event) if _pct(o) == read_pct]
+    hits = [o for o in _slob(evidence, quantity, awr_event=event) if _pct(o) == query_pct]
     return hits[0] if hits else None
 
 
 def _pct(o: Observation) -> float:
+    """A SLOB observation's query-session share (the fixture's read_pct condition)."""
     return float(o.cond("read_pct", 100))
 
 
@@ -232,8 +289,8 @@ def _seconds(o: Observation, quantity: str) -> float:
     return v.value / 1000.0 if v.unit == "ms" else v.value
 
 
-def _table(evidence: EvidenceBundle, read_pct: float) -> Observation | None:
-    hits = [o for o in _slob(evidence, "iops") + _slob(evidence, "read_iops") if _pct(o) == read_pct]
+def _table(evidence: EvidenceBundle, query_pct: float) -> Observation | None:
+    hits = [o for o in _slob(evidence, "iops") + _slob(evidence, "read_iops") if _pct(o) == query_pct]
     return hits[0] if hits else None
 
 
@@ -285,7 +342,7 @@ def measured_mixes(evidence: EvidenceBundle) -> tuple[SlobMix, ...]:
         single = t1 / n1
         out.append(
             SlobMix(
-                read_pct=pct,
+                query_pct=pct,
                 sessions=sessions,
                 reads=reads,
                 writes=writes,
@@ -319,7 +376,7 @@ def _fit_storage(mixes: tuple[SlobMix, ...]) -> XtremioStorage:
         return XtremioStorage(p[0] / 1000.0, p[1] / MEASURED_XBRICKS, p[2], (), ())
 
     def latency(m: SlobMix, st: XtremioStorage) -> float:
-        op = SlobOperation(m.read_pct, m.reads, m.writes, m.cpu_s, m.in_flight, "measured")
+        op = SlobOperation(m.query_pct, m.reads, m.writes, m.cpu_s, m.in_flight, "measured")
         model = slob_model(op, st, MEASURED_XBRICKS, MEASURED_VCPUS_PER_NODE, 1.0)
         if m.ops_per_s is not None:
             return _open_single_read_s(model, MEASURED_RAC_NODES, m.sessions, m.ops_per_s)
@@ -344,7 +401,7 @@ def _fit_storage(mixes: tuple[SlobMix, ...]) -> XtremioStorage:
     if worst > 0.02:
         raise EvidenceError(f"the XtremIO storage fit leaves {worst:.1%} between model and AWR latency")
     st = storage(list(fit.x))
-    per_mix = "; ".join(f"{m.read_pct:g} %: {m.single_read_s * 1000:.3f} ms" for m in mixes)
+    per_mix = "; ".join(f"{m.query_pct:g} %: {m.single_read_s * 1000:.3f} ms" for m in mixes)
     srcs = tuple(dict.fromkeys(s for m in mixes for s in m.sources))
     consts = (
         Constant(
@@ -377,13 +434,23 @@ def _fit_storage(mixes: tuple[SlobMix, ...]) -> XtremioStorage:
     return XtremioStorage(st.read_service_s, st.concurrency_per_xbrick, st.write_cost, consts, keys)
 
 
+def _check_read_shares(mixes: tuple[SlobMix, ...]) -> None:
+    """`session_mix` inverts the read share of the I/O: it must rise with the query sessions."""
+    ms = sorted(mixes, key=lambda m: m.query_pct)
+    if any(b.io_read_pct <= a.io_read_pct for a, b in itertools.pairwise(ms)):
+        shares = ", ".join(f"{m.query_pct:g} % sessions: {m.io_read_pct:.1f} % reads" for m in ms)
+        raise EvidenceError(
+            f"the SLOB tests' read shares of the I/O do not rise with their query sessions ({shares})"
+        )
+
+
 def _sla(evidence: EvidenceBundle, mixes: tuple[SlobMix, ...]) -> tuple[Constant, Observation]:
     """The response threshold of one SLOB operation: the document's read-latency target for the mix it
     targeted the highest latency on, plus that mix's CPU (the operation waits for both), rounded up to
     the next half millisecond (the targets are approximate: 'about 1.5 ms')."""
     best: tuple[float, Observation, SlobMix] | None = None
     for o in _slob(evidence, "latency_limit"):
-        mix = next((m for m in mixes if m.read_pct == _pct(o)), None)
+        mix = next((m for m in mixes if m.query_pct == _pct(o)), None)
         if mix is None:
             continue
         target = _seconds(o, "latency_limit")
@@ -399,7 +466,7 @@ def _sla(evidence: EvidenceBundle, mixes: tuple[SlobMix, ...]) -> tuple[Constant
             "slob_sla_response",
             sla * 1000,
             "ms",
-            f"read-latency target {_seconds(o, 'latency_limit') * 1000:g} ms ({mix.read_pct:g} % query test) "
+            f"read-latency target {_seconds(o, 'latency_limit') * 1000:g} ms ({mix.query_pct:g} % query test) "
             f"plus the operation's CPU ({mix.cpu_s * 1000:.3f} ms per {mix.wait_s * 1000:.3f} ms of read "
             f"wait): {response * 1000:.3f} ms, rounded up to the next half millisecond",
             (o.source, *mix.sources[:2]),
@@ -425,7 +492,8 @@ def _fit(evidence: EvidenceBundle) -> XtremioFit:
         storage.read_service_s, storage.concurrency_per_xbrick, storage.write_cost, storage.constants,
         (*storage.keys, target.key),
     )  # fmt: skip
-    default = min(mixes, key=lambda m: abs(m.read_pct - DEFAULT_MIX_PCT))
+    _check_read_shares(mixes)
+    default = min(mixes, key=lambda m: abs(m.query_pct - DEFAULT_MIX_PCT))
     profile = WorkloadProfile(
         PROFILE,
         "SLOB zero-think-time sessions (one operation: one foreground read wait)",
@@ -437,10 +505,11 @@ def _fit(evidence: EvidenceBundle) -> XtremioFit:
     )
     constants = tuple(
         Constant(
-            f"slob_{m.read_pct:g}pct_operation",
+            f"slob_{m.query_pct:g}pct_operation",
             m.reads,
             "IOs/transaction",
-            f"{m.derivation}; reads in flight {m.in_flight:.2f} (Little's law), writes {m.writes:.4f} per operation",
+            f"{m.derivation}; reads in flight {m.in_flight:.2f} (Little's law), writes {m.writes:.4f} per operation: "
+            f"{m.io_read_pct:.2f} % reads of the I/O",
             m.sources,
         )
         for m in mixes
@@ -449,7 +518,7 @@ def _fit(evidence: EvidenceBundle) -> XtremioFit:
         profile=profile,
         family=PLATFORM,
         server=SERVER,
-        read_pct=default.read_pct,
+        read_pct=default.io_read_pct,  # the contract's read share: of the I/O, not of the sessions
         block_size_kb=MEASURED_BLOCK_KB,
         reads_per_tx=default.reads,
         writes_per_tx=default.writes,
