@@ -30,7 +30,16 @@ ValidationRowsSerializer = inline_serializer(
         "predicted": serializers.FloatField(
             help_text="what evaluate returns for the document's configuration"
         ),
-        "error_pct": serializers.FloatField(),
+        "error_pct": serializers.FloatField(
+            help_text="(predicted - measured) / measured, %; for a stated change, the relative error of the change itself"
+        ),
+        "error_pp": serializers.FloatField(
+            allow_null=True, help_text="a stated change only: predicted - measured, in percentage points"
+        ),
+        "ratio_error_pct": serializers.FloatField(
+            allow_null=True,
+            help_text="a stated change only: the error on the ratio (1 + predicted) / (1 + measured), % (not graded)",
+        ),
         "role": serializers.ChoiceField(
             choices=["calibration", "held-out"],
             help_text="calibration: the model was fitted on this measurement (not evidence); held-out: predicted without it",
@@ -41,6 +50,25 @@ ValidationRowsSerializer = inline_serializer(
             help_text="the document states a bound; error statistics exclude it",
         ),
         "bound_holds": serializers.BooleanField(allow_null=True),
+        "extrapolated": serializers.BooleanField(
+            help_text="an evaluation of the row reaches beyond the measured configurations (its bands are doubled)"
+        ),
+        "band_pct": serializers.FloatField(
+            allow_null=True,
+            help_text="held-out rows: half-width of the error band published for this figure, %",
+        ),
+        "in_band": serializers.BooleanField(
+            allow_null=True, help_text="held-out rows: the measurement lies inside the published band"
+        ),
+        "in_held_out_band": serializers.BooleanField(
+            allow_null=True,
+            help_text="held-out rows: the measurement lies inside the band the family's other held-out rows give",
+        ),
+        "limit": serializers.CharField(
+            allow_null=True,
+            help_text="a figure the model is known not to reproduce: why (docs/model.md, Limits of trust); "
+            "graded and counted, but the worst-error threshold is taken without it",
+        ),
     },
 )
 
@@ -54,6 +82,20 @@ _STATS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
     ),
     "bounds": serializers.IntegerField(help_text="held-out rows that check a stated bound"),
     "bounds_held": serializers.IntegerField(),
+    "known_limits": serializers.IntegerField(help_text="held-out rows of a named known limit of the model"),
+    "max_abs_without_known_limits_pct": serializers.FloatField(
+        allow_null=True, help_text="worst absolute held-out error over the rows without a known limit"
+    ),
+    "band_rate_pct": serializers.FloatField(
+        help_text="the share of held-out measurements a band states it holds"
+    ),
+    "band_coverage_pct": serializers.FloatField(
+        allow_null=True, help_text="share of held-out rows whose measurement lies inside the published band"
+    ),
+    "held_out_band_coverage_pct": serializers.FloatField(
+        allow_null=True,
+        help_text="the same with each row's band made from the family's other held-out rows (its own error left out)",
+    ),
 }
 FamilyStatsSerializer = inline_serializer("ModelValidationFamilyStats", fields=dict(_STATS))
 

@@ -39,8 +39,12 @@ class ValidationCase:
     hold_out: HoldOut = "series"
     # The designs are ORION runs: I/O sizes of the tool, not Oracle block sizes (sizing.inputs).
     storage_test: bool = False
-    # "change": `measured` is a stated % change; the error is taken on the ratio 1 + change.
+    # "change": `measured` is a stated % change; the error is the relative error of the change itself.
     error: Literal["relative", "change"] = "relative"
+    # A figure the model is known not to reproduce: why, in a sentence (docs/model.md, "Limits of trust"
+    # names every one). The row is graded and printed like any other; the family's worst-error threshold
+    # is taken over the rows without one, and a row beyond it must carry one.
+    limit: str | None = None
 
     @property
     def keys(self) -> tuple[str, ...]:

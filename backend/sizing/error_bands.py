@@ -7,6 +7,13 @@ kind of projection. The table is computed from the seed catalog and kept in `err
 this module (`python -m sizing.error_bands --write` regenerates it; a test fails when it drifts from the
 report), so an evaluation does not re-run the report. A design that reaches beyond the measured
 configurations (any extrapolation flag) gets the band doubled, with a warning.
+
+The band states a rate: it holds the measurement on at least STATED_COVERAGE_PCT of held-out rows.
+The worst of n exchangeable held-out errors exceeds the next one's with probability 1 / (n + 1), so
+the worst error backs that rate only from MIN_ROWS_FOR_RATE rows on; a cell with fewer rows gets at
+least the acceptance ceiling (NO_EVIDENCE_PCT). The validation report prints, per family, the share
+of held-out rows inside their band, with the band both as published and as the family's other rows
+give it (the row's own error left out).
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ TABLE_FILE = pathlib.Path(__file__).with_name("error_bands.json")
 # A family with no held-out row of a kind: the acceptance ceiling on the worst held-out error.
 NO_EVIDENCE_PCT = 30.0
 EXTRAPOLATION_FACTOR = 2.0
+STATED_COVERAGE_PCT = 90.0
+# n / (n + 1) >= 0.9: the worst of 9 held-out errors covers a 10th with probability 0.9.
+MIN_ROWS_FOR_RATE = 9
 # Which validation kind stands for which projection.
 KIND_OF = {
     "max_sustained_tps": "throughput",
@@ -45,9 +55,10 @@ def table_from_rows(rows: Sequence[Any]) -> dict[str, dict[str, dict[str, float]
     for r in rows:
         if not r.counted:
             continue
-        kind = "throughput" if r.kind in ("throughput", "utilisation", "ratio") else "latency"
+        kind = r.band_kind
         cell = out.setdefault(r.family, {}).setdefault(kind, {"worst_pct": 0.0, "count": 0})
-        cell["worst_pct"] = round(max(cell["worst_pct"], abs(r.error_pct)), 2)
+        # a stated change is banded on the ratio of its two figures (a band is around one figure)
+        cell["worst_pct"] = round(max(cell["worst_pct"], abs(r.band_error_pct)), 2)
         cell["count"] += 1
     return {f: dict(sorted(k.items())) for f, k in sorted(out.items())}
 
@@ -76,15 +87,30 @@ _half_widths: dict[tuple[str, str], tuple[float, str]] = {}
 
 
 def _half_width(family: str, kind: str) -> tuple[float, str]:
-    cells = table().get(family, {})
+    return half_width_in(table(), family, kind)
+
+
+def _backed(worst: float, count: int, basis: str) -> tuple[float, str]:
+    """The worst error, raised to the acceptance ceiling when too few rows back the stated rate."""
+    if count >= MIN_ROWS_FOR_RATE or worst >= NO_EVIDENCE_PCT:
+        return worst, basis
+    return NO_EVIDENCE_PCT, (
+        f"{basis} ({worst:g} %) is fewer than {MIN_ROWS_FOR_RATE} rows, too few to hold "
+        f"{STATED_COVERAGE_PCT:g} % of new measurements: the {NO_EVIDENCE_PCT:g} % acceptance ceiling"
+    )
+
+
+def half_width_in(cells_by_family: Any, family: str, kind: str) -> tuple[float, str]:
+    """(half-width %, basis in words) from a band table (`table_from_rows`'s shape)."""
+    cells = cells_by_family.get(family, {})
     cell = cells.get(kind)
     if cell and cell["count"]:
-        return float(cell["worst_pct"]), (
-            f"worst absolute error of {int(cell['count'])} held-out {kind} rows of this family"
-        )
+        n = int(cell["count"])
+        return _backed(float(cell["worst_pct"]), n, f"worst absolute error of {n} held-out {kind} rows of this family")
     if cells:
         worst = max(float(c["worst_pct"]) for c in cells.values())
-        return worst, f"no held-out {kind} row for this family: its worst held-out error over all kinds"
+        n = sum(int(c["count"]) for c in cells.values())
+        return _backed(worst, n, f"no held-out {kind} row for this family: its worst held-out error over all kinds")
     return NO_EVIDENCE_PCT, f"no held-out rows for this family: the {NO_EVIDENCE_PCT:g} % acceptance ceiling"
 
 

@@ -9,6 +9,14 @@ evidence. Every other row is `held-out` and is predicted from evidence that does
 - "point" rows (look-ups such as an ORION curve): that one point is removed (leave-one-out).
 Rows that check a stated bound ("< 1 ms") report whether the prediction lies on the stated side and
 are counted apart from the error statistics.
+
+A stated gain or change ("+35 %") is graded on the gain itself: its error is the relative error of the
+gain, (predicted - measured) / measured, beside the error in percentage points; the ratio
+(1 + predicted) / (1 + measured) is kept as an extra column only (a gain of zero against +35 % is -100 %,
+not the -26 % the ratio says).
+
+Every counted row also says whether its measurement lies inside the error band the evaluation
+publishes for that kind of figure (sizing.error_bands), and the summary gives the share per family.
 """
 
 from __future__ import annotations
@@ -17,9 +25,10 @@ import json
 import math
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from sizing import error_bands
 from sizing.cases import Kind, ValidationCase
 from sizing.errors import SizingError
 from sizing.evaluator import evaluate_design
@@ -32,7 +41,8 @@ from sizing.units import rounded
 Role = Literal["calibration", "held-out"]
 KEYS = (
     "family", "document", "case", "source", "quantity", "unit", "kind", "measured", "predicted",
-    "error_pct", "role", "bound", "bound_holds",
+    "error_pct", "error_pp", "ratio_error_pct", "role", "bound", "bound_holds", "extrapolated", "band_pct",
+    "in_band", "in_held_out_band", "limit",
 )  # fmt: skip
 # The acceptance tolerances per kind (issue 14): throughput / IOPS / MB/s / utilisation 15 %,
 # latency and response time 25 %.
@@ -50,28 +60,65 @@ class ValidationRow:
     kind: Kind
     measured: float
     predicted: float
-    error_pct: float  # (predicted - measured) / measured; for a stated change, on the ratio 1 + change
+    # (predicted - measured) / measured; for a stated change, the relative error of the change itself
+    error_pct: float
     role: Role
     bound: Literal["upper", "lower"] | None = None
     bound_holds: bool | None = None
+    # A stated change only: predicted - measured in percentage points, and the error on the ratio
+    # (1 + predicted) / (1 + measured) (an extra column: the thresholds grade `error_pct`).
+    error_pp: float | None = None
+    ratio_error_pct: float | None = None
+    # Any of the row's evaluations reaches beyond the measured configurations (its bands are doubled).
+    extrapolated: bool = False
+    # Counted rows only (sizing.error_bands): the half-width of the band published for this kind of
+    # figure of this family (doubled when extrapolated), and whether the measurement lies inside the
+    # band drawn around the prediction; `in_held_out_band`: the same with the band computed from the
+    # family's other held-out rows (this row's own error taken out), the honest coverage figure.
+    band_pct: float | None = None
+    in_band: bool | None = None
+    in_held_out_band: bool | None = None
+    # A figure the model is known not to reproduce, and why (ValidationCase.limit).
+    limit: str | None = None
 
     @property
     def counted(self) -> bool:
         """A held-out row whose error is a figure (not a bound check)."""
         return self.role == "held-out" and self.bound is None
 
+    @property
+    def band_kind(self) -> str:
+        """Which published band stands for this row's figure: throughput-like or latency."""
+        return "throughput" if self.kind in ("throughput", "utilisation", "ratio") else "latency"
+
+    @property
+    def band_error_pct(self) -> float:
+        """The error a band must cover: a band is drawn around one evaluation's figure, so a stated
+        change (two evaluations) is compared on the ratio of the two figures."""
+        return self.ratio_error_pct if self.ratio_error_pct is not None else self.error_pct
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["measured"] = rounded(self.measured, 6)
         d["predicted"] = rounded(self.predicted, 6)
         d["error_pct"] = round(self.error_pct, 2)
+        for k in ("error_pp", "ratio_error_pct", "band_pct"):
+            if d[k] is not None:
+                d[k] = round(d[k], 2)
         return d
 
 
 def _error(case: ValidationCase, predicted: float) -> float:
-    if case.error == "change":
-        return ((1 + predicted / 100.0) / (1 + case.measured / 100.0) - 1) * 100.0
+    """The graded error: relative to the measured figure; for a stated change, relative to the change."""
     return (predicted - case.measured) / case.measured * 100.0
+
+
+def _change_columns(case: ValidationCase, predicted: float) -> tuple[float | None, float | None]:
+    """(error in percentage points, error on the ratio 1 + change) for a stated change, else Nones."""
+    if case.error != "change":
+        return None, None
+    ratio = ((1 + predicted / 100.0) / (1 + case.measured / 100.0) - 1) * 100.0
+    return predicted - case.measured, ratio
 
 
 def _bound_holds(case: ValidationCase, predicted: float) -> bool | None:
@@ -127,11 +174,13 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                 basis = evidence.without(c.keys)
                 keep.append(basis)
             try:
-                predicted = float(c.extract(evaluate(basis, c.designs, c.storage_test)))
+                evaluations = evaluate(basis, c.designs, c.storage_test)
+                predicted = float(c.extract(evaluations))
             except SizingError:
                 continue  # nothing left to predict it from (e.g. the only point of its curve)
             if not math.isfinite(predicted) or c.measured == 0:
                 continue
+            error_pp, ratio_error = _change_columns(c, predicted)
             rows.append(
                 ValidationRow(
                     family=family.slug,
@@ -147,14 +196,55 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                     role=role[id(c)],  # type: ignore[arg-type]
                     bound=c.bound,
                     bound_holds=_bound_holds(c, predicted),
+                    error_pp=error_pp,
+                    ratio_error_pct=ratio_error,
+                    extrapolated=any(bool(getattr(e, "extrapolated", False)) for e in evaluations),
+                    limit=c.limit,
                 )
             )
-    return rows
+    return with_bands(rows, error_bands.table())
+
+
+def _inside(r: ValidationRow, half_width_pct: float) -> bool:
+    """The measurement lies inside the band of half-width `half_width_pct` around the prediction (a
+    stated change: the measured ratio 1 + change inside the band around the predicted ratio)."""
+    measured, predicted = r.measured, r.predicted
+    if r.ratio_error_pct is not None:
+        measured, predicted = 1 + r.measured / 100.0, 1 + r.predicted / 100.0
+    h = half_width_pct * (error_bands.EXTRAPOLATION_FACTOR if r.extrapolated else 1.0) / 100.0
+    lo, hi = sorted((predicted * (1 - h), predicted * (1 + h)))
+    return lo * (1 - 1e-9) <= measured <= hi * (1 + 1e-9)
+
+
+def with_bands(rows: Sequence[ValidationRow], published: Mapping[str, Any]) -> list[ValidationRow]:
+    """The rows with their band columns: the published band (`published`, the error-band table) and the
+    band the family's other held-out rows give (this row left out, as a new design's band is made
+    from rows that do not contain it)."""
+    counted = [r for r in rows if r.counted]
+    out: list[ValidationRow] = []
+    for r in rows:
+        if not r.counted:
+            out.append(replace(r, band_pct=None, in_band=None, in_held_out_band=None))
+            continue
+        pct, _ = error_bands.half_width_in(published, r.family, r.band_kind)
+        others = error_bands.table_from_rows([o for o in counted if o is not r])
+        loo, _ = error_bands.half_width_in(others, r.family, r.band_kind)
+        factor = error_bands.EXTRAPOLATION_FACTOR if r.extrapolated else 1.0
+        out.append(
+            replace(r, band_pct=pct * factor, in_band=_inside(r, pct), in_held_out_band=_inside(r, loo))
+        )
+    return out
+
+
+def _share(flags: Sequence[bool | None]) -> float | None:
+    return round(100.0 * sum(1 for f in flags if f) / len(flags), 1) if flags else None
 
 
 def _stats(rows: Sequence[ValidationRow]) -> dict[str, Any]:
     held = [abs(r.error_pct) for r in rows if r.counted]
     bounds = [r for r in rows if r.role == "held-out" and r.bound is not None]
+    banded = [r for r in rows if r.counted and r.in_band is not None]
+    unlimited = [abs(r.error_pct) for r in rows if r.counted and r.limit is None]
     return {
         "held_out": len(held),
         "calibration": sum(1 for r in rows if r.role == "calibration"),
@@ -165,6 +255,12 @@ def _stats(rows: Sequence[ValidationRow]) -> dict[str, Any]:
         ),
         "bounds": len(bounds),
         "bounds_held": sum(1 for r in bounds if r.bound_holds),
+        # the worst-error threshold is on the rows whose figure the model claims to reproduce
+        "known_limits": sum(1 for r in rows if r.counted and r.limit is not None),
+        "max_abs_without_known_limits_pct": round(max(unlimited), 2) if unlimited else None,
+        "band_rate_pct": error_bands.STATED_COVERAGE_PCT,
+        "band_coverage_pct": _share([r.in_band for r in banded]),
+        "held_out_band_coverage_pct": _share([r.in_held_out_band for r in banded]),
     }
 
 
@@ -173,6 +269,25 @@ def summary(rows: Sequence[ValidationRow]) -> dict[str, Any]:
     and calibration rows listed, never counted as held out)."""
     families = {f: _stats([r for r in rows if r.family == f]) for f in dict.fromkeys(r.family for r in rows)}
     return {"count": len(rows), **_stats(rows), "families": families}
+
+
+def _coverage_words(s: Mapping[str, Any]) -> str:
+    if s["band_coverage_pct"] is None:
+        return "no held-out row to check a band on"
+    return (
+        f"{s['band_coverage_pct']:g} % of held-out rows inside their published band "
+        f"({s['held_out_band_coverage_pct']:g} % with the band from the other rows; stated rate "
+        f"{s['band_rate_pct']:g} %)"
+    )
+
+
+def _limits_words(s: Mapping[str, Any]) -> str:
+    if not s["known_limits"]:
+        return ""
+    return (
+        f" ({s['max_abs_without_known_limits_pct']} % without the {s['known_limits']} rows of a known limit "
+        "of the model, each named below and in docs/model.md)"
+    )
 
 
 def to_markdown(rows: Sequence[ValidationRow]) -> str:
@@ -184,11 +299,11 @@ def to_markdown(rows: Sequence[ValidationRow]) -> str:
             f"### {REGISTRY[family].label if family in REGISTRY else family}",
             "",
             f"{s['held_out']} held-out rows: median absolute error {s['median_abs_held_out_error_pct']} %, "
-            f"worst {s['max_abs_held_out_error_pct']} %; {s['bounds_held']} of {s['bounds']} stated bounds held; "
-            f"{s['calibration']} calibration rows (not evidence).",
+            f"worst {s['max_abs_held_out_error_pct']} %{_limits_words(s)}; {s['bounds_held']} of {s['bounds']} "
+            f"stated bounds held; {_coverage_words(s)}; {s['calibration']} calibration rows (not evidence).",
             "",
-            "| role | case | source | quantity | measured | predicted | error % |",
-            "| --- | --- | --- | --- | ---: | ---: | ---: |",
+            "| role | case | source | quantity | measured | predicted | error % | change error (pp / on 1 + change) | in band |",
+            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |",
         ]
         for r in sorted(mine, key=lambda r: (r.role != "held-out", -abs(r.error_pct))):
             d = r.to_dict()
@@ -196,14 +311,19 @@ def to_markdown(rows: Sequence[ValidationRow]) -> str:
             if r.bound is not None:
                 side = "<=" if r.bound == "upper" else ">="
                 err = f"{side} bound {'held' if r.bound_holds else 'MISSED'}"
+            change = (
+                "" if d["error_pp"] is None else f"{d['error_pp']:+.2f} pp / {d['ratio_error_pct']:+.2f} %"
+            )
+            band = "" if r.in_band is None else f"{'yes' if r.in_band else 'NO'} (±{d['band_pct']:g} %)"
+            case = r.case if r.limit is None else f"{r.case} - *known limit: {r.limit}*"
             lines.append(
-                f"| {r.role} | {r.case} | {r.source} | {r.quantity} ({r.unit}) | {d['measured']:g} | "
-                f"{d['predicted']:g} | {err} |"
+                f"| {r.role} | {case} | {r.source} | {r.quantity} ({r.unit}) | {d['measured']:g} | "
+                f"{d['predicted']:g} | {err} | {change} | {band} |"
             )
         lines.append("")
     s = summary(rows)
     lines.append(
         f"All families: {s['held_out']} held-out rows, median absolute error {s['median_abs_held_out_error_pct']} % "
-        f"(worst {s['max_abs_held_out_error_pct']} %); {s['calibration']} calibration rows."
+        f"(worst {s['max_abs_held_out_error_pct']} %); {_coverage_words(s)}; {s['calibration']} calibration rows."
     )
     return "\n".join(lines)

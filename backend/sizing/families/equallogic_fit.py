@@ -530,14 +530,25 @@ def _array(storage_model: str) -> dict[str, Any]:
     return PS6010S if storage_model == "PS6010S" else PS6010XV
 
 
+# Why a run's printed response is not a point the model reproduces: it is the last load step under 2 s,
+# where the response rises tenfold within one step of users, so a knee a few per cent off in users is an
+# order of magnitude off in response. The model's knee is within the TPS rows' error of the runs'.
+KNEE_RESPONSE_LIMIT = (
+    "not reproduced as a point: the run's last load step under 2 s sits on the knee, where the response "
+    "rises tenfold within one step of users; the model's knee is within the run's TPS error (its TPS row), "
+    "its response there is not"
+)
+
+
 def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
     """The document's measurements beside what `evaluate` returns for its configurations."""
     cases: list[ValidationCase] = []
     # TPC-C runs (Tables 5, 6): throughput and response at the run's users, on the run's volumes. Each
     # run is "the maximum TPS sustained before the response passed 2 s" (Section 3.2): its printed
     # response is that of its last load step below the threshold, which near the knee moves by a factor
-    # of ten within one step of users. So outside the peak run (the fit's) the response is checked as
-    # the bound the run states (within 2 s at its users), not as a point; its TPS is a point.
+    # of ten within one step of users. Outside the peak run (the fit's) the printed response is graded as
+    # the value it is (issue 37: a printed figure is a row), and the bound the run states (within 2 s at
+    # its users) is checked beside it; its TPS is a point.
     runs = tpcc_runs(evidence)
     best = max((r.tps for r in runs), default=0.0)
     for run in runs:
@@ -550,6 +561,9 @@ def oltp_validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
             cases.append(ValidationCase(f"TPC-C response at {n:,.0f} users, {label}", (o,), "response_time", "s",
                                         run.response_s, (d,), _response_s, "latency"))  # fmt: skip
         else:
+            cases.append(ValidationCase(f"TPC-C response at {n:,.0f} users (last load step within 2 s), {label}", (o,),
+                                        "response_time", "s", run.response_s, (d,), _response_s, "latency",
+                                        limit=KNEE_RESPONSE_LIMIT))  # fmt: skip
             cases.append(ValidationCase(
                 f"TPC-C response at {n:,.0f} users within the 2 s threshold, {label} (its last load step "
                 f"printed {run.response_s:g} s)", (o,), "response_time", "s", 2.0, (d,), _response_s, "latency",

@@ -495,6 +495,33 @@ def _label(at: OetPoint) -> str:
     return f"{at.users:g} users, {at.warehouses:,.0f} warehouses, SGA {at.sga_gb:g} GB"
 
 
+# Section 3.3 puts PAM's larger gain at fewer users down to the working set: fewer users touch fewer
+# blocks, most of which PAM then holds. The model's miss curve is one power law (misses fall as
+# cache^-alpha, scale-free), so the share of reads PAM takes off the disks does not depend on the
+# working set, and with 102 disks far from saturation nothing else in the network changes with users:
+# its gain is flat in users (+18 % at 40, +16 % at 140). The SGA series (4, 12, 22 GB) is held out and
+# the same scale-free curve moves the gain by about a third of the measured change. Each such row says
+# so (docs/model.md, Limits of trust).
+USERS_NOT_MODELLED = (
+    "not reproduced: the model's PAM gain is flat in users - the working set's growth with users, which "
+    "Section 3.3 names as the cause, is not in its scale-free miss curve"
+)
+SGA_NOT_MODELLED = (
+    "not reproduced: the model's PAM gain moves with the SGA by about a third of the measured change - a "
+    "larger buffer cache leaves PAM fewer of the working set's reads in the document, and one scale-free "
+    "miss curve for the two caches does not"
+)
+
+
+def _why_not(at: OetPoint) -> str | None:
+    """The limit a stated gain the model is known not to reproduce names (None: none known)."""
+    if at.users != REFERENCE_USERS:
+        return USERS_NOT_MODELLED
+    if not math.isclose(at.sga_gb, REFERENCE_SGA_GB):
+        return SGA_NOT_MODELLED
+    return None
+
+
 def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
     cases: list[ValidationCase] = []
     gains = [o for o in evidence.find("change_pct", platform="netapp") if o.cond("compared_to") == "pam off"]
@@ -517,8 +544,8 @@ def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
             and math.isclose(float(u.cond("sga_gb", REFERENCE_SGA_GB)), at.sga_gb)
         )  # fmt: skip
         cases.append(ValidationCase(
-            f"NetApp PAM gain in OET, {_label(at)}", (o, *same_runs), "change_pct", "%", o.value("change_pct") or 0.0,
-            _pair(at), _gain, "ratio", error="change",
+            f"NetApp PAM gain in OET, {_label(at)}", (o, *same_runs), "change_pct", "%",
+            o.value("change_pct") or 0.0, _pair(at), _gain, "ratio", error="change", limit=_why_not(at),
         ))  # fmt: skip
     # The executive summary's range over every test series (PAM raised OET by 6 % to 35 %): a stated bound
     # on each of Table 1's runs whose own gain the text does not print (Figure 1 is a picture). The fit

@@ -46,5 +46,6 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{family}: {f['held_out']} held-out rows, median |error| {f['median_abs_held_out_error_pct']}% "
                 f"(worst {f['max_abs_held_out_error_pct']}%), {f['bounds_held']}/{f['bounds']} bounds held, "
-                f"{f['calibration']} calibration rows"
+                f"{f['calibration']} calibration rows; band coverage {f['band_coverage_pct']}% "
+                f"({f['held_out_band_coverage_pct']}% from the other rows, stated {f['band_rate_pct']}%)"
             )

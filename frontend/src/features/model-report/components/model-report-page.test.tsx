@@ -16,6 +16,8 @@ describe('model accuracy page', () => {
     expect(stats).toHaveTextContent('Median |error|6.4%');
     expect(stats).toHaveTextContent('Worst |error|18.2%');
     expect(stats).toHaveTextContent('Stated bounds held1 of 1');
+    expect(stats).toHaveTextContent('Inside the published band66.7% (stated 90%)');
+    expect(stats).toHaveTextContent('Inside the band from the other rows33.3% (stated 90%)');
     expect(stats).toHaveTextContent('Calibration rows1 (not counted)');
     const rows = within(xtremio).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-role'))).toEqual(['held-out', 'held-out', 'held-out', 'held-out', 'calibration']);
@@ -25,7 +27,19 @@ describe('model accuracy page', () => {
     // A calibration row is greyed and says it is not evidence.
     expect(rows[4]).toHaveClass('calibration');
     expect(rows[4]).toHaveTextContent('calibration fitted on, not evidence');
-    expect(screen.getByTestId('model-family-netapp')).toHaveTextContent('NetApp FAS');
+    expect(rows[0]).toHaveTextContent('outside ±10%');
+    const netapp = screen.getByTestId('model-family-netapp');
+    expect(netapp).toHaveTextContent('NetApp FAS');
+    // a stated gain: graded on the gain (relative and in points), the error on 1 + change in its own column
+    const gain = within(netapp).getAllByRole('row')[1]!;
+    expect(gain).toHaveTextContent('PAM gain, 40 users');
+    const cells = within(gain).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(3)).toEqual(['35%', '18.2%', '−48% −16.8 pp', '−12.4%', 'inside ±25%, on 1 + change']);
+    expect(within(netapp).getAllByRole('columnheader').map((c) => c.textContent)).toContain('On 1 + change');
+    // a known limit of the model is named on its row, and the family's worst without it beside the worst
+    expect(within(gain).getByTestId('known-limit')).toHaveTextContent("Known limit: not reproduced: the model's PAM gain is flat in users");
+    expect(within(netapp).getByTestId('family-stats')).toHaveTextContent('Worst without known limits8% (1 row of a known limit)');
+    expect(within(xtremio).queryByTestId('known-limit')).toBeNull();
   });
 
   it('filters by family', () => {

@@ -15,8 +15,11 @@ export function ModelReportPage() {
       <p className="muted">
         Each platform family's document measured its own configurations; every row is what the engine's evaluate returns for
         that configuration against the measurement. Held-out rows were predicted without the measurement (the honest test);
-        calibration rows are the measurements the model was fitted on, listed but never counted. The error bands of the
-        results come from each family's worst held-out errors.
+        calibration rows are the measurements the model was fitted on, listed but never counted. A stated gain or change is
+        graded on the change itself (its relative error, and in percentage points); its error on 1 + change is an extra
+        column, not graded. The error bands of the results come from each family's worst held-out errors; each held-out row
+        says whether its measurement lies inside the published band, and each family how often, beside how often it lies
+        inside the band made from the family's other rows (the honest figure) and the rate the bands state.
       </p>
       {report.isPending && <Loading what="the validation report" />}
       <ErrorMessage error={report.error} />
@@ -93,6 +96,10 @@ function FamilySection({ report }: { report: FamilyReport }) {
               <th scope="col" className="num">
                 Error
               </th>
+              <th scope="col" className="num" title="a stated change only: the error on the ratio (1 + model) / (1 + measured), not graded">
+                On 1 + change
+              </th>
+              <th scope="col">Error band</th>
             </tr>
           </thead>
           <tbody>
@@ -106,11 +113,21 @@ function FamilySection({ report }: { report: FamilyReport }) {
                 </td>
                 <td>
                   {r.case} <span className="muted small-text">({r.kind})</span>
+                  {r.limit && (
+                    <span className="cell-line muted small-text" data-testid="known-limit">
+                      Known limit: {r.limit}
+                    </span>
+                  )}
                 </td>
                 <td className="small-text muted">{r.source}</td>
                 <td className="num">{r.measured}</td>
                 <td className="num">{r.predicted}</td>
-                <td className={`num${r.grade ? ` grade-${r.grade}` : ''}`}>{r.error}</td>
+                <td className={`num${r.grade ? ` grade-${r.grade}` : ''}`}>
+                  {r.error}
+                  {r.errorPp && <span className="small-text"> {r.errorPp}</span>}
+                </td>
+                <td className="num small-text muted">{r.ratioError}</td>
+                <td className={`small-text${r.inBand === false ? ' grade-poor' : ''}`}>{r.band}</td>
               </tr>
             ))}
           </tbody>

@@ -12,6 +12,25 @@ describe('model report rows', () => {
     expect(reportRow(calibration)).toMatchObject({ role: 'calibration', roleLabel: 'calibration: fitted on, not evidence', grade: null, error: '+1%' });
   });
 
+  it('grades a stated change on the change itself (relative and in points), the error on 1 + change apart', () => {
+    const gain = VALIDATION.rows.find((r) => r.quantity === 'change_pct')!;
+    expect(reportRow(gain)).toMatchObject({ measured: '35%', predicted: '18.2%', error: '−48%', errorPp: '−16.8 pp', ratioError: '−12.4%', grade: 'poor' });
+    expect(reportRow({ ...gain, error_pp: 2.5, error_pct: 7.1, ratio_error_pct: 1.85 })).toMatchObject({ error: '+7.1%', errorPp: '+2.5 pp', ratioError: '+1.9%', grade: 'good' });
+    expect(reportRow(VALIDATION.rows[0]!)).toMatchObject({ errorPp: '', ratioError: '', limit: '' });
+    expect(reportRow(gain).limit).toBe("not reproduced: the model's PAM gain is flat in users");
+  });
+
+  it('says whether a held-out measurement lies inside the published error band; calibration rows and bounds have none', () => {
+    expect(reportRow(VALIDATION.rows[0]!)).toMatchObject({ band: 'inside ±10%', inBand: true });
+    expect(reportRow(VALIDATION.rows[1]!)).toMatchObject({ band: 'outside ±10%', inBand: false });
+    expect(reportRow(VALIDATION.rows[4]!)).toMatchObject({ band: 'inside ±10%; outside the band from the other rows', inBand: true });
+    expect(reportRow(VALIDATION.rows[3]!)).toMatchObject({ band: '', inBand: null });
+    expect(reportRow(VALIDATION.rows[2]!)).toMatchObject({ band: '', inBand: null });
+    const gain = VALIDATION.rows.find((r) => r.quantity === 'change_pct')!;
+    expect(reportRow(gain)).toMatchObject({ band: 'inside ±25%, on 1 + change' });
+    expect(reportRow({ ...VALIDATION.rows[0]!, extrapolated: true, band_pct: 20 })).toMatchObject({ band: 'inside ±20%, doubled: extrapolated' });
+  });
+
   it('shows a stated bound as "≤ bound held" or "≤ bound missed", never as an error size', () => {
     const held = VALIDATION.rows.find((r) => r.bound && r.bound_holds)!;
     const missed: ValidationRow = { ...held, predicted: 1.4, error_pct: 40, bound_holds: false };
@@ -53,7 +72,7 @@ describe('model report per family', () => {
     const families = familyReports(VALIDATION, labels);
     expect(families.map((f) => [f.family, f.label, f.rows.length])).toEqual([
       ['xtremio', 'EMC XtremIO', 5],
-      ['netapp', 'NetApp FAS', 2],
+      ['netapp', 'NetApp FAS', 3],
     ]);
     expect(families[0]!.documents).toEqual(['emc-xtremio-2014']);
     expect(Object.fromEntries(families[0]!.stats.map((s) => [s.label, s.value]))).toEqual({
@@ -62,6 +81,8 @@ describe('model report per family', () => {
       'Worst |error|': '18.2%',
       'Within tolerance': '3 of 3',
       'Stated bounds held': '1 of 1',
+      'Inside the published band': '66.7% (stated 90%)',
+      'Inside the band from the other rows': '33.3% (stated 90%)',
       'Calibration rows': '1 (not counted)',
     });
     expect(families[0]!.rows.at(-1)).toMatchObject({ role: 'calibration' });
@@ -76,17 +97,19 @@ describe('model report per family', () => {
   it('says "none stated" where a family states no bound, and reads an empty family', () => {
     const netapp = familyReports(VALIDATION, labels).find((f) => f.family === 'netapp')!;
     expect(netapp.stats.find((s) => s.label === 'Stated bounds held')!.value).toBe('none stated');
-    expect(familyStats(undefined).map((s) => s.value)).toEqual(['0', '—', '—', '0 of 0', 'none stated', '0 (not counted)']);
+    expect(familyStats(undefined).map((s) => s.value)).toEqual(['0', '—', '—', '0 of 0', 'none stated', '—', '—', '0 (not counted)']);
   });
 
   it('summarises the whole report, calibration rows apart', () => {
     expect(summaryLines(VALIDATION)).toEqual([
-      '5 held-out rows over 2 families: median absolute error 6.4%, worst 18.2%',
-      '5 of 5 held-out rows within tolerance (15% throughput and utilisation, 25% latency)',
+      '6 held-out rows over 2 families: median absolute error 7.2%, worst 48%',
+      '5 of 6 held-out rows within tolerance (15% throughput and utilisation, 25% latency)',
       '1 of 1 stated bound held',
+      "83.3% of held-out rows inside their published error band, 66.7% inside the band from their family's other rows (stated rate 90%)",
       '1 calibration row listed, not counted (the model was fitted on it)',
     ]);
-    const empty: ValidationReport = { rows: [], summary: { ...VALIDATION.summary, families: {} } };
+    const empty: ValidationReport = { rows: [], summary: { ...VALIDATION.summary, band_coverage_pct: null, held_out_band_coverage_pct: null, families: {} } };
     expect(familyReports(empty)).toEqual([]);
+    expect(summaryLines(empty)).toContain('no held-out row to check an error band on');
   });
 });

@@ -28,10 +28,22 @@ export interface ReportRow {
   roleLabel: string;
   measured: string;
   predicted: string;
-  /** The signed error, or for a stated bound "≤ bound held" / "≤ bound missed". */
+  /** The signed error (a stated change: the relative error of the change itself), or for a stated bound
+   * "≤ bound held" / "≤ bound missed". */
   error: string;
+  /** A stated change only: the graded error in percentage points ("−16.8 pp"), shown with `error`; else "". */
+  errorPp: string;
+  /** A stated change only: the error on the ratio 1 + change, an extra column (not graded); else "". */
+  ratioError: string;
+  /** Held-out rows: "inside ±h%" / "outside ±h%" of the published band around the prediction (a stated
+   * change: on 1 + change), with the band from the family's other rows where it says otherwise; else "". */
+  band: string;
+  /** Held-out rows: the measurement lies inside the published band; null otherwise. */
+  inBand: boolean | null;
   /** Null for a calibration row: reproducing it is not evidence. */
   grade: Grade | null;
+  /** A figure the model is known not to reproduce: why (docs/model.md, Limits of trust); "" otherwise. */
+  limit: string;
 }
 
 const BOUND_SIGN = { upper: '≤', lower: '≥' } as const;
@@ -49,8 +61,31 @@ export function reportRow(r: ValidationRow, index = 0): ReportRow {
     measured: `${sign ? `${sign} ` : ''}${formatValue(r.measured, r.unit)}`,
     predicted: formatValue(r.predicted, r.unit),
     error: sign ? `${sign} bound ${r.bound_holds ? 'held' : 'missed'}` : formatSignedPercent(r.error_pct),
+    errorPp: r.error_pp === null ? '' : signedPoints(r.error_pp),
+    ratioError: r.ratio_error_pct === null ? '' : formatSignedPercent(r.ratio_error_pct),
+    band: bandText(r),
+    inBand: r.in_band,
     grade: calibration ? null : sign ? (r.bound_holds ? 'good' : 'poor') : gradeError(r.error_pct, r.kind),
+    limit: r.limit ?? '',
   };
+}
+
+/** Percentage points, signed like a percent: "−16.8 pp". */
+function signedPoints(pp: number): string {
+  return `${pp > 0 ? '+' : pp < 0 ? '−' : ''}${formatNumber(Math.abs(pp), 1)} pp`;
+}
+
+/** Whether the measurement lies inside the published band around the prediction; "" for rows with no band. */
+function bandText(r: ValidationRow): string {
+  if (r.in_band === null || r.band_pct === null) return '';
+  const parts = [`${r.in_band ? 'inside' : 'outside'} ±${formatNumber(r.band_pct, 1)}%`];
+  if (r.ratio_error_pct !== null) parts.push('on 1 + change');
+  if (r.extrapolated) parts.push('doubled: extrapolated');
+  let text = parts.join(', ');
+  if (r.in_held_out_band !== null && r.in_held_out_band !== r.in_band) {
+    text += `; ${r.in_held_out_band ? 'inside' : 'outside'} the band from the other rows`;
+  }
+  return text;
 }
 
 /** How bad a row is: a missed bound first, then the largest errors; a held bound says nothing of size. */
@@ -74,15 +109,38 @@ export interface Stat {
 
 /** A family's grades: held-out count, median and worst absolute held-out error, bounds, calibration rows. */
 export function familyStats(stats: FamilyStats | undefined): Stat[] {
-  const s = stats ?? { held_out: 0, calibration: 0, median_abs_held_out_error_pct: null, max_abs_held_out_error_pct: null, within_tolerance_held_out: 0, bounds: 0, bounds_held: 0 };
+  const s = stats ?? {
+    held_out: 0,
+    calibration: 0,
+    median_abs_held_out_error_pct: null,
+    max_abs_held_out_error_pct: null,
+    within_tolerance_held_out: 0,
+    bounds: 0,
+    bounds_held: 0,
+    known_limits: 0,
+    max_abs_without_known_limits_pct: null,
+    band_rate_pct: 0, // not shown: no coverage without rows
+    band_coverage_pct: null,
+    held_out_band_coverage_pct: null,
+  };
   return [
     { label: 'Held-out rows', value: String(s.held_out) },
     { label: 'Median |error|', value: pct(s.median_abs_held_out_error_pct) },
     { label: 'Worst |error|', value: pct(s.max_abs_held_out_error_pct) },
+    ...(s.known_limits
+      ? [{ label: 'Worst without known limits', value: `${pct(s.max_abs_without_known_limits_pct)} (${s.known_limits} ${s.known_limits === 1 ? 'row' : 'rows'} of a known limit)` }]
+      : []),
     { label: 'Within tolerance', value: `${s.within_tolerance_held_out} of ${s.held_out}` },
     { label: 'Stated bounds held', value: s.bounds ? `${s.bounds_held} of ${s.bounds}` : 'none stated' },
+    { label: 'Inside the published band', value: bandCoverage(s.band_coverage_pct, s.band_rate_pct) },
+    { label: 'Inside the band from the other rows', value: bandCoverage(s.held_out_band_coverage_pct, s.band_rate_pct) },
     { label: 'Calibration rows', value: `${s.calibration} (not counted)` },
   ];
+}
+
+/** The share of held-out rows inside their band against the rate the bands state; "—" without rows. */
+function bandCoverage(share: number | null, rate: number): string {
+  return share === null ? '—' : `${pct(share)} (stated ${pct(rate)})`;
 }
 
 export interface FamilyReport {
@@ -125,6 +183,9 @@ export function summaryLines(report: ValidationReport): string[] {
     `${countOf(s.held_out, 'held-out row')} over ${countOf(families, 'family', 'families')}: median absolute error ${pct(s.median_abs_held_out_error_pct)}, worst ${pct(s.max_abs_held_out_error_pct)}`,
     `${s.within_tolerance_held_out} of ${countOf(s.held_out, 'held-out row')} within tolerance (${TOLERANCE_PCT.throughput}% throughput and utilisation, ${TOLERANCE_PCT.latency}% latency)`,
     `${s.bounds_held} of ${countOf(s.bounds, 'stated bound')} held`,
+    s.band_coverage_pct === null
+      ? 'no held-out row to check an error band on'
+      : `${pct(s.band_coverage_pct)} of held-out rows inside their published error band, ${pct(s.held_out_band_coverage_pct)} inside the band from their family's other rows (stated rate ${pct(s.band_rate_pct)})`,
     `${countOf(s.calibration, 'calibration row')} listed, not counted (the model was fitted on ${plural(s.calibration, 'it', 'them')})`,
   ];
 }
