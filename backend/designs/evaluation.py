@@ -25,6 +25,8 @@ from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import InvalidInput
 from engine_adapter import engine
 from engine_adapter.engine import DEFAULT_ARRAYS, DEFAULT_RAC_NODES, EvidenceError, InputError, bom_rules
+from engine_adapter.evidence import ImportedEvidence
+from engine_adapter.services import imported_point_checks, team_evidence
 
 CENT = Decimal("0.01")
 # Configuration attributes that count a reference's storage building blocks.
@@ -428,21 +430,25 @@ def evaluation_payload(
     snapshot: CatalogSnapshot | None = None,
     databases: Sequence[dict[str, Any]] = (),
     clone_reduction_ratio: float | None = None,
+    team_id: int | None = None,
+    evidence_imports: Sequence[int] = (),
+    calibrate_on_evidence: bool = False,
 ) -> dict[str, Any]:
     """The engine evaluation + the priced BOM + every assumption used (`snapshot`: the catalog cache
     the request already read; None reads the version). With `databases` (a design of several), also
     `consolidation`: the databases evaluated together (sizing.consolidation), whose verdict is the
-    design's; `evaluation` is then its first database alone."""
+    design's; `evaluation` is then its first database alone.
+
+    With `evidence_imports` (the team's imports the design names), also `evidence_overlay`: the
+    imports, the headline on the catalog's evidence alone (`baseline`) and the difference, and each
+    imported point against the model's prediction; `calibrate_on_evidence`: the design is evaluated on
+    the catalog's evidence plus those imports (the fits run again with them). Without, no key is added:
+    the payload is what it was before imports existed."""
     snapshot = snapshot or catalog_snapshot()
-    try:
-        evaluation = engine.evaluate_inputs(
-            {"workload": workload, "platform": platform}, rule_versions, snapshot
-        )
-    except InputError as exc:
-        section, _, name = exc.field.partition(".")
-        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
-    except EvidenceError as exc:
-        raise InvalidInput({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
+    inputs = {"workload": workload, "platform": platform}
+    imported = team_evidence(team_id=team_id, ids=list(evidence_imports)) if evidence_imports else []
+    overlay = imported if calibrate_on_evidence else []
+    evaluation = _evaluate(inputs, rule_versions, snapshot, overlay)
     bom, used = design_bom(
         platform=platform, configuration=configuration, overrides=overrides, snapshot=snapshot
     )
@@ -489,8 +495,9 @@ def evaluation_payload(
             },
             rule_versions,
             snapshot,
+            overlay,
         )
-    return {
+    payload = {
         "evaluation": published,
         "consolidation": consolidation,
         "bom": priced,
@@ -498,4 +505,175 @@ def evaluation_payload(
         "assumptions": assumptions,
         "rule_versions": rule_versions if rule_versions is not None else published["rule_versions"],
         "reference_configuration": used.slug if used is not None else None,
+    }
+    if evidence_imports:
+        payload["evidence_overlay"] = _evidence_overlay(
+            inputs=inputs, rule_versions=rule_versions, snapshot=snapshot, asked=evidence_imports,
+            imported=imported, recalibrated=calibrate_on_evidence, published=published,
+        )  # fmt: skip
+        if calibrate_on_evidence and imported:
+            names = ", ".join(f"{i.name} (import {i.id})" for i in imported)
+            files = "; ".join(sorted({o.source.document for i in imported for o in i.points}))
+            text = f"Calibrated on the team's own measurements as well as the catalog's evidence: {names}"
+            assumptions.append(_assumption("evidence.overlay", text, files))
+    return payload
+
+
+def _evaluate(
+    inputs: dict[str, Any],
+    rule_versions: dict[str, int] | None,
+    snapshot: CatalogSnapshot,
+    imports: Sequence[ImportedEvidence],
+) -> Any:
+    """The engine's evaluation; its refusals as the API's field-level 400."""
+    try:
+        return engine.evaluate_inputs(inputs, rule_versions, snapshot, imports)
+    except InputError as exc:
+        section, _, name = exc.field.partition(".")
+        raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc
+    except EvidenceError as exc:
+        raise InvalidInput({"platform": [f"Not enough measured evidence: {exc}"]}) from exc
+
+
+# The headline figures of an evaluation that the overlay compares (those the summary has).
+HEADLINE_FIGURES = (
+    "max_sustained_tps",
+    "sustained_throughput",
+    "users_at_max",
+    "response_at_design",
+    "storage_latency_at_design",
+    "headroom_pct",
+)
+ERROR_BANDS_NOTE = (
+    "The error bands are the catalog's held-out errors per family (sizing/error_bands.json); they were "
+    "not recomputed for this evidence set. The rows are the imported points' own errors."
+)
+
+
+def _headline_figures(published: dict[str, Any]) -> dict[str, Any]:
+    summary = published.get("summary") or {}
+    out: dict[str, Any] = {"verdict": published.get("verdict")}
+    out.update({key: summary[key] for key in HEADLINE_FIGURES if summary.get(key) is not None})
+    return out
+
+
+def _difference(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """after - before of each figure both have, in its unit and in % of before."""
+    out: dict[str, Any] = {"verdict_changed": before["verdict"] != after["verdict"]}
+    for key in HEADLINE_FIGURES:
+        b, a = before.get(key), after.get(key)
+        if (
+            not (isinstance(b, dict) and isinstance(a, dict))
+            or b.get("value") is None
+            or a.get("value") is None
+        ):
+            continue
+        change = float(a["value"]) - float(b["value"])
+        out[key] = {
+            "value": round(change, 4),
+            "unit": b["unit"],
+            "pct": round(100.0 * change / float(b["value"]), 2) if b["value"] else None,
+        }
+    return out
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _unused_note(evidence: ImportedEvidence, platform: dict[str, Any]) -> str:
+    """Why a family fit did not read an import, in the reader's words."""
+    family = platform.get("family")
+    if evidence.family is None:
+        return f"{evidence.name}: not used by the model: it names no platform family the engine models."
+    if evidence.family != family:
+        return (
+            f"{evidence.name}: not used by the model: it measured {evidence.system} "
+            f"({evidence.family}, {evidence.storage_model or 'storage model not given'}); this design is "
+            f"{family}, whose fits do not select another family's measurements."
+        )
+    if evidence.kind == "swingbench":
+        runs = len(evidence.points)
+        return (
+            f"{evidence.name}: not used by the {family} model: no {family} fit takes a measured users / TPS "
+            "/ response series of a system outside the catalog (the FS1-2 fit reads the rated TPS of the "
+            "catalog's racks, whose drives it knows); a series of 6 or more runs gives the USL second "
+            f"opinion (this one has {runs}). Its runs are compared with the design's predictions below."
+        )
+    return (
+        f"{evidence.name}: not used by the {family} model: its fits take no ORION run of "
+        f"{evidence.storage_model or 'an unnamed storage model'} (the EqualLogic array fit reads the "
+        "ORION maxima of the PS6010XV, PS6010S and PS6110XV); its points are listed below."
+    )
+
+
+def _evidence_overlay(
+    *,
+    inputs: dict[str, Any],
+    rule_versions: dict[str, int] | None,
+    snapshot: CatalogSnapshot,
+    asked: Sequence[int],
+    imported: Sequence[ImportedEvidence],
+    recalibrated: bool,
+    published: dict[str, Any],
+) -> dict[str, Any]:
+    """The design's evidence set: the imports, the headline before (the catalog's evidence alone) and
+    after, which imports the model read, and each imported point against the prediction."""
+    baseline = (
+        _headline_figures(engine.published(_evaluate(inputs, rule_versions, snapshot, ())))
+        if recalibrated and imported
+        else _headline_figures(published)
+    )
+    headline = _headline_figures(published)
+    cited = _strings(published) if recalibrated else []
+    notes: list[str] = []
+    found = {i.id for i in imported}
+    notes += [
+        f"Evidence import {i} is no longer one of this design's team's: left out."
+        for i in asked
+        if i not in found
+    ]
+    rows = []
+    for evidence in imported:
+        cites = {o.source.cite() for o in evidence.observations}
+        used = bool(recalibrated and cites and any(c in s for c in cites for s in cited))
+        if recalibrated and not used:
+            notes.append(_unused_note(evidence, inputs["platform"]))
+        rows.append(
+            {
+                "id": evidence.id,
+                "name": evidence.name,
+                "kind": evidence.kind,
+                "points": len(evidence.points),
+                "existing_system": evidence.system or None,
+                "family": evidence.family,
+                "storage_model": evidence.storage_model,
+                "used_by_model": used,
+                "notes": list(evidence.notes),
+            }
+        )
+    if not recalibrated:
+        notes.append(
+            "Not calibrated on these measurements (calibrate_on_evidence is off): the design is evaluated "
+            "on the catalog's evidence, and the imported points are compared with that model."
+        )
+    return {
+        "imports": rows,
+        "recalibrated": bool(recalibrated and imported),
+        "baseline": baseline,
+        "headline": headline,
+        "difference": _difference(baseline, headline),
+        "notes": notes,
+        "validation": {
+            "on": "the recalibrated model" if recalibrated and imported else "the catalog's model",
+            "rows": imported_point_checks(inputs, rule_versions, snapshot, imported, recalibrated),
+            "error_bands_recomputed": False,
+            "error_bands": ERROR_BANDS_NOTE,
+        },
     }

@@ -110,6 +110,10 @@ def evaluated_headline(*, design: Design, overrides: Sequence[dict[str, Any]]) -
             overrides=overrides,
             databases=design.databases,
             clone_reduction_ratio=design.clone_reduction_ratio,
+            # The figures the editor shows: on the team's measurements too when the design opts in.
+            team_id=design.team_id,
+            evidence_imports=design.evidence_imports if design.calibrate_on_evidence else [],
+            calibrate_on_evidence=design.calibrate_on_evidence,
         )
     except InvalidInput as exc:
         return not_evaluated(f"Cannot be evaluated: {_first_message(exc.field_errors) or exc.message}")

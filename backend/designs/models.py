@@ -48,6 +48,14 @@ class Design(models.Model):
     price_book = models.ForeignKey(
         PriceBook, on_delete=models.PROTECT, null=True, blank=True, related_name="designs"
     )
+    # The team's evidence imports (ORION runs, Swingbench series: imports.EvidenceImport ids, ascending)
+    # the design is checked against, besides the catalog's evidence; [] = the catalog's alone. Ids, not a
+    # relation: no app below the imports app knows it (pyproject.toml, imports-on-top); the imports app
+    # refuses to delete an import a design names (imports.services.evidence_import_delete).
+    evidence_imports = models.JSONField(default=list, blank=True)
+    # "Calibrate on our measurements": the family fits run again with those imports (the overlay);
+    # otherwise the imports are only compared with the catalog's model (issue 38 point 5).
+    calibrate_on_evidence = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -22,6 +22,7 @@ from designs.permissions import DesignPermission, permissions_of
 from designs.selectors import DesignRole, design_role, team_design_role
 from designs.services import OVERRIDE_FIELDS
 from engine_adapter import engine
+from engine_adapter import services as engine_services
 from engine_adapter.serializers import (
     DatabaseSerializer,
     PlatformJSONField,
@@ -32,6 +33,53 @@ from engine_adapter.serializers import (
 )
 
 MAX_OVERRIDE_LINES = 500
+# A design's evidence set: a few ORION runs and Swingbench series of the systems it replaces.
+MAX_EVIDENCE_IMPORTS = 20
+
+
+def evidence_imports_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_EVIDENCE_IMPORTS,
+        help_text="Ids of the design's team's evidence imports (ORION runs, Swingbench series: "
+        "/api/v1/imports/evidence/) the design is checked against, besides the catalog's evidence; "
+        "[]: the catalog's alone",
+    )
+
+
+def calibrate_on_evidence_field() -> serializers.BooleanField:
+    return serializers.BooleanField(
+        required=False,
+        help_text="Calibrate on our measurements: the family fits run again with the evidence imports, "
+        "and the design is evaluated on them (the payload's evidence_overlay shows before and after); "
+        "false: the imports are only compared with the catalog's model",
+    )
+
+
+def checked_evidence(*, team_id: int | None, ids: list[int], calibrate: bool) -> list[int]:
+    """The evidence imports a design may name: its team's, ascending. An unknown id and another
+    team's get the same message (an import's existence is never told to another team)."""
+    ids = sorted(set(ids))
+    if ids and team_id is None:
+        raise serializers.ValidationError(
+            {"evidence_imports": ["A design uses its team's evidence imports: give the design a team first."]}
+        )
+    found = {e.id for e in engine_services.team_evidence(team_id=team_id, ids=ids)}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise serializers.ValidationError(
+            {
+                "evidence_imports": [
+                    f"No evidence import {i} among the design's team's imports." for i in missing
+                ]
+            }
+        )
+    if calibrate and not ids:
+        raise serializers.ValidationError(
+            {"calibrate_on_evidence": ["Choose the evidence imports (evidence_imports) to calibrate on."]}
+        )
+    return ids
 
 
 class QuantitySerializer(serializers.Serializer[Any]):
@@ -116,6 +164,10 @@ class DesignSnapshotSerializer(serializers.Serializer[dict[str, Any]]):
     reference_configuration = serializers.CharField(allow_null=True, help_text="configuration slug")
     price_book = serializers.IntegerField(allow_null=True, help_text="price book id")
     rule_versions = serializers.DictField(child=serializers.IntegerField(), help_text="rule slug: version")
+    evidence_imports = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="evidence import ids (absent: none)"
+    )
+    calibrate_on_evidence = serializers.BooleanField(required=False)
     bom_overrides = BomOverrideSerializer(many=True)
 
 
@@ -181,6 +233,8 @@ class DesignInputSerializer(serializers.Serializer[Design]):
         "(GET /api/v1/price-books/default/; none active: unpriced); null: unpriced.",
     )
     bom_overrides = BomOverrideInputSerializer(many=True, required=False)
+    evidence_imports = evidence_imports_field()
+    calibrate_on_evidence = calibrate_on_evidence_field()
     summary = serializers.CharField(
         max_length=300,
         required=False,
@@ -220,6 +274,16 @@ class DesignInputSerializer(serializers.Serializer[Design]):
         team = attrs.get("team", instance.team if instance else None)
         if visibility == Visibility.TEAM and team is None:
             raise serializers.ValidationError({"team": ["A design shared with its team needs a team."]})
+        if any(k in attrs for k in ("evidence_imports", "calibrate_on_evidence", "team")):
+            # Checked against the team the design has after this write: moving it to another team
+            # with the old team's imports is refused on evidence_imports.
+            ids = attrs.get("evidence_imports", instance.evidence_imports if instance else [])
+            calibrate = attrs.get(
+                "calibrate_on_evidence", instance.calibrate_on_evidence if instance else False
+            )
+            checked = checked_evidence(team_id=team.pk if team else None, ids=list(ids), calibrate=calibrate)
+            if "evidence_imports" in attrs:
+                attrs["evidence_imports"] = checked
         return attrs
 
 
@@ -275,11 +339,46 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
     )
     price_book = CachedPriceBookField(queryset=PriceBook.objects.all(), required=False, allow_null=True)
     bom_overrides = BomOverrideInputSerializer(many=True, required=False)
+    team = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The team whose evidence imports `evidence_imports` names (the caller must be a member); "
+        "may be left out by a member of one team",
+    )
+    evidence_imports = evidence_imports_field()
+    calibrate_on_evidence = calibrate_on_evidence_field()
 
     def validate_bom_overrides(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return _validate_override_lines(value)
 
+    def _evidence_team(self, team_id: int | None) -> int | None:
+        """The caller's team the unsaved design's evidence is of: the one named, else the only one."""
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        mine = (
+            list(Membership.objects.filter(user_id=user.pk).values_list("team_id", flat=True))
+            if user is not None and user.is_authenticated
+            else []
+        )
+        if team_id is not None:
+            if team_id not in mine:
+                raise serializers.ValidationError({"team": ["You are not a member of this team."]})
+            return team_id
+        if len(mine) != 1:
+            raise serializers.ValidationError(
+                {"team": ["Name the team whose evidence imports the design uses."]}
+            )
+        return mine[0]
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        ids = attrs.get("evidence_imports") or []
+        calibrate = attrs.get("calibrate_on_evidence", False)
+        team_id = attrs.pop("team", None)
+        if ids or calibrate:
+            attrs["evidence_team"] = self._evidence_team(team_id) if ids else team_id
+            attrs["evidence_imports"] = checked_evidence(
+                team_id=attrs["evidence_team"], ids=list(ids), calibrate=calibrate
+            )
         databases, first = _databases_of(attrs, None, attrs["platform"])
         attrs["databases"] = databases
         if first:
@@ -499,6 +598,12 @@ class DesignSerializer(_DesignReadSerializer):
     # The engine's input shapes (WorkloadRequest / PlatformRequest), as validated when written.
     workload = StoredWorkloadField(read_only=True)
     databases = DatabasesJSONField(read_only=True)
+    evidence_imports = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text="The team's evidence imports the design is checked against (ids, ascending)",
+    )
+    calibrate_on_evidence = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Design
@@ -519,6 +624,8 @@ class DesignSerializer(_DesignReadSerializer):
             "rule_versions",
             "price_book",
             "bom_overrides",
+            "evidence_imports",
+            "calibrate_on_evidence",
             "version",
             "etag",
             "revision",
@@ -736,6 +843,85 @@ class ConsolidationField(serializers.JSONField):
     """Several databases evaluated together (sizing.consolidation); null for a design of one."""
 
 
+class OverlayImportSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["orion", "swingbench"])
+    points = serializers.IntegerField(
+        help_text="Imported points (ORION IOPS-latency and MB/s, Swingbench runs)"
+    )
+    existing_system = serializers.CharField(allow_null=True)
+    family = serializers.CharField(allow_null=True, help_text="The engine's platform family of the system")
+    storage_model = serializers.CharField(allow_null=True)
+    used_by_model = serializers.BooleanField(
+        help_text="The recalibrated evaluation cites the import (a family fit or the USL second opinion read it)"
+    )
+    notes = serializers.ListField(child=serializers.CharField())
+
+
+class OverlayHeadlineSerializer(serializers.Serializer[Any]):
+    verdict = serializers.CharField(allow_null=True)
+    max_sustained_tps = QuantitySerializer(required=False)
+    sustained_throughput = QuantitySerializer(required=False)
+    users_at_max = QuantitySerializer(required=False)
+    response_at_design = QuantitySerializer(required=False)
+    storage_latency_at_design = QuantitySerializer(required=False)
+    headroom_pct = QuantitySerializer(required=False)
+
+
+class OverlayChangeSerializer(serializers.Serializer[Any]):
+    value = serializers.FloatField()
+    unit = serializers.CharField()
+    pct = serializers.FloatField(allow_null=True, help_text="% of the baseline figure")
+
+
+class OverlayDifferenceSerializer(serializers.Serializer[Any]):
+    verdict_changed = serializers.BooleanField()
+    max_sustained_tps = OverlayChangeSerializer(required=False)
+    sustained_throughput = OverlayChangeSerializer(required=False)
+    users_at_max = OverlayChangeSerializer(required=False)
+    response_at_design = OverlayChangeSerializer(required=False)
+    storage_latency_at_design = OverlayChangeSerializer(required=False)
+    headroom_pct = OverlayChangeSerializer(required=False)
+
+
+class OverlayPointSerializer(serializers.Serializer[Any]):
+    import_ = serializers.IntegerField(help_text="evidence import id")
+    source = serializers.CharField(help_text="file, line or element")  # type: ignore[assignment]
+    at = serializers.CharField(help_text="where it was measured (users; block, read share, latency)")
+    quantity = serializers.CharField()
+    unit = serializers.CharField()
+    measured = serializers.FloatField()
+    predicted = serializers.FloatField(allow_null=True)
+    error_pct = serializers.FloatField(allow_null=True, help_text="(predicted - measured) / measured")
+    note = serializers.CharField(allow_blank=True)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["import"] = fields.pop("import_")  # the payload key is "import"
+        return fields
+
+
+class OverlayValidationSerializer(serializers.Serializer[Any]):
+    on = serializers.CharField(help_text="the recalibrated model, or the catalog's model")
+    rows = OverlayPointSerializer(many=True)
+    error_bands_recomputed = serializers.BooleanField(
+        help_text="Whether the error bands were recomputed for this evidence set (never, today: the "
+        "catalog's held-out bands per family are published)"
+    )
+    error_bands = serializers.CharField(help_text="The error bands' basis for this set, in words")
+
+
+class EvidenceOverlaySerializer(serializers.Serializer[Any]):
+    imports = OverlayImportSerializer(many=True)
+    recalibrated = serializers.BooleanField()
+    baseline = OverlayHeadlineSerializer(help_text="The headline on the catalog's evidence alone")
+    headline = OverlayHeadlineSerializer(help_text="The headline of this evaluation")
+    difference = OverlayDifferenceSerializer(help_text="headline - baseline")
+    notes = serializers.ListField(child=serializers.CharField())
+    validation = OverlayValidationSerializer()
+
+
 class EvaluationResponseSerializer(serializers.Serializer[Any]):
     evaluation = EngineEvaluationField()  # no help_text: a bare $ref keeps the oneOf discriminated in TS
     consolidation = ConsolidationField(
@@ -752,6 +938,11 @@ class EvaluationResponseSerializer(serializers.Serializer[Any]):
     reference_configuration = serializers.CharField(allow_null=True)
     design = EvaluatedDesignRefSerializer(required=False, help_text="Saved designs only")
     revision = serializers.IntegerField(required=False, allow_null=True, help_text="Saved designs only")
+    evidence_overlay = EvidenceOverlaySerializer(
+        required=False,
+        help_text="Designs that name their team's evidence imports only: the imports, before and after, "
+        "and each imported point against the model",
+    )
 
 
 class SharedDesignResponseSerializer(serializers.Serializer[Any]):

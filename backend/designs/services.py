@@ -27,6 +27,7 @@ from designs.headline import NOT_EVALUATED, evaluated_headline
 from designs.models import UNRECORDED_REASON, Design, DesignBomOverride, DesignRevision, ShareLink
 from designs.selectors import trash_cutoff
 from engine_adapter import engine
+from engine_adapter import services as engine_services
 
 UserLike = AbstractBaseUser | AnonymousUser
 
@@ -45,6 +46,8 @@ CONTENT_FIELDS: tuple[str, ...] = (
     "reference_configuration",
     "price_book",
     "rule_versions",
+    "evidence_imports",
+    "calibrate_on_evidence",
     "bom_overrides",
 )
 # Sharing is the owner's decision: an editor may not hide a design from its team or move it.
@@ -70,6 +73,8 @@ def design_snapshot(*, design: Design) -> dict[str, Any]:
         ),
         "price_book": design.price_book_id,
         "rule_versions": design.rule_versions,
+        "evidence_imports": list(design.evidence_imports or []),
+        "calibrate_on_evidence": design.calibrate_on_evidence,
         "bom_overrides": [
             {field: getattr(line, field) for field in OVERRIDE_FIELDS}
             for line in DesignBomOverride.objects.filter(design=design).order_by("position")
@@ -207,6 +212,8 @@ def design_create(*, user: UserLike, data: dict[str, Any]) -> Design:
         reference_configuration=data.get("reference_configuration"),
         price_book=price_book,
         rule_versions=engine.current_rule_versions(),
+        evidence_imports=data.get("evidence_imports", []),
+        calibrate_on_evidence=data.get("calibrate_on_evidence", False),
     )
     _write_overrides(design=design, overrides=data.get("bom_overrides", []))
     _record_revision(design=design, author=user, before=None, headline=headline, note=data.get("summary", ""))
@@ -280,6 +287,17 @@ def design_restore(
         slug=snapshot.get("reference_configuration")
     ).first()
     data["price_book"] = PriceBook.objects.filter(pk=snapshot.get("price_book")).first()
+    # A revision from before designs named evidence uses the catalog's alone; an import since deleted
+    # (or of a team the design no longer has) is left out, and the history line says so.
+    asked = [int(i) for i in snapshot.get("evidence_imports") or []]
+    team_id = data["team"].pk if data["team"] is not None else None
+    kept = sorted(e.id for e in engine_services.team_evidence(team_id=team_id, ids=asked))
+    data["evidence_imports"] = kept
+    data["calibrate_on_evidence"] = bool(snapshot.get("calibrate_on_evidence")) and bool(kept)
+    headline = f"Restored revision {revision.number}"
+    if len(kept) < len(asked):
+        gone = ", ".join(str(i) for i in asked if i not in kept)
+        headline += f" without evidence import {gone} (no longer the team's)"
     # A restore is a write like any other: an editor may not bring back another team or visibility.
     _check_may_change(user=user, design=design, data=data)
     _apply(design=design, data=data)
@@ -287,7 +305,7 @@ def design_restore(
         design=design,
         author=user,
         before=before,
-        headline=f"Restored revision {revision.number}",
+        headline=headline,
         restored_from=revision.number,
     )
     return design
@@ -454,6 +472,16 @@ def share_link_revoke(*, link: ShareLink) -> None:
         raise NotFound("No such share link.")
 
 
+def design_evidence(design: Design) -> dict[str, Any]:
+    """The evidence a saved design evaluates with (evaluation_payload's keywords): its team's imports
+    it names, and whether it calibrates on them."""
+    return {
+        "team_id": design.team_id,
+        "evidence_imports": list(design.evidence_imports or []),
+        "calibrate_on_evidence": design.calibrate_on_evidence,
+    }
+
+
 def design_evaluation(design: Design, *, current_rules: bool = False) -> dict[str, Any]:
     """The saved design evaluated with its pinned rule versions and price book: the engine's
     evaluation, the priced BOM, the assumptions, and which revision this is. (Takes the design
@@ -483,6 +511,7 @@ def design_evaluation(design: Design, *, current_rules: bool = False) -> dict[st
         snapshot=snapshot,
         databases=design.databases,
         clone_reduction_ratio=design.clone_reduction_ratio,
+        **design_evidence(design),
     )
     revision = getattr(design, "latest_revision", None)
     if revision is None:
@@ -511,6 +540,9 @@ def revision_evaluation(*, revision: DesignRevision) -> dict[str, Any]:
         overrides=snapshot.get("bom_overrides", []),
         databases=snapshot.get("databases") or [],
         clone_reduction_ratio=snapshot.get("clone_reduction_ratio"),
+        team_id=snapshot.get("team"),
+        evidence_imports=snapshot.get("evidence_imports") or [],
+        calibrate_on_evidence=bool(snapshot.get("calibrate_on_evidence")),
     )
     payload["revision"] = revision.number
     return payload
@@ -529,4 +561,7 @@ def evaluate_unsaved(*, data: dict[str, Any], snapshot: CatalogSnapshot | None =
         snapshot=snapshot,
         databases=data.get("databases", []),
         clone_reduction_ratio=data.get("clone_reduction_ratio"),
+        team_id=data.get("evidence_team"),
+        evidence_imports=data.get("evidence_imports", []),
+        calibrate_on_evidence=data.get("calibrate_on_evidence", False),
     )

@@ -359,7 +359,9 @@ class EvaluateView(APIView):
     def post(self, request: Request) -> Response:
         # One read of the catalog version; the serializer's lookups and the evaluation share its cache.
         snapshot = catalog_snapshot()
-        serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
+        serializer = EvaluateInputSerializer(
+            data=request.data, context={"catalog_snapshot": snapshot, "request": request}
+        )
         serializer.is_valid(raise_exception=True)
         return Response(services.evaluate_unsaved(data=serializer.validated_data, snapshot=snapshot))
 

@@ -1,15 +1,31 @@
-"""Adapter: catalog and benchmark rows -> the engine's plain dataclasses (EvidenceBundle, RuleSet)."""
+"""Adapter: catalog and benchmark rows -> the engine's plain dataclasses (EvidenceBundle, RuleSet); a
+team's imported evidence (ImportedEvidence, built by imports.overlay) -> an overlay of the bundle."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from benchmarks.models import BenchmarkCurve
 from catalog.models import Configuration, SizingRule
+from sizing import PLATFORM_FAMILIES
 from sizing.evidence import ConfigurationFacts, EvidenceBundle, MeasuredValue, Observation, Source
 from sizing.fixtures import storage_model_of
+from sizing.platforms import family_of_storage_model
 from sizing.rules import Rule, RuleSet
+
+__all__ = [
+    "ImportedEvidence",
+    "MeasuredValue",
+    "Observation",
+    "Source",
+    "build_evidence",
+    "build_rules",
+    "engine_family",
+    "overlay_bundle",
+]
 
 # curve columns that become point conditions (a point's own conditions override them)
 _CURVE_FIELDS = ("tool", "io_pattern", "block_size_kb", "read_pct", "arrays", "array_mode", "raid", "rac_nodes",
@@ -109,3 +125,49 @@ def build_rules(rule_versions: dict[str, int] | None = None) -> RuleSet:
             )
         )
     return RuleSet(tuple(sorted(rules, key=lambda x: x.slug)))
+
+
+# --- a team's imported evidence (issue 38 points 4 and 5) ------------------------------------------
+# What the imports app (imports.overlay) hands the engine for a design that opts in: its ORION runs and
+# Swingbench series as Observations, with what a reader needs to name them. The engine never sees an
+# import row; this package never imports the imports app (it registers itself: services).
+@dataclass(frozen=True)
+class ImportedEvidence:
+    """One evidence import as the engine reads it. `observations` go into the overlay bundle (the
+    family fits select them by tool, platform family, storage model and conditions like the
+    catalog's); `points` are every imported point, those included, for the validation listing."""
+
+    id: int
+    name: str
+    kind: str  # imports.choices.EvidenceKind: orion | swingbench
+    sha256: str
+    system: str  # the existing system's name ("" when the import names none)
+    family: str | None  # the engine's platform family the system is of (None: none the engine knows)
+    storage_model: str | None  # the engine's storage model, else the system's own words (None: none)
+    observations: tuple[Observation, ...]
+    points: tuple[Observation, ...]
+    notes: tuple[str, ...] = ()
+
+
+def engine_family(family_text: str, storage_text: str) -> tuple[str | None, str | None]:
+    """(family slug, storage model) of a system described in a team's own words: a family named by its
+    slug or label, else the family of the storage model its words name; the storage model as the
+    engine names it when it knows it, else the words as written (a model the catalog does not hold)."""
+    family = (family_text or "").strip().lower()
+    slug = next(
+        (s for s, f in PLATFORM_FAMILIES.items() if family and family in (s.lower(), f.label.lower())), None
+    )
+    model = storage_model_of(storage_text or "") if storage_text else None
+    if slug is None and model is not None:
+        slug = family_of_storage_model(model) or None
+    if model is None:
+        model = (storage_text or "").strip() or None
+    return slug, model
+
+
+def overlay_bundle(base: EvidenceBundle, imports: Sequence[ImportedEvidence]) -> EvidenceBundle:
+    """The catalog's bundle plus the imported observations. The imported ones come first: where a fit
+    reads one measurement of a condition (the first it finds: EqualLogic's ORION point at a block size
+    and read share), it reads the team's own measurement of its own system."""
+    imported = tuple(o for evidence in imports for o in evidence.observations)
+    return EvidenceBundle(imported + base.observations, base.configurations)

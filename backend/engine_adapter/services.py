@@ -4,14 +4,15 @@ catalog changes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from catalog.models import SizingRule
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
 from core.errors import InvalidInput
-from engine_adapter.evidence import build_evidence, build_rules
+from engine_adapter.evidence import ImportedEvidence, build_evidence, build_rules, overlay_bundle
 from sizing import (
     ConsolidatedInputs,
     CostFigure,
@@ -23,29 +24,63 @@ from sizing import (
     Recommendation,
     Reference,
     RuleSet,
+    SizingError,
     consolidated_inputs_from_dict,
     design_inputs_from_dict,
     evaluate_consolidated,
     evaluate_design,
+    published,
     published_json,
     recommend,
     validation_report,
     validation_summary,
     workload_from_dict,
 )
+from sizing.calibration import DELL_ACTIVE_DRIVES
+from sizing.families.equallogic_fit import array_curve
 
 # Distinct rule pins kept per catalog version (saved designs pin their versions; many pins start over).
 _MAX_PINS = 64
+# Distinct evidence sets (a team's chosen imports) whose overlay bundles are kept per catalog version.
+_MAX_OVERLAYS = 64
+
+# Reads a team's evidence imports (team id, import ids) -> the ones of that team, in the order asked;
+# the imports app registers it (imports.apps), since no app below it may import it.
+TeamEvidenceReader = Callable[[int, Sequence[int]], list[ImportedEvidence]]
+_team_evidence: TeamEvidenceReader | None = None
+
+
+def register_team_evidence(reader: TeamEvidenceReader) -> None:
+    global _team_evidence
+    _team_evidence = reader
+
+
+def team_evidence(*, team_id: int | None, ids: Sequence[int]) -> list[ImportedEvidence]:
+    """The team's evidence imports among `ids` (another team's, or an unknown id, is simply not
+    there: the caller tells them apart from none of its own by comparing ids)."""
+    if team_id is None or not ids or _team_evidence is None:
+        return []
+    return _team_evidence(team_id, ids)
 
 
 def evidence_and_rules(
-    rule_versions: dict[str, int] | None = None, snapshot: CatalogSnapshot | None = None
+    rule_versions: dict[str, int] | None = None,
+    snapshot: CatalogSnapshot | None = None,
+    imports: Sequence[ImportedEvidence] = (),
 ) -> tuple[EvidenceBundle, RuleSet]:
+    """The catalog's evidence (plus `imports`: an overlay) and the pinned rules, memoised per catalog
+    version; an overlay per evidence set too (its imports' ids and sha256), so its fits run once."""
     snapshot = snapshot or catalog_snapshot()
     evidence = snapshot.memo(("evidence",), build_evidence)
     key = ("rules", tuple(sorted((rule_versions or {}).items())))
     rules = snapshot.memo(key, lambda: build_rules(rule_versions))
     snapshot.forget("rules", keep=_MAX_PINS)
+    if imports:
+        base = evidence
+        chosen = tuple(sorted(imports, key=lambda i: i.id))
+        overlay_key = ("overlay", tuple((i.id, i.sha256) for i in chosen))
+        evidence = snapshot.memo(overlay_key, lambda: overlay_bundle(base, chosen))
+        snapshot.forget("overlay", keep=_MAX_OVERLAYS)
     return evidence, rules
 
 
@@ -58,15 +93,17 @@ def evaluate_inputs(
     inputs_data: dict[str, Any],
     rule_versions: dict[str, int] | None = None,
     snapshot: CatalogSnapshot | None = None,
+    imports: Sequence[ImportedEvidence] = (),
 ) -> DesignEvaluation:
     """Evaluate design inputs (the DesignInputsSerializer JSON shape) with the pinned rule versions (None:
-    the current ones) against the catalog's evidence; the typed evaluation (sizing.evaluation).
+    the current ones) against the catalog's evidence (plus `imports`: the overlay); the typed
+    evaluation (sizing.evaluation).
 
     Raises sizing.errors.InputError (a ValueError with `.field`) for invalid inputs and
     sizing.errors.EvidenceError when the catalog lacks the measurements this design needs.
     """
     inputs = design_inputs_from_dict(inputs_data)
-    evidence, rules = evidence_and_rules(rule_versions, snapshot)
+    evidence, rules = evidence_and_rules(rule_versions, snapshot, imports)
     return evaluate_design(inputs, evidence, rules)
 
 
@@ -90,13 +127,16 @@ def validate_consolidated(data: Any) -> ConsolidatedInputs:
 
 
 def evaluate_consolidated_design(
-    data: Any, rule_versions: dict[str, int] | None = None, snapshot: CatalogSnapshot | None = None
+    data: Any,
+    rule_versions: dict[str, int] | None = None,
+    snapshot: CatalogSnapshot | None = None,
+    imports: Sequence[ImportedEvidence] = (),
 ) -> dict[str, Any]:
     """Several databases on one platform evaluated together (sizing.consolidation) with the pinned rule
     versions (None: the current ones): the published JSON. Bad input raises core.errors.InvalidInput
     naming the database by its position and the field; nothing is stored."""
     inputs = validate_consolidated(data)
-    evidence, rules = evidence_and_rules(rule_versions, snapshot)
+    evidence, rules = evidence_and_rules(rule_versions, snapshot, imports)
     try:
         evaluation = evaluate_consolidated(inputs, evidence, rules)
     except InputError as exc:
@@ -143,3 +183,114 @@ def recommend_for(
         families=families, cost=priced if cost else None, references=refs, limit=limit,
         price_book=PriceBookRef.built(**price_book) if price_book else None,
     )  # fmt: skip
+
+
+# --- the validation of an evidence set (issue 38 point 5) ----------------------------------------------
+def _error_pct(predicted: float | None, measured: float) -> float | None:
+    if predicted is None or not math.isfinite(predicted) or measured == 0:
+        return None
+    return round(100.0 * (predicted - measured) / measured, 2)
+
+
+def _row(evidence: ImportedEvidence, point: Any, at: str, quantity: str, unit: str, measured: float,
+         predicted: float | None, note: str = "") -> dict[str, Any]:  # fmt: skip
+    return {
+        "import": evidence.id,
+        "source": point.source.cite(),
+        "at": at,
+        "quantity": quantity,
+        "unit": unit,
+        "measured": measured,
+        "predicted": None if predicted is None else round(predicted, 4),
+        "error_pct": _error_pct(predicted, measured),
+        "note": note,
+    }
+
+
+def _at_users(inputs_data: dict[str, Any], users: float) -> dict[str, Any]:
+    """The design's inputs with its load set to a measured run's users (a TPS target dropped)."""
+    workload = {k: v for k, v in inputs_data["workload"].items() if k != "target_tps"}
+    workload["users"] = max(round(users), 1)
+    return {**inputs_data, "workload": workload}
+
+
+def imported_point_checks(
+    inputs_data: dict[str, Any],
+    rule_versions: dict[str, int] | None,
+    snapshot: CatalogSnapshot | None,
+    imports: Sequence[ImportedEvidence],
+    recalibrated: bool,
+) -> list[dict[str, Any]]:
+    """Every imported point with what the design's model predicts there: a Swingbench run's TPS and
+    response at its users (the design evaluated at that load), an ORION point's IOPS at its latency (the
+    fitted array curve of that storage model, where the family has one). `recalibrated`: on the overlay
+    (the design's own evaluation), else on the catalog's evidence alone."""
+    evidence, rules = evidence_and_rules(rule_versions, snapshot, imports if recalibrated else ())
+    oltp = inputs_data["workload"].get("kind", "oltp") == "oltp"
+    rows: list[dict[str, Any]] = []
+    for imported in imports:
+        for point in imported.points:
+            if imported.kind == "swingbench":
+                users = float(point.cond("users"))
+                tps, response = point.value("tps"), point.value("response_time")
+                predicted_tps = predicted_ms = None
+                note = ""
+                if not oltp:
+                    note = "a DSS design has no users: not predicted"
+                else:
+                    try:
+                        summary = published(
+                            evaluate_design(
+                                design_inputs_from_dict(_at_users(inputs_data, users)), evidence, rules
+                            )
+                        )["summary"]
+                        predicted_tps = summary["design_tps"]["value"]
+                        predicted_ms = summary["response_at_design"]["value"]
+                    except (InputError, ValueError) as exc:  # the engine's refusal of that load, in its words
+                        note = f"not predicted: {exc}"
+                at = f"{users:g} users"
+                if tps is not None:
+                    rows.append(_row(imported, point, at, "tps", "TPS", tps, predicted_tps, note))
+                if response is not None:
+                    rows.append(
+                        _row(imported, point, at, "response_time", "ms", response, predicted_ms, note)
+                    )
+            elif point.value("iops") is not None:
+                latency = float(point.cond("latency_ms"))
+                block, read = float(point.cond("block_size_kb")), float(point.cond("read_pct"))
+                predicted, note = _orion_iops(evidence, rules, imported, latency, block, read)
+                at = (
+                    f"{block:g} KB, {read:g} % read, {latency:g} ms ({point.cond('outstanding')} outstanding)"
+                )
+                rows.append(
+                    _row(imported, point, at, "iops", "IOPS", point.value("iops") or 0.0, predicted, note)
+                )
+            elif point.value("throughput") is not None:
+                block = float(point.cond("block_size_kb"))
+                at = f"{block:g} KB {point.cond('io_pattern')}, {point.cond('outstanding')} outstanding"
+                rows.append(
+                    _row(imported, point, at, "throughput", "MB/s", point.value("throughput") or 0.0, None,
+                         "not predicted: no family model gives MB/s at an outstanding large-I/O count")
+                )  # fmt: skip
+    return rows
+
+
+def _orion_iops(
+    evidence: EvidenceBundle, rules: RuleSet, imported: ImportedEvidence, latency_ms: float, block_kb: float,
+    read_pct: float,
+) -> tuple[float | None, str]:  # fmt: skip
+    """The IOPS the fitted array curve of the import's storage model gives at that latency: the one
+    family whose model is an ORION IOPS-latency curve per array (EqualLogic); None elsewhere, said."""
+    model = imported.storage_model
+    # the arrays with a fitted ORION curve are the ones whose active drives the catalog knows
+    if model not in DELL_ACTIVE_DRIVES:
+        family = imported.family or "no known family"
+        return (
+            None,
+            f"not predicted: the {family} model has no ORION IOPS-latency curve for {model or 'this storage'}",
+        )
+    try:
+        curve = array_curve(evidence, rules, model)
+    except SizingError as exc:
+        return None, f"not predicted: {exc}"
+    return curve.iops_at(latency_ms / 1000.0, block_kb, read_pct), ""

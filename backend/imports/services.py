@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import Membership, Team
 from core.errors import Conflict, Forbidden, InvalidInput
+from designs.models import Design
 from imports.awr import ParsedAwr, parse_awr_file, sha256_of, too_large
 from imports.choices import EvidenceKind
 from imports.evidence import (
@@ -255,7 +256,30 @@ def evidence_import_create(
     return created, True
 
 
+def designs_using(evidence_import: EvidenceImport) -> list[Design]:
+    """The team's designs (live or in the trash, whose undo brings them back) that name the import."""
+    designs = (
+        Design.objects.filter(team_id=evidence_import.team_id).exclude(evidence_imports=[]).order_by("pk")
+    )
+    # Filtered here, not by a JSON containment lookup: the same on PostgreSQL and SQLite.
+    return [
+        d for d in designs.only("pk", "name", "evidence_imports") if evidence_import.pk in d.evidence_imports
+    ]
+
+
 def evidence_import_delete(*, evidence_import: EvidenceImport) -> None:
-    """Deletes the import and its files (its existing system stays)."""
+    """Deletes the import and its files (its existing system stays). An import a design names is not
+    deleted under it (409 naming the designs): its evaluation would change with no revision saying
+    why; take it out of the designs first."""
     with transaction.atomic():
+        # Locked, so that a design saved meanwhile naming it waits and then finds it gone (its 400).
+        EvidenceImport.objects.select_for_update().filter(pk=evidence_import.pk).exists()
+        using = designs_using(evidence_import)
+        if using:
+            listed = ", ".join(f"'{d.name}' (design {d.pk})" for d in using[:5])
+            more = f" and {len(using) - 5} more" if len(using) > 5 else ""
+            raise Conflict(
+                f"Design{'s' if len(using) != 1 else ''} {listed}{more} use{'s' if len(using) == 1 else ''} "
+                "this evidence import: take it out of their evidence first."
+            )
         evidence_import.delete()

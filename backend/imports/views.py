@@ -278,7 +278,10 @@ def _check_body(parsed: ParsedEvidence, team_id: int | None, system: ExistingSys
 @extend_schema_view(
     list=extend_schema(description="The ORION and Swingbench imports of the caller's teams, newest first."),
     retrieve=extend_schema(description="One import: every parsed value with its file and line or element."),
-    destroy=extend_schema(description="Deletes the import and its files (the team's editors)."),
+    destroy=extend_schema(
+        description="Deletes the import and its files (the team's editors); one a design names is a 409 "
+        "naming the designs."
+    ),
 )
 class EvidenceImportViewSet(
     mixins.ListModelMixin,
@@ -295,6 +298,7 @@ class EvidenceImportViewSet(
     max_upload_bytes_setting = "MEASUREMENT_UPLOAD_MAX_BYTES"
     filterset_fields = ["team", "kind", "existing_system"]
     ordering_fields = ["uploaded_at", "kind"]
+    conflict_methods = ("DELETE",)  # documented 409 (core.openapi): a design names the import
 
     def get_queryset(self) -> QuerySet[EvidenceImport]:
         return visible_evidence_imports(self.request.user)
