@@ -865,7 +865,7 @@ export interface paths {
         get: operations["v1_imports_evidence_retrieve"];
         put?: never;
         post?: never;
-        /** @description Deletes the import and its files (the team's editors). */
+        /** @description Deletes the import and its files (the team's editors); one a design names is a 409 naming the designs. */
         delete: operations["v1_imports_evidence_destroy"];
         options?: never;
         head?: never;
@@ -1963,45 +1963,127 @@ export interface components {
         };
         /** @description The capacity headline of a design (the evaluation's `capacity` carries more). */
         CompareCapacity: {
-            /** @description Raw capacity the design needs */
+            /** @description Capacity the design needs before data reduction (several databases: them and their clones before the clones' reduction) */
             total: components["schemas"]["Quantity"];
             /** @description Usable capacity the platform offers */
             usable: components["schemas"]["Quantity"];
-            /** @description Equals total unless XtremIO data reduction is opted in */
+            /** @description Equals total unless XtremIO data reduction is opted in (several databases: after the clones' reduction) */
             after_data_reduction: components["schemas"]["Quantity"];
+            /** @description Raw capacity of the platform's drives, before RAID and spares */
+            raw: components["schemas"]["Quantity"];
             fits: boolean;
             raid: string;
+        };
+        /** @description A design that lists its databases: their capacity and their clones' together. */
+        CompareCapacityTogether: {
+            /** @description The capacity fits only with the clones' data reduction */
+            fits_only_with_clone_reduction: boolean;
+            /** @description Each database's clones and the reduction that stores them */
+            clone_reduction: components["schemas"]["CompareCloneReduction"][];
+            /** @description The capacity together in words */
+            statement: string;
+        };
+        /** @description A database's test/dev clones and the data reduction that stores them (sizing.consolidation). */
+        CompareCloneReduction: {
+            database: string;
+            clones: number;
+            /** @description What the clones hold as the database sees them */
+            logical: components["schemas"]["Quantity"];
+            /** @description What they take on the storage after the reduction */
+            physical: components["schemas"]["Quantity"];
+            /** @description Logical / physical of the database and its clones together */
+            ratio: components["schemas"]["Quantity"] | null;
+            /** @description The document that states the reduction, or that the ratio is the user's own */
+            source: string;
         };
         CompareColumn: {
             id: number;
             name: string;
             revision: number | null;
             platform_family: string | null;
-            kind: components["schemas"]["WorkloadKindEnum"];
-            /** @description holds, holds-until (see months_until_missed) or does-not-hold */
+            /**
+             * @description consolidated: several databases together (their figures are in `databases`)
+             *
+             *     * `oltp` - oltp
+             *     * `dss` - dss
+             *     * `consolidated` - consolidated
+             */
+            kind: components["schemas"]["CompareColumnKindEnum"];
+            /** @description holds, holds-until (see months_until_missed) or does-not-hold; a design of several databases: theirs together */
             verdict: string;
             /** @description holds-until: the first month of the growth horizon in which a target is missed */
             months_until_missed: number | null;
-            /** @description OLTP: maximum sustained TPS under the SLA */
+            /** @description OLTP: maximum sustained TPS under the SLA; null for several databases (see `databases`) */
             tps_at_sla: components["schemas"]["Quantity"] | null;
             /** @description DSS: sustainable MB/s */
             sustained_throughput: components["schemas"]["Quantity"] | null;
             /** @description OLTP: the response-time SLA the TPS is sustained within */
             sla_response: components["schemas"]["Quantity"] | null;
             headroom_pct: components["schemas"]["Quantity"] | null;
+            /** @description The station that limits the design (several databases: together) */
             bottleneck: string | null;
             capacity: components["schemas"]["CompareCapacity"] | null;
+            /** @description A design that lists its databases: their clones' capacity and its reduction; null for a design of one */
+            capacity_together: components["schemas"]["CompareCapacityTogether"] | null;
             warnings: number;
             /** @description Warnings of severity critical */
             critical_warnings: number;
             cost: components["schemas"]["CompareCost"];
             cost_per_throughput: components["schemas"]["CostPerThroughput"];
+            /** @description Several databases evaluated together on the shared platform (a model extrapolation) */
+            consolidated: boolean;
+            /** @description Why the databases' figures together carry no error band; null otherwise */
+            not_validated_reason: string | null;
+            /** @description Each database of a design that lists its databases, in the engine's order (priority first, paused last); empty for a design of one database (its figures are the column's) */
+            databases: components["schemas"]["CompareDatabase"][];
         };
+        /**
+         * @description * `oltp` - oltp
+         *     * `dss` - dss
+         *     * `consolidated` - consolidated
+         * @enum {string}
+         */
+        CompareColumnKindEnum: "oltp" | "dss" | "consolidated";
         CompareCost: {
             currency: string | null;
             total: string | null;
             complete: boolean;
             unpriced_lines: number;
+        };
+        /**
+         * @description One database of a design of several, beside the others on the shared platform
+         *     (sizing.consolidation.DatabaseResult).
+         */
+        CompareDatabase: {
+            name: string;
+            kind: components["schemas"]["WorkloadKindEnum"];
+            /** @description 1 = the most important; the list is in this order */
+            priority: number;
+            /** @description Left out of the evaluation and the capacity */
+            paused: boolean;
+            /** @description holds, holds-until or does-not-hold; null when paused */
+            verdict: string | null;
+            /** @description Meets its own targets today beside the others; null when paused */
+            meets_targets: boolean | null;
+            /** @description TPS (OLTP) or MB/s (DSS) the shared platform gives it */
+            throughput: components["schemas"]["Quantity"] | null;
+            /** @description Its TPS or MB/s target, if any */
+            target_throughput: components["schemas"]["Quantity"] | null;
+            /** @description OLTP: its response time beside the others */
+            response: components["schemas"]["Quantity"] | null;
+            /** @description The same database alone on the platform */
+            alone_throughput: components["schemas"]["Quantity"] | null;
+            /** @description OLTP: its response time alone */
+            alone_response: components["schemas"]["Quantity"] | null;
+            /** @description OLTP: response beside the others minus alone */
+            response_change: components["schemas"]["Quantity"] | null;
+            response_change_pct: components["schemas"]["Quantity"] | null;
+            /** @description Where the engine publishes one */
+            headroom_pct: components["schemas"]["Quantity"] | null;
+            /** @description Its test/dev clones */
+            clones: number;
+            /** @description The engine's sentence on it */
+            statement: string;
         };
         CompareResponse: {
             designs: components["schemas"]["CompareColumn"][];
@@ -2256,6 +2338,9 @@ export interface components {
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
             readonly bom_overrides: components["schemas"]["BomOverride"][];
+            /** @description The team's evidence imports the design is checked against (ids, ascending) */
+            readonly evidence_imports: number[];
+            readonly calibrate_on_evidence: boolean;
             readonly version: number;
             readonly etag: string;
             readonly revision: number | null;
@@ -2311,6 +2396,10 @@ export interface components {
             /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
+            /** @description Ids of the design's team's evidence imports (ORION runs, Swingbench series: /api/v1/imports/evidence/) the design is checked against, besides the catalog's evidence; []: the catalog's alone */
+            evidence_imports?: number[];
+            /** @description Calibrate on our measurements: the family fits run again with the evidence imports, and the design is evaluated on them (the payload's evidence_overlay shows before and after); false: the imports are only compared with the catalog's model */
+            calibrate_on_evidence?: boolean;
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };
@@ -2385,6 +2474,9 @@ export interface components {
             rule_versions: {
                 [key: string]: number;
             };
+            /** @description evidence import ids (absent: none) */
+            evidence_imports: number[];
+            calibrate_on_evidence: boolean;
             bom_overrides: components["schemas"]["BomOverride"][];
         };
         /**
@@ -3158,6 +3250,12 @@ export interface components {
             reference_configuration?: string | null;
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
+            /** @description The team whose evidence imports `evidence_imports` names (the caller must be a member); may be left out by a member of one team */
+            team?: number | null;
+            /** @description Ids of the design's team's evidence imports (ORION runs, Swingbench series: /api/v1/imports/evidence/) the design is checked against, besides the catalog's evidence; []: the catalog's alone */
+            evidence_imports?: number[];
+            /** @description Calibrate on our measurements: the family fits run again with the evidence imports, and the design is evaluated on them (the payload's evidence_overlay shows before and after); false: the imports are only compared with the catalog's model */
+            calibrate_on_evidence?: boolean;
         };
         EvaluatedDesignRef: {
             id: number;
@@ -3183,6 +3281,8 @@ export interface components {
             design?: components["schemas"]["EvaluatedDesignRef"];
             /** @description Saved designs only */
             revision?: number | null;
+            /** @description Designs that name their team's evidence imports only: the imports, before and after, and each imported point against the model */
+            evidence_overlay: components["schemas"]["EvidenceOverlay"];
         };
         EvidenceFile: {
             /** @description summary, iops, mbps, lat (ORION) or results (Swingbench) */
@@ -3256,6 +3356,18 @@ export interface components {
          * @enum {string}
          */
         EvidenceKindEnum: "orion" | "swingbench";
+        EvidenceOverlay: {
+            imports: components["schemas"]["OverlayImport"][];
+            recalibrated: boolean;
+            /** @description The headline on the catalog's evidence alone */
+            baseline: components["schemas"]["OverlayHeadline"];
+            /** @description The headline of this evaluation */
+            headline: components["schemas"]["OverlayHeadline"];
+            /** @description headline - baseline */
+            difference: components["schemas"]["OverlayDifference"];
+            notes: string[];
+            validation: components["schemas"]["OverlayValidation"];
+        };
         EvidenceSource: {
             /** @description The uploaded file's name */
             file: string;
@@ -3442,6 +3554,28 @@ export interface components {
             /** @description held-out rows that check a stated bound */
             bounds: number;
             bounds_held: number;
+            /** @description held-out rows of a named known limit of the model */
+            known_limits: number;
+            /**
+             * Format: double
+             * @description worst absolute held-out error over the rows without a known limit
+             */
+            max_abs_without_known_limits_pct: number | null;
+            /**
+             * Format: double
+             * @description the share of held-out measurements a band states it holds
+             */
+            band_rate_pct: number;
+            /**
+             * Format: double
+             * @description share of held-out rows whose measurement lies inside the published band
+             */
+            band_coverage_pct: number | null;
+            /**
+             * Format: double
+             * @description the same with each row's band made from the family's other held-out rows (its own error left out)
+             */
+            held_out_band_coverage_pct: number | null;
         };
         ModelValidationRow: {
             /** @description platform family slug */
@@ -3461,8 +3595,21 @@ export interface components {
              * @description what evaluate returns for the document's configuration
              */
             predicted: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description (predicted - measured) / measured, %; for a stated change, the relative error of the change itself
+             */
             error_pct: number;
+            /**
+             * Format: double
+             * @description a stated change only: predicted - measured, in percentage points
+             */
+            error_pp: number | null;
+            /**
+             * Format: double
+             * @description a stated change only: the error on the ratio (1 + predicted) / (1 + measured), % (not graded)
+             */
+            ratio_error_pct: number | null;
             /**
              * @description calibration: the model was fitted on this measurement (not evidence); held-out: predicted without it
              *
@@ -3478,6 +3625,19 @@ export interface components {
              */
             bound: (components["schemas"]["BoundEnum"] | components["schemas"]["NullEnum"]) | null;
             bound_holds: boolean | null;
+            /** @description an evaluation of the row reaches beyond the measured configurations (its bands are doubled) */
+            extrapolated: boolean;
+            /**
+             * Format: double
+             * @description held-out rows: half-width of the error band published for this figure, %
+             */
+            band_pct: number | null;
+            /** @description held-out rows: the measurement lies inside the published band */
+            in_band: boolean | null;
+            /** @description held-out rows: the measurement lies inside the band the family's other held-out rows give */
+            in_held_out_band: boolean | null;
+            /** @description a figure the model is known not to reproduce: why (docs/model.md, Limits of trust); graded and counted, but the worst-error threshold is taken without it */
+            limit: string | null;
         };
         /**
          * @description * `throughput` - throughput
@@ -3507,6 +3667,28 @@ export interface components {
             /** @description held-out rows that check a stated bound */
             bounds: number;
             bounds_held: number;
+            /** @description held-out rows of a named known limit of the model */
+            known_limits: number;
+            /**
+             * Format: double
+             * @description worst absolute held-out error over the rows without a known limit
+             */
+            max_abs_without_known_limits_pct: number | null;
+            /**
+             * Format: double
+             * @description the share of held-out measurements a band states it holds
+             */
+            band_rate_pct: number;
+            /**
+             * Format: double
+             * @description share of held-out rows whose measurement lies inside the published band
+             */
+            band_coverage_pct: number | null;
+            /**
+             * Format: double
+             * @description the same with each row's band made from the family's other held-out rows (its own error left out)
+             */
+            held_out_band_coverage_pct: number | null;
             count: number;
             families: {
                 [key: string]: components["schemas"]["ModelValidationFamilyStats"];
@@ -3780,6 +3962,83 @@ export interface components {
             team?: number | null;
             /** @description Id of the team's existing system the files measure */
             existing_system?: number | null;
+        };
+        OverlayChange: {
+            /** Format: double */
+            value: number;
+            unit: string;
+            /**
+             * Format: double
+             * @description % of the baseline figure
+             */
+            pct: number | null;
+        };
+        OverlayDifference: {
+            verdict_changed: boolean;
+            max_sustained_tps: components["schemas"]["OverlayChange"];
+            sustained_throughput: components["schemas"]["OverlayChange"];
+            users_at_max: components["schemas"]["OverlayChange"];
+            response_at_design: components["schemas"]["OverlayChange"];
+            storage_latency_at_design: components["schemas"]["OverlayChange"];
+            headroom_pct: components["schemas"]["OverlayChange"];
+        };
+        OverlayHeadline: {
+            verdict: string | null;
+            max_sustained_tps: components["schemas"]["Quantity"];
+            sustained_throughput: components["schemas"]["Quantity"];
+            users_at_max: components["schemas"]["Quantity"];
+            response_at_design: components["schemas"]["Quantity"];
+            storage_latency_at_design: components["schemas"]["Quantity"];
+            headroom_pct: components["schemas"]["Quantity"];
+        };
+        OverlayImport: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["OverlayImportKindEnum"];
+            /** @description Imported points (ORION IOPS-latency and MB/s, Swingbench runs) */
+            points: number;
+            existing_system: string | null;
+            /** @description The engine's platform family of the system */
+            family: string | null;
+            storage_model: string | null;
+            /** @description The recalibrated evaluation cites the import (a family fit or the USL second opinion read it) */
+            used_by_model: boolean;
+            notes: string[];
+        };
+        /**
+         * @description * `orion` - orion
+         *     * `swingbench` - swingbench
+         * @enum {string}
+         */
+        OverlayImportKindEnum: "orion" | "swingbench";
+        OverlayPoint: {
+            /** @description file, line or element */
+            source: string;
+            /** @description where it was measured (users; block, read share, latency) */
+            at: string;
+            quantity: string;
+            unit: string;
+            /** Format: double */
+            measured: number;
+            /** Format: double */
+            predicted: number | null;
+            /**
+             * Format: double
+             * @description (predicted - measured) / measured
+             */
+            error_pct: number | null;
+            note: string;
+            /** @description evidence import id */
+            import: number;
+        };
+        OverlayValidation: {
+            /** @description the recalibrated model, or the catalog's model */
+            on: string;
+            rows: components["schemas"]["OverlayPoint"][];
+            /** @description Whether the error bands were recomputed for this evidence set (never, today: the catalog's held-out bands per family are published) */
+            error_bands_recomputed: boolean;
+            /** @description The error bands' basis for this set, in words */
+            error_bands: string;
         };
         PaginatedAwrImportListItemList: {
             /** @example 123 */
@@ -4214,6 +4473,10 @@ export interface components {
             /** @description Price book id. On create, omitted: the catalog's default price book (GET /api/v1/price-books/default/; none active: unpriced); null: unpriced. */
             price_book?: number | null;
             bom_overrides?: components["schemas"]["BomOverrideInputRequest"][];
+            /** @description Ids of the design's team's evidence imports (ORION runs, Swingbench series: /api/v1/imports/evidence/) the design is checked against, besides the catalog's evidence; []: the catalog's alone */
+            evidence_imports?: number[];
+            /** @description Calibrate on our measurements: the family fits run again with the evidence imports, and the design is evaluated on them (the payload's evidence_overlay shows before and after); false: the imports are only compared with the catalog's model */
+            calibrate_on_evidence?: boolean;
             /** @description The author's note for the revision this write makes (what changed and why); the revision also lists the changed fields. */
             summary?: string;
         };
@@ -5052,6 +5315,9 @@ export interface components {
             readonly rule_versions: unknown;
             readonly price_book: components["schemas"]["PriceBookBrief"] | null;
             readonly bom_overrides: components["schemas"]["BomOverride"][];
+            /** @description The team's evidence imports the design is checked against (ids, ascending) */
+            readonly evidence_imports: number[];
+            readonly calibrate_on_evidence: boolean;
             readonly version: number;
             readonly etag: string;
             readonly revision: number | null;
@@ -9754,6 +10020,15 @@ export interface operations {
             };
             /** @description No such object, or none visible to you. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Still used by other rows: nothing was deleted. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

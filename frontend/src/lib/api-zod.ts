@@ -308,6 +308,17 @@ export const zAuditPage = z.object({
     results: z.array(zAuditEntry)
 });
 
+/**
+ * * `oltp` - oltp
+ * * `dss` - dss
+ * * `consolidated` - consolidated
+ */
+export const zCompareColumnKindEnum = z.enum([
+    'oltp',
+    'dss',
+    'consolidated'
+]);
+
 export const zCompareCost = z.object({
     currency: z.nullable(z.string()),
     total: z.nullable(z.string()),
@@ -1328,7 +1339,12 @@ export const zModelValidationFamilyStats = z.object({
     max_abs_held_out_error_pct: z.nullable(z.number()),
     within_tolerance_held_out: z.int(),
     bounds: z.int(),
-    bounds_held: z.int()
+    bounds_held: z.int(),
+    known_limits: z.int(),
+    max_abs_without_known_limits_pct: z.nullable(z.number()),
+    band_rate_pct: z.number(),
+    band_coverage_pct: z.nullable(z.number()),
+    held_out_band_coverage_pct: z.nullable(z.number())
 });
 
 /**
@@ -1358,6 +1374,11 @@ export const zModelValidationSummary = z.object({
     within_tolerance_held_out: z.int(),
     bounds: z.int(),
     bounds_held: z.int(),
+    known_limits: z.int(),
+    max_abs_without_known_limits_pct: z.nullable(z.number()),
+    band_rate_pct: z.number(),
+    band_coverage_pct: z.nullable(z.number()),
+    held_out_band_coverage_pct: z.nullable(z.number()),
     count: z.int(),
     families: z.record(z.string(), zModelValidationFamilyStats)
 });
@@ -1382,12 +1403,19 @@ export const zModelValidationRow = z.object({
     measured: z.number(),
     predicted: z.number(),
     error_pct: z.number(),
+    error_pp: z.nullable(z.number()),
+    ratio_error_pct: z.nullable(z.number()),
     role: zModelValidationRowRoleEnum,
     bound: z.nullable(z.union([
         zBoundEnum,
         zNullEnum
     ])),
-    bound_holds: z.nullable(z.boolean())
+    bound_holds: z.nullable(z.boolean()),
+    extrapolated: z.boolean(),
+    band_pct: z.nullable(z.number()),
+    in_band: z.nullable(z.boolean()),
+    in_held_out_band: z.nullable(z.boolean()),
+    limit: z.nullable(z.string())
 });
 
 export const zModelValidation = z.object({
@@ -1447,6 +1475,59 @@ export const zOrionUploadRequest = z.object({
     lat: z.string(),
     team: z.nullish(z.int()),
     existing_system: z.nullish(z.int())
+});
+
+export const zOverlayChange = z.object({
+    value: z.number(),
+    unit: z.string(),
+    pct: z.nullable(z.number())
+});
+
+export const zOverlayDifference = z.object({
+    verdict_changed: z.boolean(),
+    max_sustained_tps: zOverlayChange,
+    sustained_throughput: zOverlayChange,
+    users_at_max: zOverlayChange,
+    response_at_design: zOverlayChange,
+    storage_latency_at_design: zOverlayChange,
+    headroom_pct: zOverlayChange
+});
+
+/**
+ * * `orion` - orion
+ * * `swingbench` - swingbench
+ */
+export const zOverlayImportKindEnum = z.enum(['orion', 'swingbench']);
+
+export const zOverlayImport = z.object({
+    id: z.int(),
+    name: z.string(),
+    kind: zOverlayImportKindEnum,
+    points: z.int(),
+    existing_system: z.nullable(z.string()),
+    family: z.nullable(z.string()),
+    storage_model: z.nullable(z.string()),
+    used_by_model: z.boolean(),
+    notes: z.array(z.string())
+});
+
+export const zOverlayPoint = z.object({
+    source: z.string(),
+    at: z.string(),
+    quantity: z.string(),
+    unit: z.string(),
+    measured: z.number(),
+    predicted: z.nullable(z.number()),
+    error_pct: z.nullable(z.number()),
+    note: z.string(),
+    import: z.int()
+});
+
+export const zOverlayValidation = z.object({
+    on: z.string(),
+    rows: z.array(zOverlayPoint),
+    error_bands_recomputed: z.boolean(),
+    error_bands: z.string()
 });
 
 export const zPaginatedManufacturerList = z.object({
@@ -1796,8 +1877,30 @@ export const zCompareCapacity = z.object({
     total: zQuantity,
     usable: zQuantity,
     after_data_reduction: zQuantity,
+    raw: zQuantity,
     fits: z.boolean(),
     raid: z.string()
+});
+
+/**
+ * A database's test/dev clones and the data reduction that stores them (sizing.consolidation).
+ */
+export const zCompareCloneReduction = z.object({
+    database: z.string(),
+    clones: z.int(),
+    logical: zQuantity,
+    physical: zQuantity,
+    ratio: z.nullable(zQuantity),
+    source: z.string()
+});
+
+/**
+ * A design that lists its databases: their capacity and their clones' together.
+ */
+export const zCompareCapacityTogether = z.object({
+    fits_only_with_clone_reduction: z.boolean(),
+    clone_reduction: z.array(zCompareCloneReduction),
+    statement: z.string()
 });
 
 /**
@@ -1809,6 +1912,26 @@ export const zDesignHeadline = z.object({
     throughput: z.nullable(zQuantity),
     cost: zDesignCost,
     note: z.nullable(z.string())
+});
+
+export const zOverlayHeadline = z.object({
+    verdict: z.nullable(z.string()),
+    max_sustained_tps: zQuantity,
+    sustained_throughput: zQuantity,
+    users_at_max: zQuantity,
+    response_at_design: zQuantity,
+    storage_latency_at_design: zQuantity,
+    headroom_pct: zQuantity
+});
+
+export const zEvidenceOverlay = z.object({
+    imports: z.array(zOverlayImport),
+    recalibrated: z.boolean(),
+    baseline: zOverlayHeadline,
+    headline: zOverlayHeadline,
+    difference: zOverlayDifference,
+    notes: z.array(z.string()),
+    validation: zOverlayValidation
 });
 
 /**
@@ -2180,7 +2303,8 @@ export const zEvaluationResponse = z.object({
     rule_versions: z.record(z.string(), z.int()),
     reference_configuration: z.nullable(z.string()),
     design: z.optional(zEvaluatedDesignRef),
-    revision: z.nullish(z.int())
+    revision: z.nullish(z.int()),
+    evidence_overlay: zEvidenceOverlay
 });
 
 export const zServerDefault = z.object({
@@ -2926,12 +3050,35 @@ export const zPaginatedDesignListItemList = z.object({
  */
 export const zWorkloadKindEnum = z.enum(['oltp', 'dss']);
 
+/**
+ * One database of a design of several, beside the others on the shared platform
+ * (sizing.consolidation.DatabaseResult).
+ */
+export const zCompareDatabase = z.object({
+    name: z.string(),
+    kind: zWorkloadKindEnum,
+    priority: z.int(),
+    paused: z.boolean(),
+    verdict: z.nullable(z.string()),
+    meets_targets: z.nullable(z.boolean()),
+    throughput: z.nullable(zQuantity),
+    target_throughput: z.nullable(zQuantity),
+    response: z.nullable(zQuantity),
+    alone_throughput: z.nullable(zQuantity),
+    alone_response: z.nullable(zQuantity),
+    response_change: z.nullable(zQuantity),
+    response_change_pct: z.nullable(zQuantity),
+    headroom_pct: z.nullable(zQuantity),
+    clones: z.int(),
+    statement: z.string()
+});
+
 export const zCompareColumn = z.object({
     id: z.int(),
     name: z.string(),
     revision: z.nullable(z.int()),
     platform_family: z.nullable(z.string()),
-    kind: zWorkloadKindEnum,
+    kind: zCompareColumnKindEnum,
     verdict: z.string(),
     months_until_missed: z.nullable(z.int()),
     tps_at_sla: z.nullable(zQuantity),
@@ -2940,10 +3087,14 @@ export const zCompareColumn = z.object({
     headroom_pct: z.nullable(zQuantity),
     bottleneck: z.nullable(z.string()),
     capacity: z.nullable(zCompareCapacity),
+    capacity_together: z.nullable(zCompareCapacityTogether),
     warnings: z.int(),
     critical_warnings: z.int(),
     cost: zCompareCost,
-    cost_per_throughput: zCostPerThroughput
+    cost_per_throughput: zCostPerThroughput,
+    consolidated: z.boolean(),
+    not_validated_reason: z.nullable(z.string()),
+    databases: z.array(zCompareDatabase)
 });
 
 export const zCompareResponse = z.object({
@@ -3042,6 +3193,8 @@ export const zDesign = z.object({
     rule_versions: z.unknown(),
     price_book: z.nullable(zPriceBookBrief),
     bom_overrides: z.readonly(z.array(zBomOverride)),
+    evidence_imports: z.readonly(z.array(z.int())),
+    calibrate_on_evidence: z.readonly(z.boolean()),
     version: z.readonly(z.int()),
     etag: z.readonly(z.string()),
     revision: z.nullable(z.readonly(z.int())),
@@ -3068,7 +3221,9 @@ export const zDesignInputRequest = z.object({
     clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
+    evidence_imports: z.optional(z.array(z.int().check(z.gte(1))).check(z.maxLength(20))),
+    calibrate_on_evidence: z.optional(z.boolean())
 });
 
 /**
@@ -3089,6 +3244,8 @@ export const zDesignSnapshot = z.object({
     reference_configuration: z.nullable(z.string()),
     price_book: z.nullable(z.int()),
     rule_versions: z.record(z.string(), z.int()),
+    evidence_imports: z.array(z.int()),
+    calibrate_on_evidence: z.boolean(),
     bom_overrides: z.array(zBomOverride)
 });
 
@@ -3112,7 +3269,10 @@ export const zEvaluateInputRequest = z.object({
     clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
+    team: z.nullish(z.int()),
+    evidence_imports: z.optional(z.array(z.int().check(z.gte(1))).check(z.maxLength(20))),
+    calibrate_on_evidence: z.optional(z.boolean())
 });
 
 export const zPaginatedDesignRevisionList = z.object({
@@ -3139,7 +3299,9 @@ export const zPatchedDesignInputRequest = z.object({
     clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
-    bom_overrides: z.optional(z.array(zBomOverrideInputRequest))
+    bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
+    evidence_imports: z.optional(z.array(z.int().check(z.gte(1))).check(z.maxLength(20))),
+    calibrate_on_evidence: z.optional(z.boolean())
 });
 
 export const zRecommendInputRequest = z.object({
@@ -3196,6 +3358,8 @@ export const zTrashedDesign = z.object({
     rule_versions: z.unknown(),
     price_book: z.nullable(zPriceBookBrief),
     bom_overrides: z.readonly(z.array(zBomOverride)),
+    evidence_imports: z.readonly(z.array(z.int())),
+    calibrate_on_evidence: z.readonly(z.boolean()),
     version: z.readonly(z.int()),
     etag: z.readonly(z.string()),
     revision: z.nullable(z.readonly(z.int())),
@@ -3514,6 +3678,8 @@ export const zDesignInputRequestWritable = z.object({
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
+    evidence_imports: z.optional(z.array(z.int().check(z.gte(1))).check(z.maxLength(20))),
+    calibrate_on_evidence: z.optional(z.boolean()),
     summary: z.optional(z.string().check(z.maxLength(300)))
 });
 
@@ -3693,6 +3859,8 @@ export const zPatchedDesignInputRequestWritable = z.object({
     reference_configuration: z.nullish(z.string().check(z.minLength(1))),
     price_book: z.nullish(z.int()),
     bom_overrides: z.optional(z.array(zBomOverrideInputRequest)),
+    evidence_imports: z.optional(z.array(z.int().check(z.gte(1))).check(z.maxLength(20))),
+    calibrate_on_evidence: z.optional(z.boolean()),
     summary: z.optional(z.string().check(z.maxLength(300)))
 });
 

@@ -41,6 +41,8 @@ export function savedQuarterRack(extra: Partial<Design> = {}): Design {
     reference_configuration: 'oracle-fs1-quarter-rack',
     rule_versions: {},
     bom_overrides: [],
+    evidence_imports: [],
+    calibrate_on_evidence: false,
     price_book: null,
     version: 1,
     etag: '"design-7-v1"',
