@@ -91,9 +91,9 @@ describe('the response axis of the load-response chart on disk platforms', () =>
     for (const p of m.responseInterval!.segment) expect(axisFraction(m.yAxis, p.y)).toBeGreaterThan(0);
   });
 
-  it('EqualLogic: 25-2,500 ms log focused, the full range is the 3x-SLA linear axis', () => {
+  it('EqualLogic: 5-2,500 ms log focused (down to the response band, ±91 % from the knee responses), the full range is the 3x-SLA linear axis', () => {
     const payload = equallogicPs6010xv();
-    expect(responseOf(payload, 'focused').yAxis).toEqual({ type: 'logarithmic', min: 25, max: 2500 });
+    expect(responseOf(payload, 'focused').yAxis).toEqual({ type: 'logarithmic', min: 5, max: 2500 });
     expect(responseOf(payload, 'full').yAxis).toEqual({ type: 'linear', min: 0, max: 10000 });
     expect(designLoadOf(payload.evaluation)).toEqual({ tps: 312.4, responseMs: 81.63 });
   });
