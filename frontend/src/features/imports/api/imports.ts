@@ -8,6 +8,7 @@ export const AWR_PREVIEW_URL = '/api/v1/imports/awr/preview/';
 
 export const importKeys = {
   all: ['imports', 'awr'] as const,
+  lists: ['imports', 'awr', 'list'] as const,
   list: (team: number | null) => ['imports', 'awr', 'list', team] as const,
   detail: (id: number) => ['imports', 'awr', 'detail', id] as const,
 };
@@ -59,7 +60,8 @@ export function useDeleteAwr() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch<null>(`${AWR_URL}${id}/`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+    // The lists only: the deleted import's own query, open until its row goes, would be asked again (a 404).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.lists }),
   });
 }
 

@@ -72,11 +72,13 @@ export function CreateDesignForm({ item, maker }: { item: AwrImportListItem; mak
         </button>
       </div>
       {errors.length > 0 && (
-        <ul className="field-error" role="alert" data-testid="awr-design-error">
-          {errors.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+        <div role="alert" data-testid="awr-design-error">
+          <ul className="field-error">
+            {errors.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

@@ -70,6 +70,8 @@ function stubApi(api: Api) {
       return json(api.saved?.existing ? 200 : 201, api.saved);
     }
     if (url.startsWith('/api/v1/imports/awr/?')) return json(200, { count: api.listed.length, next: null, previous: null, results: api.listed });
+    // The page's measured-evidence section (evidence-section.test.tsx tests it): none here.
+    if (url.startsWith('/api/v1/imports/evidence/?') || url.startsWith('/api/v1/imports/systems/?')) return json(200, { count: 0, next: null, previous: null, results: [] });
     if (url === '/api/v1/imports/awr/5/workload/') return json(api.workload!.status, api.workload!.body);
     if (url === '/api/v1/imports/awr/5/') {
       if (method === 'DELETE') {
@@ -197,7 +199,7 @@ describe('the measurements page', () => {
   });
 
   it("opens an import's values and deletes it after a confirmation", async () => {
-    stubApi({ previews: [], listed: [LISTED] });
+    const fetch = stubApi({ previews: [], listed: [LISTED] });
     renderPage();
     const row = await screen.findByTestId('awr-import-row');
     fireEvent.click(within(row).getByRole('button', { name: 'Open' }));
@@ -205,6 +207,8 @@ describe('the measurements page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Confirm deleting awrrpt_1_100_101.txt' })).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText('No AWR report imported yet.')).toBeInTheDocument();
+    // The deleted import, open until its row went, is not asked for again (a 404 on the real API).
+    expect(fetch.mock.calls.filter(([url, init]) => url === '/api/v1/imports/awr/5/' && (init?.method ?? 'GET') === 'GET')).toHaveLength(1);
   });
 
   it.each(['viewer', 'manager'])("shows a %s the team's imports and a preview, without Save or Delete (the API refuses them)", async (role) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { useAwrImports, useMyTeams } from '../api/imports';
 import type { DesignMaker } from './create-design-form';
+import { EvidenceSection } from './evidence-section';
 import { ImportList } from './import-list';
 import { UploadPanel } from './upload-panel';
 
@@ -26,7 +27,8 @@ export function ImportsPage({ designMaker }: { designMaker: DesignMaker }) {
       </div>
       <p className="muted">
         Import an Oracle AWR report of the database to size: every value it gives is shown with the section, row and line it is read from. A saved
-        import is the team's, and a design made from it runs the measured workload.
+        import is the team's, and a design made from it runs the measured workload. Below it, the team's measured evidence: ORION runs and Swingbench
+        results of its own systems, each value with the file and line or element it is read from.
       </p>
       {teams.isPending ? (
         <Loading what="your teams" />
@@ -65,6 +67,7 @@ export function ImportsPage({ designMaker }: { designMaker: DesignMaker }) {
               <ImportList items={imports.data.results} maker={designMaker} canDelete={canWrite} />
             )}
           </section>
+          <EvidenceSection key={`evidence-${team}`} team={team} teamName={mine.find((t) => t.id === team)?.name ?? 'your team'} canWrite={canWrite} />
         </>
       )}
     </div>

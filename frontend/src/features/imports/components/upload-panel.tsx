@@ -24,11 +24,14 @@ function Errors({ error, testId }: { error: unknown; testId: string }) {
   const lines = errorLines(error);
   if (!lines.length) return null;
   return (
-    <ul className="field-error" role="alert" data-testid={testId}>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
+    // The alert on a wrapper: a list given role="alert" is no list (axe: listitem).
+    <div role="alert" data-testid={testId}>
+      <ul className="field-error">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
