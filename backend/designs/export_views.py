@@ -43,7 +43,7 @@ from reports import (
     render_bom_xlsx,
     render_proposal_pdf,
 )
-from reports.mapping import databases_section, proposal_from_evaluation
+from reports.mapping import databases_section, evidence_section, proposal_from_evaluation
 from reports.model import CatalogRule, DesignMeta, DocumentRef, bom_from_priced, document_refs
 from reports.text import export_filename
 
@@ -138,8 +138,13 @@ def proposal_data(design: Design, unsaved: dict[str, Any] | None = None) -> Prop
         documents=_documents(),
         reference_names=_reference_names(design),
     )
-    section = databases_section(result.get("consolidation"))
-    return data if section is None else dataclasses.replace(data, databases=section)
+    # The design's own-measurement evidence (evaluated with it by design_evaluation / evaluate_unsaved).
+    evidence = evidence_section(
+        result.get("evidence_overlay"), family=result["evaluation"]["inputs"]["platform"].get("family")
+    )
+    return dataclasses.replace(
+        data, databases=databases_section(result.get("consolidation")), evidence=evidence
+    )
 
 
 class JsonErrorsNegotiation(BaseContentNegotiation):
@@ -250,7 +255,11 @@ class _UnsavedExportView(_ExportView):
         design = get_visible_design_or_404(request.user, pk)
         self.check_object_permissions(request, design)  # a viewer is refused before the body is read
         snapshot = catalog_snapshot()
-        serializer = EvaluateInputSerializer(data=request.data, context={"catalog_snapshot": snapshot})
+        # The request too: the body's evidence imports are checked against the caller's team, as
+        # POST /evaluate/ checks them.
+        serializer = EvaluateInputSerializer(
+            data=request.data, context={"catalog_snapshot": snapshot, "request": request}
+        )
         serializer.is_valid(raise_exception=True)
         return self._export(request, pk, dict(serializer.validated_data))
 
@@ -261,8 +270,9 @@ class ProposalPdfView(_UnsavedExportView):
 
     @_schema(
         "designs_export_proposal_pdf",
-        "The customer proposal as PDF (cover, summary, configuration, charts, capacity, points to note, "
-        "priced BOM, assumptions); the model detail is in the technical annex",
+        "The customer proposal as PDF (cover, summary, configuration, charts, the customer's own "
+        "measurements where the design names them, capacity, points to note, priced BOM, assumptions); "
+        "the model detail is in the technical annex",
         "application/pdf",
     )
     def get(self, request: Request, pk: int) -> HttpResponse:

@@ -8,6 +8,7 @@ DSS evaluation has no curves, so its document has no charts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -32,6 +33,10 @@ from reports.model import (
     DatabasesSection,
     DesignMeta,
     DocumentRef,
+    EvidenceFigureRow,
+    EvidenceImportRow,
+    EvidencePointRow,
+    EvidenceSection,
     Fact,
     Headline,
     ProposalData,
@@ -528,4 +533,217 @@ def databases_section(consolidation: Mapping[str, Any] | None) -> DatabasesSecti
             for st in consolidation["stations"]
         ),
         first=first,
+    )
+
+
+# --- the customer's own measurements (issue 38 point 5) --------------------------------------------
+
+EVIDENCE_CALIBRATED = "Calibrated on your measurements"
+EVIDENCE_COMPARED = "Your measurements against the model"
+# The overlay's headline figures (designs.evaluation.HEADLINE_FIGURES), as the proposal names them.
+EVIDENCE_FIGURES = {
+    "max_sustained_tps": "Maximum throughput within the SLA",
+    "sustained_throughput": "Sustained scan throughput",
+    "users_at_max": "Users within the SLA",
+    "response_at_design": "Response time at the design load",
+    "storage_latency_at_design": "Storage latency at the design load",
+    "headroom_pct": "Headroom",
+}
+EVIDENCE_KINDS = {"orion": "ORION storage test", "swingbench": "Swingbench load test"}
+EVIDENCE_QUANTITIES = {
+    "iops": "I/O rate",
+    "tps": "Throughput",
+    "response_time": "Response time",
+    "throughput": "Data rate",
+}
+# A verdict in the middle of a sentence ("it holds" / ...); holds-until's month is the summary's.
+EVIDENCE_VERDICTS = {
+    "holds": "holds",
+    "holds-until": "holds today but not to the end of the growth horizon",
+    "does-not-hold": "does not hold",
+}
+NOT_PROJECTED = "not projected"
+_IN_FLIGHT = re.compile(r"(\d+) outstanding")  # ORION's word for the I/Os it keeps in flight
+_LEFT_OUT = re.compile(r"^Evidence import (\d+) is no longer")
+
+
+def _change(change: Mapping[str, Any] | None) -> str:
+    """A figure's change against the published evidence: signed, in its unit, with its % of the
+    published figure; a headroom's change is in percentage points."""
+    if not change or change.get("value") is None:
+        return "-"
+    value = float(change["value"])
+    unit = str(change.get("unit") or "")
+    sign = "+" if value > 0 else ""
+    if unit == "%":
+        return f"{sign}{fmt_percent(value)} percentage points"
+    text = f"{sign}{fmt_number(value)} {unit}".strip()
+    pct = change.get("pct")
+    if value == 0:
+        return f"{text} (no change)"
+    if pct is not None:
+        text += f" ({'+' if float(pct) > 0 else ''}{fmt_percent(float(pct))} %)"
+    return text
+
+
+def _import_use(row: Mapping[str, Any], recalibrated: bool, family: str | None) -> str:
+    """What the sizing model did with an import, in words."""
+    if not recalibrated:
+        return "Compared with the model; the design is not calibrated on it"
+    if row.get("used_by_model"):
+        return "The sizing model is calibrated on it"
+    if row.get("family") is None:
+        return "Compared only: its system is not a platform the sizing model covers"
+    if family and row.get("family") != family:
+        return "Compared only: it was measured on another platform than this design's"
+    if row.get("kind") == "swingbench":
+        return (
+            "Compared only: the sizing model takes a load test into account from six runs at "
+            "different numbers of users"
+        )
+    return "Compared only: the sizing model of this platform does not take this storage test"
+
+
+def _import_system(row: Mapping[str, Any]) -> str:
+    system = str(row.get("existing_system") or "")
+    model = str(row.get("storage_model") or "")
+    if system and model and model.lower() not in system.lower():
+        return f"{system} ({model})"
+    return system or model
+
+
+def _figure(quantity: Mapping[str, Any] | None) -> str:
+    """A headline figure {value, unit} as running text prints it (a percentage as people write it)."""
+    if not quantity or quantity.get("value") is None:
+        return "-"
+    return _q(float(quantity["value"]), str(quantity.get("unit") or ""))
+
+
+def _point_value(value: Any, unit: str) -> str:
+    return NOT_PROJECTED if value is None else _q(float(value), unit)
+
+
+def _point_error(error: Any) -> str:
+    if error is None:
+        return "-"
+    error = float(error)
+    return f"{'+' if error > 0 else ''}{fmt_percent(error)} %"
+
+
+def evidence_section(
+    overlay: Mapping[str, Any] | None, *, family: str | None = None
+) -> EvidenceSection | None:
+    """The designs payload's `evidence_overlay` as the proposal's section on the customer's own
+    measurements; None when the design names none (the payload then has no overlay). `family`: the
+    design's platform family, to say why an import of another platform was only compared."""
+    if not overlay:
+        return None
+    calibrated = bool(overlay.get("recalibrated"))
+    names = {row["id"]: str(row["name"]) for row in overlay.get("imports") or ()}
+    imports = tuple(
+        EvidenceImportRow(
+            name=str(row["name"]),
+            kind=EVIDENCE_KINDS.get(str(row.get("kind")), str(row.get("kind") or "")),
+            system=_import_system(row),
+            points=int(row.get("points") or 0),
+            used=_import_use(row, calibrated, family),
+        )
+        for row in overlay.get("imports") or ()
+    )
+    baseline, headline = overlay.get("baseline") or {}, overlay.get("headline") or {}
+    difference = overlay.get("difference") or {}
+    figures = tuple(
+        EvidenceFigureRow(
+            label, _figure(baseline.get(key)), _figure(headline.get(key)), _change(difference.get(key))
+        )
+        for key, label in EVIDENCE_FIGURES.items()
+        if calibrated and baseline.get(key) and headline.get(key)
+    )
+    verdict = ""
+    before, after = baseline.get("verdict"), headline.get("verdict")
+    if calibrated and before and after:
+        was, now = (
+            EVIDENCE_VERDICTS.get(str(before), str(before)),
+            EVIDENCE_VERDICTS.get(str(after), str(after)),
+        )
+        verdict = (
+            f"On the published evidence alone the design {was}; with your measurements it {now}."
+            if before != after
+            else f"With or without your measurements, the design {now}."
+        )
+    validation = overlay.get("validation") or {}
+    rows = validation.get("rows") or ()
+    points = tuple(
+        EvidencePointRow(
+            measurement=names.get(r.get("import"), f"import {r.get('import')}"),
+            at=_IN_FLIGHT.sub(r"\1 I/Os in flight", str(r.get("at") or "")),
+            quantity=EVIDENCE_QUANTITIES.get(str(r.get("quantity")), str(r.get("quantity") or "")),
+            measured=_q(float(r["measured"]), str(r.get("unit") or "")),
+            predicted=_point_value(r.get("predicted"), str(r.get("unit") or "")),
+            error=_point_error(r.get("error_pct")),
+        )
+        for r in rows
+    )
+    notes = []
+    for note in overlay.get("notes") or ():
+        left_out = _LEFT_OUT.match(str(note))
+        if left_out:
+            notes.append(
+                f"Measurement import {left_out.group(1)}, which this design named, is no longer one of "
+                "your team's: it is left out."
+            )
+    if any(p.predicted == NOT_PROJECTED for p in points):
+        notes.append(
+            f'"{NOT_PROJECTED.capitalize()}": the sizing model gives no figure for that kind of measurement '
+            "on that storage (a large-I/O data rate, or a storage model without a measured I/O-rate curve)."
+        )
+    if calibrated:
+        intro = (
+            "This design is sized on the platform's published measurements together with measurements "
+            "of your own systems, listed below. The projection on the published measurements alone is "
+            "shown beside the projection with yours, with the difference."
+        )
+        points_intro = (
+            "Each of your measured points beside what the sizing model, calibrated with your "
+            "measurements, projects at the same point. Error = (projected - measured) / measured."
+        )
+    else:
+        intro = (
+            "This design names measurements of your own systems, listed below. It is sized on the "
+            "platform's published measurements alone; your measurements are compared with what that "
+            "sizing model projects at the same points."
+        )
+        points_intro = (
+            "Each of your measured points beside what the sizing model projects at the same point. "
+            "Error = (projected - measured) / measured."
+        )
+    if validation.get("error_bands_recomputed"):
+        bands = "The ranges given with this proposal's figures were recalculated with your measurements."
+    else:
+        bands = (
+            "The ranges given with this proposal's figures (how far to trust them) are the sizing model's "
+            "errors on the platform's published measurements; they were not recalculated with your "
+            "measurements. "
+        )
+        bands += (
+            "The errors above are those of your own points; a point the model was calibrated on is not "
+            "an independent check of it."
+            if calibrated
+            else "The errors above are those of your own points, which the model was not calibrated on."
+        )
+    return EvidenceSection(
+        calibrated=calibrated,
+        title=EVIDENCE_CALIBRATED if calibrated else EVIDENCE_COMPARED,
+        intro=intro,
+        imports=imports,
+        figures=figures,
+        verdict=verdict,
+        points=points,
+        points_intro=points_intro,
+        bands=bands,
+        notes=tuple(notes),
+        technical_notes=(
+            *(str(n) for n in overlay.get("notes") or ()),
+            *([str(validation["error_bands"])] if validation.get("error_bands") else []),
+        ),
     )

@@ -377,6 +377,60 @@ class DatabasesSection:
 
 
 @dataclass(frozen=True)
+class EvidenceImportRow:
+    """One of the customer's measurement imports the design names (issue 38 point 5)."""
+
+    name: str
+    kind: str  # in words: "ORION storage test", "Swingbench load test"
+    system: str  # the system it was measured on, with its storage model ("" when not given)
+    points: int
+    used: str  # in words: what the sizing model did with it
+
+
+@dataclass(frozen=True)
+class EvidenceFigureRow:
+    """A headline figure on the published evidence alone beside the same figure of this design."""
+
+    label: str
+    published: str  # with its unit
+    yours: str
+    difference: str  # signed, with its unit and % of the published figure
+
+
+@dataclass(frozen=True)
+class EvidencePointRow:
+    """One imported measurement against the model's projection at the same point."""
+
+    measurement: str  # the import's name
+    at: str  # where it was measured (users; block size, read share, latency)
+    quantity: str  # "IOPS", "Throughput", "Response time"
+    measured: str  # with its unit
+    predicted: str  # with its unit, or "not projected"
+    error: str  # signed %, or "-"
+
+
+@dataclass(frozen=True)
+class EvidenceSection:
+    """The design's own-measurement evidence (the payload's evidence_overlay) for the customer: which
+    imports, the projection on the published evidence and on theirs with the difference, each imported
+    point against the model, and how far the error bands hold for this evidence set."""
+
+    calibrated: bool
+    title: str  # "Calibrated on your measurements" / "Your measurements against the model"
+    intro: str
+    imports: tuple[EvidenceImportRow, ...]
+    figures: tuple[EvidenceFigureRow, ...]  # empty when not calibrated (the figures are the same)
+    verdict: str  # a sentence on whether the verdict moved ("" when nothing to say)
+    points: tuple[EvidencePointRow, ...]
+    points_intro: str
+    bands: str  # the error-band sentence
+    notes: tuple[str, ...] = ()  # in the customer's words (an import left out, nothing projected)
+    # The engine's own notes (which fit read which import, and why not) and the error bands' basis,
+    # as it words them: the technical annex prints them, the customer proposal does not.
+    technical_notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ProposalData:
     meta: DesignMeta
     workload: Summary
@@ -397,3 +451,6 @@ class ProposalData:
     # appendix by full title; never by slug.
     documents: tuple[DocumentRef, ...] = ()
     databases: DatabasesSection | None = None
+    # The customer's own measurements the design names (None: it names none, and the proposal has
+    # no such section).
+    evidence: EvidenceSection | None = None

@@ -41,7 +41,7 @@ from reportlab.platypus import (
 from reports.charts import balance_drawing, curves_cut_at, load_response_drawing
 from reports.citations import citer
 from reports.facts import MODEL
-from reports.model import Band, Bom, DesignMeta, Fact, ProposalData, RuleRef
+from reports.model import Band, Bom, DesignMeta, EvidenceSection, Fact, ProposalData, RuleRef
 from reports.text import clean, fmt_amount, fmt_fact, fmt_number, fmt_percent, markup, round_numbers_in_text
 
 PAGE = A4
@@ -428,6 +428,8 @@ def _executive_summary(data: ProposalData, cite: Cite) -> list[Flowable]:
         f"Platform: {data.platform.title}.",
     ]
     out += [P(round_numbers_in_text(sentence), "body") for sentence in sentences]
+    if data.evidence is not None:
+        out.append(P(evidence_words(data.evidence), "body"))
     out.append(P(cost_words(data), "body"))
     out += [
         P("Key figures", "h2"),
@@ -568,6 +570,76 @@ def _charts(data: ProposalData, cite: Cite) -> list[Flowable]:
     if data.balance is None and data.load_response is None:
         out.append(P("The evaluation produced no curves for this design.", "body"))
     return out
+
+
+def evidence_words(section: EvidenceSection) -> str:
+    """The executive summary's pointer to the section on the customer's own measurements."""
+    if section.calibrated:
+        return (
+            "These figures are calibrated on measurements of your own systems as well as the published "
+            f'evidence; "{section.title}" sets them beside the figures on the published evidence alone.'
+        )
+    return f'Your own measurements are compared with the sizing model under "{section.title}".'
+
+
+def _evidence(data: ProposalData, cite: Cite, *, technical: bool = False) -> list[Flowable]:
+    """The customer's own measurements the design names: which, the projection on the published
+    evidence beside the one with theirs and the difference, each measured point against the model,
+    and how far the error bands hold (issue 38 point 5); the annex adds the engine's own notes.
+    Nothing when the design names none."""
+    section = data.evidence
+    if section is None:
+        return []
+    heading = "h2" if technical else "h1"
+    out: list[Flowable] = [CondPageBreak(60 * mm), P(section.title, heading), P(section.intro, "body")]
+    if data.databases is not None and data.databases.first:
+        out.append(P(f"The figures of this section are those of {data.databases.first} alone.", "body"))
+    out.append(P("Your measurements", "h2"))
+    rows: list[list[Any]] = [["Measurement", "Kind", "Measured on", "Points", "Use in this sizing"]]
+    rows += [
+        [P(i.name, "cell_b"), P(i.kind), P(i.system or "-"), P(str(i.points), "cell_r"), P(i.used)]
+        for i in section.imports
+    ]
+    out.append(_grid_table(rows, [w * WIDTH for w in (0.22, 0.16, 0.20, 0.08, 0.34)]))
+    if section.figures:
+        out.append(P("Projection: published evidence and your measurements", "h2"))
+        grid: list[list[Any]] = [
+            ["Figure", "Published evidence alone", "With your measurements", "Difference"]
+        ]
+        grid += [
+            [P(f.label), P(f.published, "cell_r"), P(f.yours, "cell_rb"), P(f.difference, "cell_r")]
+            for f in section.figures
+        ]
+        out.append(_grid_table(grid, [w * WIDTH for w in (0.34, 0.20, 0.20, 0.26)]))
+    if section.verdict:
+        out.append(P(section.verdict, "body"))
+    out.append(P("Your measured points against the model", "h2"))
+    out.append(P(section.points_intro, "small"))
+    if section.points:
+        points: list[list[Any]] = [["Measurement", "Measured at", "Figure", "Measured", "Projected", "Error"]]
+        points += [
+            [
+                P(p.measurement),
+                P(p.at),
+                P(p.quantity),
+                P(p.measured, "cell_r"),
+                P(p.predicted, "cell_r"),
+                P(p.error, "cell_r"),
+            ]
+            for p in section.points
+        ]
+        out.append(_grid_table(points, [w * WIDTH for w in (0.18, 0.28, 0.12, 0.14, 0.16, 0.12)]))
+    else:
+        out.append(P("None of your measurements has a point the sizing model can be compared at.", "body"))
+    out += [P(note, "small") for note in section.notes]
+    out.append(P(section.bands, "body"))
+    if technical:
+        out += [P(round_numbers_in_text(note), "small") for note in section.technical_notes]
+    return out
+
+
+def _technical_evidence(data: ProposalData, cite: Cite) -> list[Flowable]:
+    return _evidence(data, cite, technical=True)
 
 
 def _capacity(data: ProposalData, cite: Cite) -> list[Flowable]:
@@ -759,6 +831,7 @@ def _technical_annex(data: ProposalData, cite: Cite) -> list[Flowable]:
     out += [P(note, "small") for note in data.model_notes]
     out += _model_facts(data, cite)
     out += band_flowables(data.headline.bands)
+    out += _technical_evidence(data, cite)
     out += _technical_databases(data, cite)
     out += _appendix(data, cite)
     out += _warnings(data, cite)
@@ -861,6 +934,7 @@ def render_proposal_pdf(data: ProposalData) -> bytes:
         _databases,
         _configuration,
         _charts,
+        _evidence,
         _capacity,
         _points_to_note,
         _bom_section,

@@ -432,7 +432,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The customer proposal as PDF (cover, summary, configuration, charts, capacity, points to note, priced BOM, assumptions); the model detail is in the technical annex
+         * The customer proposal as PDF (cover, summary, configuration, charts, the customer's own measurements where the design names them, capacity, points to note, priced BOM, assumptions); the model detail is in the technical annex
          * @description A document of the design's unsaved inputs (the editor's), POSTed as an evaluate body.
          */
         get: operations["designs_export_proposal_pdf"];
