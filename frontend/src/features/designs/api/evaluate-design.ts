@@ -20,6 +20,14 @@ export function savedDesignRequest(design: Design): EvaluateRequest {
     bom_overrides: design.bom_overrides,
     // its databases too (issue 40): a design of several is evaluated as all of them together
     ...(design.databases?.length ? { databases: design.databases, clone_reduction_ratio: design.clone_reduction_ratio } : {}),
+    // its team's evidence imports too (issue 38): evaluated on them as saved; none named sends neither field
+    ...(design.evidence_imports?.length
+      ? {
+          ...(design.team ? { team: design.team.id } : {}),
+          evidence_imports: design.evidence_imports,
+          calibrate_on_evidence: design.calibrate_on_evidence,
+        }
+      : {}),
   };
 }
 

@@ -97,6 +97,16 @@ export type RevisionPage = Schemas['PaginatedDesignRevisionList'];
 
 export type ShareLink = Schemas['ShareLink'];
 
+/** The team's own evidence a design may name (issue 38): a row of GET /imports/evidence/. */
+export type EvidenceImportItem = Schemas['EvidenceImportListItem'];
+export type EvidenceImportPage = Schemas['PaginatedEvidenceImportListItemList'];
+/** An evaluation's before and after on the team's evidence (present only for a design that names imports). */
+export type EvidenceOverlay = Schemas['EvidenceOverlay'];
+export type OverlayHeadline = Schemas['OverlayHeadline'];
+export type OverlayDifference = Schemas['OverlayDifference'];
+export type OverlayImport = Schemas['OverlayImport'];
+export type OverlayPoint = Schemas['OverlayPoint'];
+
 export type Team = Schemas['Team'];
 export type TeamPage = Schemas['PaginatedTeamList'];
 

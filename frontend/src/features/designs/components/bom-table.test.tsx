@@ -181,7 +181,8 @@ describe('design editor: BOM overrides', () => {
     );
     await waitFor(() => expect(evaluations).toHaveLength(1));
     expect(evaluations[0]!.bom_overrides).toEqual(design.bom_overrides); // the saved design as saved
-    await waitFor(() => expect(row('7111102')).toBeInTheDocument());
+    // the BOM renders after the evaluation answers: under a loaded machine that is past the 1 s default
+    await waitFor(() => expect(row('7111102')).toBeInTheDocument(), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Undo the override of 7111102' }));
     await waitFor(() => expect(evaluations).toHaveLength(2));
     expect(evaluations[1]!.bom_overrides).toEqual([]);

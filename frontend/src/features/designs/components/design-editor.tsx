@@ -9,12 +9,14 @@ import type { Design } from '../api/types';
 import { designLoadOf, formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
 import { draftOf, validateDatabases, type DatabasesDraft } from '../lib/databases';
+import { evidenceChoiceOf, type EvidenceChoice } from '../lib/evidence-choice';
 import { hasUnsavedChanges, metaOf } from '../lib/save';
 import type { BomOverride } from '../lib/bom';
 import { can } from '../lib/permissions';
 import { DesignSideTabs } from './design-side-tabs';
 import { PlatformPanel } from './platform-panel';
 import { DatabasesPanel } from './databases-panel';
+import { EvidenceImportsControl } from './evidence-imports-control';
 import { ResultsPanel } from './results-panel';
 import { SaveBar } from './save-bar';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
@@ -28,6 +30,7 @@ export function DesignEditor({ design }: { design: Design }) {
       meta: metaOf(design),
       overrides: design.bom_overrides,
       databases: draftOf(design),
+      evidence: evidenceChoiceOf(design),
     }),
     [design],
   );
@@ -36,14 +39,16 @@ export function DesignEditor({ design }: { design: Design }) {
   const [overrides, setOverrides] = useState<BomOverride[]>(loaded.overrides);
   // The design's databases (issue 40): none listed for a design of one; the first one's workload is the form's.
   const [databases, setDatabases] = useState<DatabasesDraft>(loaded.databases);
+  // The team's evidence imports the design names and "calibrate on our measurements" (issue 38).
+  const [evidence, setEvidence] = useState<EvidenceChoice>(loaded.evidence);
   // Inputs validate and evaluate without the registry; only the platform choices wait for it.
   const platforms = usePlatforms();
   // Unsaved edits: the browser asks before the tab closes, the app before an in-app link leaves the page.
-  const dirty = hasUnsavedChanges(loaded, { form, meta, overrides, databases }, can(design, 'edit'));
+  const dirty = hasUnsavedChanges(loaded, { form, meta, overrides, databases, evidence }, can(design, 'edit'));
   useUnsavedChangesWarning(dirty);
   const clientErrors = validateForm(form);
   const databaseErrors = validateDatabases(databases);
-  const inputs = useMemo(() => designInputsOf(form, design, overrides, databases), [form, design, overrides, databases]);
+  const inputs = useMemo(() => designInputsOf(form, design, overrides, databases, evidence), [form, design, overrides, databases, evidence]);
   // The measured curves follow the form's family even while a field is invalid.
   const reference = referenceConfigurationFor(form, { family: design.platform.family, reference: design.reference_configuration });
   // Every valid edit is evaluated at once, no pause after typing: the query is keyed by the request, so
@@ -52,9 +57,13 @@ export function DesignEditor({ design }: { design: Design }) {
   // An invalid field makes the request null: nothing is sent for it.
   // Untouched, the design is evaluated as saved: the request the route's preload has already sent.
   const untouched =
-    form === loaded.form && meta.priceBook === loaded.meta.priceBook && overrides === loaded.overrides && databases === loaded.databases;
+    form === loaded.form &&
+    meta.priceBook === loaded.meta.priceBook &&
+    overrides === loaded.overrides &&
+    databases === loaded.databases &&
+    evidence === loaded.evidence;
   const request = useMemo(
-    () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook)),
+    () => (untouched ? savedDesignRequest(design) : evaluateRequestOf(inputs, meta.priceBook, design.team)),
     [untouched, design, inputs, meta.priceBook],
   );
   const evaluation = useEvaluation(request);
@@ -96,6 +105,7 @@ export function DesignEditor({ design }: { design: Design }) {
             registry={platforms.data}
             registryError={platforms.error}
           />
+          {design.team && <EvidenceImportsControl team={design.team} value={evidence} onChange={setEvidence} apiErrors={apiErrors} />}
           <DesignSideTabs design={design} unsaved={!untouched} onScreen={untouched ? null : request} />
         </div>
         <ResultsPanel

@@ -7,6 +7,7 @@ import { growthOf } from '../lib/capacity-chart';
 import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
 import { unreachableDesignLoadText } from '../lib/design-load';
 import { generalErrors } from '../lib/design-form';
+import { overlayOf } from '../lib/evidence-overlay';
 import { platformText } from '../lib/chart-heading';
 import { usePlatforms } from '../../../lib/platforms';
 import { AssumptionsList } from './assumptions-list';
@@ -14,6 +15,7 @@ import { BalanceChart } from './balance-chart';
 import { BomTable, type BomOverridesControl } from './bom-table';
 import { CapacityChart } from './capacity-chart';
 import { ConsolidationSection } from './consolidation-section';
+import { EvidenceOverlayPanel } from './evidence-overlay-panel';
 import { FindHoldingLink } from './find-holding-link';
 import { HeadlineTiles } from './headline-tiles';
 import { LoadResponseChart } from './load-response-chart';
@@ -83,6 +85,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
   const bands = useMemo(() => (oltp ? loadResponseBandsOf(oltp) : undefined), [oltp]);
   const unreachable = oltp ? unreachableDesignLoadText(oltp.summary) : null;
   const platform = payload ? platformText(payload.evaluation.inputs.platform, platforms.data) : undefined;
+  const overlay = overlayOf(payload);
   useEffect(() => {
     const element = section.current;
     if (!element) return;
@@ -108,6 +111,7 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
           <FindHoldingLink evaluation={payload.evaluation} />
           <TargetsTable evaluation={payload.evaluation} />
           <WarningsList warnings={payload.evaluation.warnings} />
+          {overlay && <EvidenceOverlayPanel overlay={overlay} />}
           {payload.evaluation.kind === 'dss' && (
             <p className="muted small-text" data-testid="dss-note">
               A DSS design is judged by the scan throughput its storage sustains (measured large-I/O reads), not by

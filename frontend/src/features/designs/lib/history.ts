@@ -19,6 +19,8 @@ const FIELD_LABELS: Record<string, string> = {
   bom_overrides: 'BOM overrides',
   databases: 'Databases',
   clone_reduction_ratio: 'Clone data reduction',
+  evidence_imports: 'Our measurements (evidence imports)',
+  calibrate_on_evidence: 'Calibrate on our measurements',
   deleted_at: 'Trash',
 };
 

@@ -66,15 +66,18 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Edits that leaving the editor would lose: the form, the save bar, the databases or the BOM overrides differ from the loaded design
+ * Edits that leaving the editor would lose: the form, the save bar, the databases, the evidence imports or the BOM overrides differ from the loaded design
  * (typing a value back to what it was is no change). A viewer cannot save, so has none to lose.
  */
 export function hasUnsavedChanges(
-  loaded: { form: unknown; meta: SaveMeta; overrides?: unknown; databases?: unknown },
-  current: { form: unknown; meta: SaveMeta; overrides?: unknown; databases?: unknown },
+  loaded: { form: unknown; meta: SaveMeta; overrides?: unknown; databases?: unknown; evidence?: unknown },
+  current: { form: unknown; meta: SaveMeta; overrides?: unknown; databases?: unknown; evidence?: unknown },
   canSave: boolean,
 ): boolean {
   const same =
-    sameValue(loaded.form, current.form) && sameValue(loaded.meta, current.meta) && sameValue(loaded.databases ?? null, current.databases ?? null);
+    sameValue(loaded.form, current.form) &&
+    sameValue(loaded.meta, current.meta) &&
+    sameValue(loaded.databases ?? null, current.databases ?? null) &&
+    sameValue(loaded.evidence ?? null, current.evidence ?? null);
   return canSave && !(same && sameValue(loaded.overrides ?? [], current.overrides ?? []));
 }
