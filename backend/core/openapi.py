@@ -32,7 +32,25 @@ from rest_framework.settings import api_settings
 # component -> properties that some responses omit on purpose
 OPTIONAL_RESPONSE_PROPERTIES: dict[str, set[str]] = {
     # design/revision only when a saved design is evaluated (docs/api.md, "Evaluate")
-    "EvaluationResponse": {"design", "revision"},
+    # the evidence overlay only when the design names its team's evidence imports (docs/imports.md)
+    "EvaluationResponse": {"design", "revision", "evidence_overlay"},
+    # a headline carries the figures of its kind: OLTP no sustained MB/s, DSS no TPS (imports.overlay)
+    "OverlayHeadline": {
+        "max_sustained_tps",
+        "sustained_throughput",
+        "users_at_max",
+        "response_at_design",
+        "storage_latency_at_design",
+        "headroom_pct",
+    },
+    "OverlayDifference": {
+        "max_sustained_tps",
+        "sustained_throughput",
+        "users_at_max",
+        "response_at_design",
+        "storage_latency_at_design",
+        "headroom_pct",
+    },
     # a best-practice check applies everywhere unless it names a `when` condition
     "RuleCheck": {"when"},
 }

@@ -3282,7 +3282,7 @@ export interface components {
             /** @description Saved designs only */
             revision?: number | null;
             /** @description Designs that name their team's evidence imports only: the imports, before and after, and each imported point against the model */
-            evidence_overlay: components["schemas"]["EvidenceOverlay"];
+            evidence_overlay?: components["schemas"]["EvidenceOverlay"];
         };
         EvidenceFile: {
             /** @description summary, iops, mbps, lat (ORION) or results (Swingbench) */
@@ -3975,21 +3975,21 @@ export interface components {
         };
         OverlayDifference: {
             verdict_changed: boolean;
-            max_sustained_tps: components["schemas"]["OverlayChange"];
-            sustained_throughput: components["schemas"]["OverlayChange"];
-            users_at_max: components["schemas"]["OverlayChange"];
-            response_at_design: components["schemas"]["OverlayChange"];
-            storage_latency_at_design: components["schemas"]["OverlayChange"];
-            headroom_pct: components["schemas"]["OverlayChange"];
+            max_sustained_tps?: components["schemas"]["OverlayChange"];
+            sustained_throughput?: components["schemas"]["OverlayChange"];
+            users_at_max?: components["schemas"]["OverlayChange"];
+            response_at_design?: components["schemas"]["OverlayChange"];
+            storage_latency_at_design?: components["schemas"]["OverlayChange"];
+            headroom_pct?: components["schemas"]["OverlayChange"];
         };
         OverlayHeadline: {
             verdict: string | null;
-            max_sustained_tps: components["schemas"]["Quantity"];
-            sustained_throughput: components["schemas"]["Quantity"];
-            users_at_max: components["schemas"]["Quantity"];
-            response_at_design: components["schemas"]["Quantity"];
-            storage_latency_at_design: components["schemas"]["Quantity"];
-            headroom_pct: components["schemas"]["Quantity"];
+            max_sustained_tps?: components["schemas"]["Quantity"];
+            sustained_throughput?: components["schemas"]["Quantity"];
+            users_at_max?: components["schemas"]["Quantity"];
+            response_at_design?: components["schemas"]["Quantity"];
+            storage_latency_at_design?: components["schemas"]["Quantity"];
+            headroom_pct?: components["schemas"]["Quantity"];
         };
         OverlayImport: {
             id: number;

@@ -1485,12 +1485,12 @@ export const zOverlayChange = z.object({
 
 export const zOverlayDifference = z.object({
     verdict_changed: z.boolean(),
-    max_sustained_tps: zOverlayChange,
-    sustained_throughput: zOverlayChange,
-    users_at_max: zOverlayChange,
-    response_at_design: zOverlayChange,
-    storage_latency_at_design: zOverlayChange,
-    headroom_pct: zOverlayChange
+    max_sustained_tps: z.optional(zOverlayChange),
+    sustained_throughput: z.optional(zOverlayChange),
+    users_at_max: z.optional(zOverlayChange),
+    response_at_design: z.optional(zOverlayChange),
+    storage_latency_at_design: z.optional(zOverlayChange),
+    headroom_pct: z.optional(zOverlayChange)
 });
 
 /**
@@ -1916,12 +1916,12 @@ export const zDesignHeadline = z.object({
 
 export const zOverlayHeadline = z.object({
     verdict: z.nullable(z.string()),
-    max_sustained_tps: zQuantity,
-    sustained_throughput: zQuantity,
-    users_at_max: zQuantity,
-    response_at_design: zQuantity,
-    storage_latency_at_design: zQuantity,
-    headroom_pct: zQuantity
+    max_sustained_tps: z.optional(zQuantity),
+    sustained_throughput: z.optional(zQuantity),
+    users_at_max: z.optional(zQuantity),
+    response_at_design: z.optional(zQuantity),
+    storage_latency_at_design: z.optional(zQuantity),
+    headroom_pct: z.optional(zQuantity)
 });
 
 export const zEvidenceOverlay = z.object({
@@ -2304,7 +2304,7 @@ export const zEvaluationResponse = z.object({
     reference_configuration: z.nullable(z.string()),
     design: z.optional(zEvaluatedDesignRef),
     revision: z.nullish(z.int()),
-    evidence_overlay: zEvidenceOverlay
+    evidence_overlay: z.optional(zEvidenceOverlay)
 });
 
 export const zServerDefault = z.object({
