@@ -106,11 +106,15 @@ def half_width_in(cells_by_family: Any, family: str, kind: str) -> tuple[float, 
     cell = cells.get(kind)
     if cell and cell["count"]:
         n = int(cell["count"])
-        return _backed(float(cell["worst_pct"]), n, f"worst absolute error of {n} held-out {kind} rows of this family")
+        return _backed(
+            float(cell["worst_pct"]), n, f"worst absolute error of {n} held-out {kind} rows of this family"
+        )
     if cells:
         worst = max(float(c["worst_pct"]) for c in cells.values())
         n = sum(int(c["count"]) for c in cells.values())
-        return _backed(worst, n, f"no held-out {kind} row for this family: its worst held-out error over all kinds")
+        return _backed(
+            worst, n, f"no held-out {kind} row for this family: its worst held-out error over all kinds"
+        )
     return NO_EVIDENCE_PCT, f"no held-out rows for this family: the {NO_EVIDENCE_PCT:g} % acceptance ceiling"
 
 

@@ -77,7 +77,9 @@ def test_the_users_rows_say_why_the_gain_is_not_reproduced(seed: Seed) -> None:
     the 40-user row says so, the 140-user row (reproduced) does not."""
     at_40, at_140 = _pam_gain_pct(seed, 40), _pam_gain_pct(seed, 140)
     assert at_40 > at_140 > 0 and at_40 - at_140 < 5, (at_40, at_140)
-    rows = {r.case: r for r in validation_report(*seed) if r.family == "netapp" and r.quantity == "change_pct"}
+    rows = {
+        r.case: r for r in validation_report(*seed) if r.family == "netapp" and r.quantity == "change_pct"
+    }
     forty = [r for c, r in rows.items() if "40 users" in c and "140 users" not in c]
     assert forty and all(r.limit and "not reproduced" in r.limit and "working set" in r.limit for r in forty)
     # at 140 users only the SGA series (held out) names a limit: the reference SGA's gain is reproduced

@@ -143,6 +143,7 @@ def test_change_rows_carry_the_gain_error_and_the_ratio_beside_it(rows: list[Val
             ((1 + r.predicted / 100) / (1 + r.measured / 100) - 1) * 100
         )
         d = r.to_dict()
+        assert r.error_pp is not None and r.ratio_error_pct is not None
         assert d["error_pp"] == round(r.error_pp, 2) and d["ratio_error_pct"] == round(r.ratio_error_pct, 2)
     # the statistics grade the gain: a held-out gain row counts with its gain error
     s = summary(change)
