@@ -137,7 +137,12 @@ describe('headline numbers', () => {
     const payload: EvaluationPayload = { ...oltp, evaluation: dss };
     const byKey = Object.fromEntries(buildHeadlines(payload).map((h) => [h.key, h]));
     expect(byKey['tps-at-sla']).toBeUndefined();
-    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: 'target 1,000 MB/s (measured)', band: { text: '1,052–1,286 MB/s (±10%)' } });
+    // "measured" names the figure that is the measured cell, never the target (issue 37 point 6)
+    expect(byKey.throughput).toMatchObject({ value: '1,169 MB/s', detail: "target 1,000 MB/s; measured (the storage's ORION figure)", band: { text: '1,052–1,286 MB/s (±10%)' } });
+    // with the query-stream model the sustained figure is the model's, on the storage's measured cell
+    dss.storage = { ...dss.storage, throughput_capacity: { value: 1167, unit: 'MB/s' }, database_capacity: { value: 1350, unit: 'MB/s' } };
+    const withQueries = Object.fromEntries(buildHeadlines({ ...oltp, evaluation: dss }).map((h) => [h.key, h]));
+    expect(withQueries.throughput?.detail).toBe("target 1,000 MB/s; model of the query streams on the storage's 1,167 MB/s (measured)");
     expect(byKey['per-stream']).toMatchObject({ value: '292 MB/s', detail: '4 streams; a full scan takes 58.4 min' });
   });
 

@@ -1,6 +1,6 @@
 /** Headline numbers of an evaluation: what a manager reads first, each with its unit and basis. */
 import { formatMoney, formatNumber, formatQuantity, formatSignedPercent, plural } from '../../../components/format';
-import type { EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
+import type { DssEvaluation, EngineWarning, EvaluationPayload, OltpEvaluation, RuleRef } from '../api/types';
 import { bandOf, bandView, type BandView } from './bands';
 import { bottleneckWords, limitsLabel, limitsStatement } from '../../../lib/bottleneck';
 import { unreachableDesignLoadText } from './design-load';
@@ -110,7 +110,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       key: 'throughput',
       label: 'Sustained throughput',
       value: formatQuantity(s.sustained_throughput),
-      detail: `target ${formatQuantity(s.target_throughput)}${evaluation.storage.basis ? ` (${evaluation.storage.basis})` : ''}`,
+      detail: dssThroughputDetail(evaluation),
       band: banded(evaluation, 'sustained_throughput'),
       tone: 'neutral',
     });
@@ -233,4 +233,15 @@ const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 
 
 export function sortedWarnings(warnings: EngineWarning[]): EngineWarning[] {
   return [...warnings].sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3));
+}
+
+/** The target, then what the sustained figure is (issue 37 point 6): "measured" belongs to a figure that
+ * is a measured cell of this configuration, never to the target. Without the query-stream model the
+ * sustained figure is the storage's own (its basis); with it, the model's figure on the storage's. */
+function dssThroughputDetail(evaluation: DssEvaluation): string {
+  const target = `target ${formatQuantity(evaluation.summary.target_throughput)}`;
+  const { basis, throughput_capacity: storage, database_capacity: queries } = evaluation.storage;
+  if (!basis) return target;
+  if (!queries) return `${target}; ${basis} (the storage's ORION figure)`;
+  return `${target}; model of the query streams on the storage's ${formatQuantity(storage)} (${basis})`;
 }
