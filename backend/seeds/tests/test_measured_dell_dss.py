@@ -65,7 +65,7 @@ def _rows(section: str, table: dict[str, tuple[str, str, str]]) -> list[tuple[st
     return out
 
 
-_T234 = "Section 2.3.4 RAID 0 table, "
+_T234 = "Section 2.3.4 ORION RAID 0 mode table (RAID 50 arrays), "
 _T234C = "Section 2.3.4 concat table, "
 _TPCH = "Section 3.2.1.1 scaling table, "
 _MODEL = "Section 3.2.1.1 model table, "
