@@ -63,6 +63,25 @@ def test_raid10_sequential_read_1mb_is_the_1mb_figure_below_raid50(catalog: Cata
     assert small.storage.throughput_capacity.value == pytest.approx(964.92)
 
 
+def test_a_measured_figure_cites_its_own_cell_and_table(catalog: Catalog) -> None:
+    """Issue 37 point 6: 2 x PS6110XV RAID 50, 1 MB random reads, 5 streams. The storage figure called
+    measured is the document's cell of that configuration (1,166.86 MB/s, ORION RAID 0 mode on the RAID
+    50 arrays) and its citation names that table, not a RAID 0 array; the sustained MB/s is the query
+    streams' model on it (the streams' own measured average is the validation's row, not this figure)."""
+    e = tpch(catalog, arrays=2, nodes=2, io_pattern="random", block_size_kb=1024, target_throughput_mb_s=1000)
+    assert e.storage.basis == "measured"
+    assert e.storage.throughput_capacity.value == pytest.approx(1166.86, abs=0.5)
+    [source] = e.storage.sources
+    assert "ORION RAID 0 mode table (RAID 50 arrays), random read 1MB" in source
+    cells = [
+        o for o in catalog[0].observations
+        if o.source.cite() == source and o.cond("arrays") == 2 and o.value("throughput") is not None
+    ]  # fmt: skip
+    assert [o.cond("raid") for o in cells] == ["raid50"]
+    assert e.storage.database_capacity is not None  # a query-stream model: its figure is not the cell
+    assert e.summary.sustained_throughput.value != pytest.approx(e.storage.throughput_capacity.value)
+
+
 def test_orion_mode_and_direction_are_matched_exactly(catalog: Catalog) -> None:
     """Section 2.3.4: RAID 0 mode and concat differ (1,498 vs 1,922 MB/s sequential reads on two arrays);
     writes are their own cells (979.3 / 1,299.70)."""
