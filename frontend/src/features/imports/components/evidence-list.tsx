@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { ConfirmDelete } from './confirm-delete';
 import { formatTimestamp } from '../../../components/format';
 import { Empty } from '../../../components/ui/status';
 import { useDeleteEvidence } from '../api/evidence';
@@ -44,27 +45,21 @@ function EvidenceRow({ item, open, setOpen, canDelete }: { item: EvidenceImportL
               </>
             )}
             {confirming && canDelete && (
-              <span role="group" aria-label={`Confirm deleting ${title}`}>
-                Delete {title} and its files? This cannot be undone.{' '}
-                <button
-                  type="button"
-                  className="danger small"
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(item.id, {
-                      onSuccess: () => {
-                        setConfirming(false);
-                        if (open) setOpen(null);
-                      },
-                    })
-                  }
-                >
-                  Yes, delete
-                </button>{' '}
-                <button type="button" className="secondary small" onClick={() => setConfirming(false)}>
-                  Cancel
-                </button>
-              </span>
+              <ConfirmDelete
+                label={title}
+                pending={remove.isPending}
+                onCancel={() => setConfirming(false)}
+                onConfirm={() =>
+                  remove.mutate(item.id, {
+                    onSuccess: () => {
+                      setConfirming(false);
+                      if (open) setOpen(null);
+                    },
+                  })
+                }
+              >
+                Delete {title} and its files? This cannot be undone.
+              </ConfirmDelete>
             )}
           </div>
           <EvidenceErrors error={remove.error} testId="evidence-delete-error" />

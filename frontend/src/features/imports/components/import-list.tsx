@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { ConfirmDelete } from './confirm-delete';
 import { formatTimestamp } from '../../../components/format';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/status';
 import { useAwrImport, useDeleteAwr } from '../api/imports';
@@ -59,27 +60,21 @@ function ImportRow({
               </>
             )}
             {confirming && canDelete && (
-              <span role="group" aria-label={`Confirm deleting ${item.file_name}`}>
-                Delete the import of “{item.file_name}”? Designs made from it keep their workload.{' '}
-                <button
-                  type="button"
-                  className="danger small"
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(item.id, {
-                      onSuccess: () => {
-                        setConfirming(false);
-                        if (panel?.id === item.id) setPanel(null);
-                      },
-                    })
-                  }
-                >
-                  Yes, delete
-                </button>{' '}
-                <button type="button" className="secondary small" onClick={() => setConfirming(false)}>
-                  Cancel
-                </button>
-              </span>
+              <ConfirmDelete
+                label={item.file_name}
+                pending={remove.isPending}
+                onCancel={() => setConfirming(false)}
+                onConfirm={() =>
+                  remove.mutate(item.id, {
+                    onSuccess: () => {
+                      setConfirming(false);
+                      if (panel?.id === item.id) setPanel(null);
+                    },
+                  })
+                }
+              >
+                Delete the import of “{item.file_name}”? Designs made from it keep their workload.
+              </ConfirmDelete>
             )}
           </div>
           <ErrorMessage error={remove.error} />

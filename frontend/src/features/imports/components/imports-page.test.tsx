@@ -5,48 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwrImportCreated, AwrImportListItem, AwrPreview } from '../api/types';
 import type { NewDesignBody } from '../lib/awr';
 import { CREATED, LISTED, PREVIEW } from '../lib/fixture';
+import { FakeUploadXhr, jsonResponse as json } from '../lib/test-upload-xhr';
 import { ImportsPage, type DesignMaker } from './imports-page';
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-
-/**
- * XMLHttpRequest as the upload sends it (fetch reports no upload progress), answered by the stubbed
- * fetch: one stub is the whole API. It reports the body's progress in two steps before the answer.
- */
-class FakeXhr {
-  static progress: { loaded: number; total: number }[] = [];
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  private method = 'GET';
-  private url = '';
-  private headers: Record<string, string> = {};
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    const file = body.get('file') as File;
-    const total = file.size;
-    for (const loaded of [Math.floor(total / 2), total]) {
-      FakeXhr.progress.push({ loaded, total });
-      this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
-    }
-    void fetch(this.url, { method: this.method, headers: this.headers, body }).then(async (response) => {
-      this.status = response.status;
-      this.responseText = await response.text();
-      this.onload?.();
-    });
-  }
-}
 
 interface Api {
   previews: { status: number; body: unknown }[];
@@ -83,7 +43,7 @@ function stubApi(api: Api) {
     return json(404, { detail: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetch);
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', FakeUploadXhr);
   return fetch;
 }
 
@@ -133,7 +93,7 @@ const choose = async (name = 'awrrpt_1_100_101.txt') =>
 
 describe('the measurements page', () => {
   beforeEach(() => {
-    FakeXhr.progress = [];
+    FakeUploadXhr.reset();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -147,7 +107,7 @@ describe('the measurements page', () => {
     expect(screen.getByTestId('upload-progress')).toHaveTextContent('awrrpt_1_100_101.txt');
 
     const preview = await screen.findByTestId('awr-preview');
-    expect(FakeXhr.progress.map((p) => p.loaded)).toEqual([1085, 2170]);
+    expect(FakeUploadXhr.progress.map((p) => p.loaded)).toEqual([1085, 2170]);
     expect(within(preview).getByTestId('awr-fact-database')).toHaveTextContent('E2EAWR');
     expect(within(preview).getByTestId('awr-fact-release')).toHaveTextContent('19.0.0.0.0');
     expect(within(preview).getByTestId('awr-fact-instance')).toHaveTextContent('synth1 (#1, dbhost01, 16 CPUs)');
