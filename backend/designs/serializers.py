@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Membership, Team
+from accounts.selectors import user_teams
 from catalog.choices import ConfigurationRole
 from catalog.models import Configuration, PriceBook
 from catalog.versioning import CatalogSnapshot, catalog_snapshot
@@ -355,11 +356,7 @@ class EvaluateInputSerializer(serializers.Serializer[dict[str, Any]]):
         """The caller's team the unsaved design's evidence is of: the one named, else the only one."""
         request = self.context.get("request")
         user = getattr(request, "user", None)
-        mine = (
-            list(Membership.objects.filter(user_id=user.pk).values_list("team_id", flat=True))
-            if user is not None and user.is_authenticated
-            else []
-        )
+        mine = list(user_teams(user=user).values_list("pk", flat=True)) if user is not None else []
         if team_id is not None:
             if team_id not in mine:
                 raise serializers.ValidationError({"team": ["You are not a member of this team."]})
