@@ -732,6 +732,9 @@ def _solve(
             users.append(c.users)
         else:
             users.append(max(1.0, _target(c) * (c.think_s + sum(float(s.demand_s) for s in c.stations))))
+    direct = _at_targets(classes, users, opened)
+    if direct is not None:
+        return direct
     solution = multiclass.solve(_networks(classes, users), opened)
     previous: dict[int, tuple[float, float]] = {}
     for _ in range(60):
@@ -756,10 +759,47 @@ def _solve(
             users[i] = new
         if moved <= 1e-10:
             break
-        solution = multiclass.solve(_networks(classes, users), opened)
+        solution = multiclass.solve(_networks(classes, users), opened, start=solution)
     return solution
 
 
+def _at_targets(
+    classes: Sequence[_Class], users: Sequence[float], opened: Mapping[str, float]
+) -> multiclass.MultiClassSolution | None:
+    """The network with every TPS target's class held at its target and its population solved for in
+    the same sweeps (sizing.multiclass, target_throughput): the secant's fixed point in one solve. None
+    where a target cannot be carried (a queue saturates, or its population passes the cap): the secant
+    then finds how far short it falls."""
+    if all(c.users is not None for c in classes):
+        return None
+    networks = [
+        multiclass.ClassNetwork(c.label, c.stations, c.think_s, n)
+        if c.users is not None
+        else multiclass.ClassNetwork(c.label, c.stations, c.think_s, n, _target(c), _population_cap(c))
+        for c, n in zip(classes, users, strict=True)
+    ]
+    # the utilisation law: the targets' own load on a shared queue, with the open streams', is a floor
+    # of its utilisation - at 1 or more they cannot all be carried, whatever the populations
+    load = dict(opened)
+    for net in networks:
+        if net.target_throughput is None:
+            continue
+        for st in net.stations:
+            if not st.delay:
+                load[st.name] = load.get(st.name, 0.0) + net.target_throughput * (
+                    float(st.demand_s) + float(st.background_s)
+                ) / float(st.servers)
+    if any(u >= 1.0 for u in load.values()):
+        return None
+    try:
+        solution = multiclass.solve(networks, opened, max_sweeps=TARGET_SWEEPS)
+    except multiclass.TargetUnreachable:
+        return None
+    return solution if solution.sweeps < TARGET_SWEEPS else None
+
+
+# Sweeps the solve at the targets may take before the secant takes over (it converges in tens).
+TARGET_SWEEPS = 400
 USERS_CAP = 1e7
 # A TPS target whose population would wait this many times its SLA (Little's law) misses it whatever
 # more users are added: the solve stops raising the population there (a saturated network's sweeps

@@ -34,12 +34,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scipy import optimize
 
 from sizing import mva
 from sizing.errors import InputError
+
+# The sweeps stop at `tol`, or where the throughputs move by less than this and have not moved less for
+# this many sweeps (converged to rounding).
+STALLED_TOL = 1e-9
+STALLED_SWEEPS = 10
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,16 @@ class ClassNetwork:
     stations: tuple[mva.Station, ...]
     think_s: float
     users: float
+    # A TPS target: the class runs at this throughput and its population is solved for (`users` is then
+    # where that search starts); the solve raises TargetUnreachable where the network cannot carry it.
+    target_throughput: float | None = None
+    # the population a target may need before it counts as unreachable (the caller's cap)
+    max_users: float = math.inf
+
+
+class TargetUnreachable(Exception):
+    """A class's target throughput saturates a queue it uses, or its population does not settle: the
+    caller solves for the population instead (sizing.consolidation's secant)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,9 @@ class MultiClassSolution:
     stations: tuple[SharedStation, ...]
     utilisation: Mapping[str, float]  # every class's and every open stream's, per server
     sweeps: int
+    # each class's queue term of the residence per shared queue (per server), as solved: where another
+    # solve of the same classes may start (`solve(..., start=)`)
+    queue_terms: tuple[tuple[float, ...], ...] = field(default=(), repr=False, compare=False)
 
     def of(self, name: str) -> ClassSolution:
         return next(c for c in self.classes if c.name == name)
@@ -92,24 +110,58 @@ def _seen_factor(u0: float, ahead: float, servers: float, lg: float) -> float:
     if servers == 1:
         return (1.0 + ahead) / (1.0 - u0)
 
-    # (rho - u0) F(rho) - ahead rises from -ahead at u0 to infinity at 1. Its root lies between the
-    # one-server root (a multi-server queue waits less: F is smaller) and u0 + ahead (F >= 1): Brent's
-    # method in that bracket, to a few ulps (the sweeps over the classes converge on these values; a
-    # looser residual kept them moving).
+    # (rho - u0) F(rho) - ahead rises from -ahead at u0 to infinity at 1; times (1 - rho) it is
+    # h(rho) = (rho - u0)(1 - rho + C) - ahead (1 - rho), the same roots in [u0, 1) and no pole at 1 (C is
+    # 1 there). The root lies between the one-server root `lo` (a multi-server queue waits less: F is
+    # smaller) and u0 + ahead (F >= 1), and is the fixed point rho = u0 + ahead / F(rho), at or left of
+    # u0 + ahead / F(u0) (F rises): Newton's method on h from there, kept inside a bracket that shrinks
+    # by sign and bisected when a step leaves it - about five Erlang C evaluations where Brent's method
+    # on the pole's side took ten, to the same root within a few ulps.
     if u0 >= 1.0 - 1e-15:
         return math.inf
-
-    def gap(rho: float) -> float:
-        return (rho - u0) * mva._q(1.0, servers, lg, 1.0 - rho) - ahead
-
     lo = (ahead + u0) / (1.0 + ahead)
     hi = min(u0 + ahead, 1.0 - 1e-15)
-    if gap(hi) <= 0.0:
-        return mva._q(1.0, servers, lg, 1.0 - hi)
-    if gap(lo) >= 0.0:
-        return mva._q(1.0, servers, lg, 1.0 - lo)
-    rho = float(optimize.brentq(gap, lo, hi, xtol=1e-17, rtol=9e-16, maxiter=200))
+    start = min(max(u0 + ahead / mva._q(1.0, servers, lg, 1.0 - u0), lo), hi)
+    rho = _safe_newton_root(u0, ahead, servers, lg, lo, hi, start)
     return mva._q(1.0, servers, lg, 1.0 - rho)
+
+
+def _safe_newton_root(
+    u0: float, ahead: float, servers: float, lg: float, lo: float, hi: float, start: float
+) -> float:
+    """The root of h(rho) = (rho - u0)(1 - rho + C(rho)) - ahead (1 - rho) in [lo, hi] (`_seen_factor`):
+    Newton's method safeguarded by bisection (Press et al., Numerical Recipes, rtsafe). A root beyond hi
+    is hi, one before lo is lo (the bracket's ends, as the bracketing solve answered)."""
+
+    def h_slope_noise(rho: float) -> tuple[float, float, float]:
+        c, dc = mva._erlang(servers, lg, rho)
+        queued, owed = (rho - u0) * (1.0 - rho + c), ahead * (1.0 - rho)
+        slope = (1.0 - rho + c) + (rho - u0) * (dc - 1.0) + ahead
+        return queued - owed, slope, 8e-16 * (queued + owed)  # h, dh/drho, h's rounding
+
+    if start >= hi and h_slope_noise(hi)[0] <= 0.0:
+        return hi
+    # h(lo) <= 0 <= h(start) in exact arithmetic (F's bounds above); rounding may put the root a few
+    # ulps outside, which the bracket's bisection then reaches
+    a, b = lo, hi
+    rho = start
+    for _ in range(100):
+        h, slope, noise = h_slope_noise(rho)
+        if abs(h) <= noise:
+            return rho  # h is zero to its own rounding: a further step would follow noise
+        if h < 0.0:
+            a = rho
+        else:
+            b = rho
+        nxt = rho - h / slope if slope > 0.0 else math.nan
+        if abs(nxt - rho) <= 2e-15 * rho:
+            return min(max(nxt, a), b)  # a step of a few ulps: converged (further ones follow rounding)
+        if not a < nxt < b:
+            nxt = 0.5 * (a + b)  # the step left the bracket: bisect
+        if b - a <= 2e-15 * b:
+            return nxt
+        rho = nxt
+    return rho
 
 
 def shared_stations(
@@ -137,6 +189,7 @@ def solve(
     *,
     tol: float = 1e-12,
     max_sweeps: int = 5000,
+    start: MultiClassSolution | None = None,
 ) -> MultiClassSolution:
     if not classes:
         raise InputError("databases", "no database to evaluate")
@@ -176,6 +229,12 @@ def solve(
     n_cls = len(classes)
     x = [0.0] * n_cls
     rq = [[0.0] * m for _ in range(n_cls)]  # each class's queue term of the residence, last solved
+    if start is not None and _same_shape(start, classes, shared):
+        # a solve of the same classes at nearby populations (a TPS target's secant, sizing.consolidation):
+        # the sweeps start from its throughputs and queues instead of an empty network - the same fixed
+        # point, reached in a few sweeps instead of tens
+        x = [c.throughput if math.isfinite(c.throughput) else 0.0 for c in start.classes]
+        rq = [[v if math.isfinite(v) else 0.0 for v in row] for row in start.queue_terms]
 
     def open_load(c: int) -> list[float]:
         """Utilisation per server at each queue from the open streams and the other classes' background
@@ -192,12 +251,16 @@ def solve(
         of class c finds queued ahead of it from them (Bard-Schweitzer: all of theirs)."""
         return [sum(x[j] * rq[j][k] for j in range(n_cls) if j != c) for k in range(m)]
 
+    pop = [cls.users for cls in classes]  # a target class's population is solved for
+
     def own(c: int) -> float:
-        n = classes[c].users
+        n = pop[c]
         return (n - 1.0) / n if n >= 1 else 0.0
 
-    def residences(c: int, xc: float, opened: list[float], ahead: list[float]) -> list[float] | None:
-        a = own(c)
+    def residences(
+        c: int, xc: float, opened: list[float], ahead: list[float], a: float | None = None
+    ) -> list[float] | None:
+        a = own(c) if a is None else a
         out = []
         for k in range(m):
             u0 = opened[k] + xc * (a * d[c][k] + b[c][k])
@@ -206,9 +269,33 @@ def solve(
             out.append(d[c][k] * _seen_factor(u0, ahead[k], srv[k], lgs[k]) if d[c][k] > 0 else 0.0)
         return out
 
+    def solve_target(c: int, xc: float) -> float:
+        """A TPS target's class at its throughput: its population n = X (fixed + sum of residences), where
+        n enters the residences only through Bard-Schweitzer's (n - 1) / n - a fixed point that settles
+        in a few steps. Returns the relative move of n."""
+        opened, ahead = open_load(c), queued(c)
+        n = pop[c]
+        for _ in range(100):
+            r = residences(c, xc, opened, ahead, (n - 1.0) / n if n >= 1 else 0.0)
+            if r is None:
+                raise TargetUnreachable(classes[c].name)
+            new = xc * (fixed[c] + sum(r))
+            if not new <= classes[c].max_users:
+                raise TargetUnreachable(classes[c].name)
+            if abs(new - n) <= 1e-15 * new:
+                n = new
+                break
+            n = new
+        else:
+            raise TargetUnreachable(classes[c].name)
+        moved = abs(n - pop[c]) / max(n, pop[c], 1e-300)
+        pop[c] = n
+        rq[c] = r
+        return moved
+
     def solve_class(c: int) -> float:
         opened, ahead = open_load(c), queued(c)
-        n = classes[c].users
+        n = pop[c]
         if any(opened[k] >= 1.0 and (d[c][k] > 0 or b[c][k] > 0) for k in range(m)):
             return 0.0
         a = own(c)
@@ -237,13 +324,26 @@ def solve(
         return xc
 
     sweeps = 0
+    least, stalled = math.inf, 0
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 (reported)
         moved = 0.0
         for c in range(n_cls):
+            target = classes[c].target_throughput
+            if target is not None:
+                moved = max(moved, solve_target(c, target), 0.0 if x[c] == target else 1.0)
+                x[c] = target
+                continue
             new = solve_class(c)
             moved = max(moved, abs(new - x[c]) / max(new, x[c], 1e-300))
             x[c] = new
         if moved <= tol:
+            break
+        # Near saturation the residences are so steep that rounding alone moves the throughputs by
+        # ~1e-11 from sweep to sweep: once the moves are that small and no longer shrink, the sweeps
+        # have converged to rounding (they used to run to max_sweeps there, seconds per solve).
+        stalled = stalled + 1 if moved >= least else 0
+        least = min(least, moved)
+        if moved <= STALLED_TOL and stalled >= STALLED_SWEEPS:
             break
 
     total = list(u_open)  # every class's utilisation per server, and the open streams'
@@ -260,15 +360,32 @@ def solve(
             else:
                 k = index[st.name]
                 residence[st.name] = r[k] + float(st.demand_s) * (srv[k] - 1.0) / srv[k]
-        response = cls.users / x[c] - cls.think_s if x[c] > 0 else math.inf
+        response = pop[c] / x[c] - cls.think_s if x[c] > 0 else math.inf
         solved.append(
             ClassSolution(
                 cls.name,
-                cls.users,
+                pop[c],
                 x[c],
                 response,
                 residence,
                 {s.name: x[c] * (d[c][k] + b[c][k]) for k, s in enumerate(shared)},
             )
         )
-    return MultiClassSolution(tuple(solved), shared, {s.name: total[k] for k, s in enumerate(shared)}, sweeps)
+    return MultiClassSolution(
+        tuple(solved),
+        shared,
+        {s.name: total[k] for k, s in enumerate(shared)},
+        sweeps,
+        tuple(tuple(r) for r in rq),
+    )
+
+
+def _same_shape(
+    start: MultiClassSolution, classes: Sequence[ClassNetwork], shared: Sequence[SharedStation]
+) -> bool:
+    """Whether a solution's throughputs and queues can seed a solve of these classes and queues."""
+    return (
+        [c.name for c in start.classes] == [c.name for c in classes]
+        and [s.name for s in start.stations] == [s.name for s in shared]
+        and len(start.queue_terms) == len(classes)
+    )
