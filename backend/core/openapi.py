@@ -167,6 +167,11 @@ class AutoSchema(SpectacularAutoSchema):
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
         operation = super().get_operation(*args, **kwargs)
         if operation is not None:
+            # drf-spectacular requires a body only when one of its fields is required; a view whose
+            # body names one of several optional fields (the recommender: `workload` or `databases`)
+            # says so with `request_body_required`.
+            if getattr(self.view, "request_body_required", False) and "requestBody" in operation:
+                operation["requestBody"]["required"] = True
             self._document_errors(operation)
         return operation
 

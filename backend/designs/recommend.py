@@ -50,7 +50,8 @@ def _references(snapshot: CatalogSnapshot) -> list[tuple[str, str, dict[str, Any
 
 
 def recommend(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) -> dict[str, Any]:
-    """Ranked configurations for the validated request (RecommendInputSerializer)."""
+    """Ranked configurations for the validated request (RecommendInputSerializer): for its workload, or
+    for its databases together."""
     snapshot = snapshot or catalog_snapshot()
     book: PriceBook | None = data.get("price_book")
     ref = (
@@ -64,17 +65,25 @@ def recommend(*, data: dict[str, Any], snapshot: CatalogSnapshot | None = None) 
         if book is not None
         else None
     )
-    try:
-        result = engine.recommend_for(
-            workload_data=data["workload"],
-            resilience=data.get("resilience", "none"),
-            families=data.get("families") or None,
-            cost=_cost_function(book, snapshot) if book is not None else None,
-            references=_references(snapshot),
-            limit=data.get("limit", 20),
-            price_book=ref,
-            snapshot=snapshot,
+    search: dict[str, Any] = {
+        "resilience": data.get("resilience", "none"),
+        "families": data.get("families") or None,
+        "cost": _cost_function(book, snapshot) if book is not None else None,
+        "references": _references(snapshot),
+        "limit": data.get("limit", 20),
+        "price_book": ref,
+        "snapshot": snapshot,
+    }
+    if data.get("databases"):
+        # several databases: a platform that carries them all (InvalidInput names the database)
+        together = engine.recommend_together_for(
+            databases_data=data["databases"],
+            clone_reduction_ratio=data.get("clone_reduction_ratio"),
+            **search,
         )
+        return engine.published_recommendation(together)
+    try:
+        result = engine.recommend_for(workload_data=data["workload"], **search)
     except engine.InputError as exc:
         section, _, name = exc.field.partition(".")
         raise InvalidInput({section: {name: [exc.message]} if name else [exc.message]}) from exc

@@ -114,6 +114,14 @@ class DatabasesJSONField(serializers.JSONField):
     database, the first one's workload being the design's `workload`. The engine checks them."""
 
 
+def databases_as_sent(databases: Any) -> list[dict[str, Any]]:
+    """`databases` as a list of objects (copies, to fill in), before the engine checks each one: what
+    a design and the recommender take alike."""
+    if not isinstance(databases, list) or not all(isinstance(d, dict) for d in databases):
+        raise serializers.ValidationError({"databases": ["must be a list of databases (objects)"]})
+    return [dict(d) for d in databases]
+
+
 def _databases_of(
     attrs: dict[str, Any], instance: Design | None, platform: Any
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -124,9 +132,7 @@ def _databases_of(
     databases = attrs.get("databases") if sent else (instance.databases if instance else [])
     if not databases:
         return [], {}
-    if not isinstance(databases, list) or not all(isinstance(d, dict) for d in databases):
-        raise serializers.ValidationError({"databases": ["must be a list of databases (objects)"]})
-    databases = [dict(d) for d in databases]
+    databases = databases_as_sent(databases)
     if "workload" in attrs and (not sent or "workload" not in databases[0]):
         databases[0]["workload"] = attrs["workload"]
     stored = engine.validate_databases(

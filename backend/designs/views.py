@@ -367,14 +367,17 @@ class EvaluateView(APIView):
 
 
 class RecommendView(APIView):
-    """Recommend what to buy: every family's configurations searched for the workload and its targets,
-    ranked by cost (with a price book) or size, each with its degraded state, growth and why the next
-    smaller one fails (sizing.recommend). Writes nothing; a design is created from a candidate with
-    POST /designs/ (its workload and platform)."""
+    """Recommend what to buy: every family's configurations searched for the workload and its targets
+    (or for several databases together: `databases`, as a design lists them), ranked by cost (with a
+    price book) or size, each with its degraded state, growth and why the next smaller one fails
+    (sizing.recommend). Writes nothing; a design is created from a candidate with POST /designs/ (its
+    workload or databases, and its platform)."""
 
     permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "recommend"
+    # a workload or databases: neither field is required alone (core.openapi.AutoSchema)
+    request_body_required = True
 
     @extend_schema(
         request=RecommendInputSerializer,

@@ -16,10 +16,12 @@ from pydantic import TypeAdapter
 from core.errors import InvalidInput
 from engine_adapter.serializers import DesignInputsSerializer
 from engine_adapter.services import (
+    SEARCH_PLACEHOLDER_PLATFORM,
     current_rule_versions,
     evaluate_consolidated_design,
     evaluate_inputs,
     recommend_for,
+    recommend_together_for,
     validate_consolidated,
     validation,
 )
@@ -70,8 +72,10 @@ __all__ = [
     "published",
     "published_recommendation",
     "recommend_for",
+    "recommend_together_for",
     "validate_databases",
     "validate_design_inputs",
+    "validate_recommended_databases",
     "validation",
 ]
 
@@ -114,6 +118,16 @@ def validate_databases(
             }
         )
     return out
+
+
+def validate_recommended_databases(
+    *, databases: Any, clone_reduction_ratio: Any = None
+) -> list[dict[str, Any]]:
+    """Databases to recommend a platform for, checked as a design's are (validate_databases: the same
+    messages at the same `databases.<n>.<field>` paths), on the search's placeholder platform."""
+    return validate_databases(
+        databases=databases, platform=SEARCH_PLACEHOLDER_PLATFORM, clone_reduction_ratio=clone_reduction_ratio
+    )
 
 
 def validate_design_inputs(*, workload: Any, platform: Any) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from sizing import (
 )
 from sizing.calibration import DELL_ACTIVE_DRIVES
 from sizing.families.equallogic_fit import array_curve
+from sizing.recommend import recommend_together
 
 # Distinct rule pins kept per catalog version (saved designs pin their versions; many pins start over).
 _MAX_PINS = 64
@@ -172,17 +173,67 @@ def recommend_for(
     platform given as its JSON inputs; `references` are the catalog's reference configurations as
     (slug, name, platform inputs)."""
     evidence, rules = evidence_and_rules(None, snapshot)
-    refs = [Reference(slug, name, Platform(**platform)) for slug, name, platform in references]
-
-    def priced(platform: Platform) -> CostFigure:
-        assert cost is not None
-        return cost({k: v for k, v in asdict(platform).items() if v is not None})
-
     return recommend(
         workload_from_dict(workload_data), evidence, rules, resilience=resilience,  # type: ignore[arg-type]
-        families=families, cost=priced if cost else None, references=refs, limit=limit,
+        families=families, cost=_platform_cost(cost), references=_references(references), limit=limit,
         price_book=PriceBookRef.built(**price_book) if price_book else None,
     )  # fmt: skip
+
+
+def _platform_cost(
+    cost: Callable[[dict[str, Any]], CostFigure] | None,
+) -> Callable[[Platform], CostFigure] | None:
+    """`cost` (a platform given as its JSON inputs) as the engine calls it (a Platform)."""
+    if cost is None:
+        return None
+    priced = cost
+    return lambda platform: priced({k: v for k, v in asdict(platform).items() if v is not None})
+
+
+def _references(references: list[tuple[str, str, dict[str, Any]]]) -> list[Reference]:
+    return [Reference(slug, name, Platform(**platform)) for slug, name, platform in references]
+
+
+# What the recommender parses several databases against before it searches: the engine reads
+# databases on a platform (sizing.consolidation checks each database's kind against the platform's
+# storage model), and recommend_together then puts each candidate in its place, so this one is never
+# sized. XtremIO X-Brick is measured for OLTP and DSS alike (both of the engine's workload kinds), so no
+# database is refused for its kind here; a family that cannot carry a kind is left out by the search.
+SEARCH_PLACEHOLDER_PLATFORM: dict[str, Any] = {"family": "xtremio", "storage_model": "X-Brick"}
+
+
+def recommend_together_for(
+    *,
+    databases_data: list[dict[str, Any]],
+    clone_reduction_ratio: float | None,
+    resilience: str,
+    families: list[str] | None,
+    cost: Callable[[dict[str, Any]], CostFigure] | None,
+    references: list[tuple[str, str, dict[str, Any]]],
+    limit: int,
+    price_book: dict[str, Any] | None = None,
+    snapshot: CatalogSnapshot | None = None,
+) -> Recommendation:
+    """The recommender for several databases together (sizing.recommend.recommend_together): the
+    configurations that carry them all, as recommend_for ranks one workload's. `databases_data` is the
+    databases as a design stores them; bad input raises core.errors.InvalidInput naming the database
+    by its position and the field."""
+    inputs = validate_consolidated(
+        {
+            "platform": SEARCH_PLACEHOLDER_PLATFORM,
+            "databases": databases_data,
+            "clone_reduction_ratio": clone_reduction_ratio,
+        }
+    )
+    evidence, rules = evidence_and_rules(None, snapshot)
+    try:
+        return recommend_together(
+            inputs, evidence, rules, resilience=resilience,  # type: ignore[arg-type]
+            families=families, cost=_platform_cost(cost), references=_references(references), limit=limit,
+            price_book=PriceBookRef.built(**price_book) if price_book else None,
+        )  # fmt: skip
+    except InputError as exc:
+        raise InvalidInput(field_errors(exc.field, exc.message)) from exc
 
 
 # --- the validation of an evidence set (issue 38 point 5) ----------------------------------------------

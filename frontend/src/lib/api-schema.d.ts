@@ -1324,10 +1324,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Recommend what to buy: every family's configurations searched for the workload and its targets,
-         *     ranked by cost (with a price book) or size, each with its degraded state, growth and why the next
-         *     smaller one fails (sizing.recommend). Writes nothing; a design is created from a candidate with
-         *     POST /designs/ (its workload and platform).
+         * @description Recommend what to buy: every family's configurations searched for the workload and its targets
+         *     (or for several databases together: `databases`, as a design lists them), ranked by cost (with a
+         *     price book) or size, each with its degraded state, growth and why the next smaller one fails
+         *     (sizing.recommend). Writes nothing; a design is created from a candidate with POST /designs/ (its
+         *     workload or databases, and its platform).
          */
         post: operations["v1_recommend_create"];
         delete?: never;
@@ -4886,8 +4887,15 @@ export interface components {
         };
         RaidLevelList: ("raid0" | "raid1" | "raid5" | "raid6" | "raid10" | "raid50" | "raid_dp" | "xdp" | "mirrored" | "single_parity" | "double_parity")[];
         RecommendInputRequest: {
-            /** @description the workload and its targets, as evaluate takes it */
-            workload: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            /** @description the workload and its targets, as evaluate takes it (required unless `databases` is sent) */
+            workload?: Omit<components["schemas"]["WorkloadRequest"], "kind">;
+            /** @description several databases to carry together on one platform, as a design lists them (instead of `workload`; [] or null: not sent): the configurations that hold them all are ranked */
+            databases?: components["schemas"]["DatabaseRequest"][] | null;
+            /**
+             * Format: double
+             * @description Your own data reduction for the clones (logical / physical space of a clone); empty = what the platform's document states (XtremIO: a clone takes no new space), else none
+             */
+            clone_reduction_ratio?: number | null;
             /**
              * @description none; n+1-node (the workload on one RAC node fewer must still meet the targets); n+1-node-and-unit (one RAC node and one storage unit down, as each family declares it)
              *

@@ -3305,7 +3305,9 @@ export const zPatchedDesignInputRequest = z.object({
 });
 
 export const zRecommendInputRequest = z.object({
-    workload: zWorkloadRequest,
+    workload: z.optional(zWorkloadRequest),
+    databases: z.nullish(z.array(zDatabaseRequest)),
+    clone_reduction_ratio: z.nullish(z.number().check(z.gte(1), z.lte(1000))),
     resilience: z.optional(zResilienceEnum),
     families: z.optional(z.array(zFamilyEnum).check(z.maxLength(4))),
     price_book: z.nullish(z.int().check(z.gte(1))),
