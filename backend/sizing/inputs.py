@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from typing import Any, Literal
 
 from sizing.errors import InputError
@@ -436,10 +436,15 @@ def _build(cls: type, data: Mapping[str, Any], prefix: str) -> Any:
     if unknown:
         raise InputError(prefix + unknown[0], "unknown field")
     kwargs = {k: v for k, v in data.items() if k in names}
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:  # a required field is missing
-        raise InputError(prefix.rstrip("."), str(exc)) from exc
+    # a required field left out is that field's error, in words (not the constructor's TypeError)
+    missing = [
+        f.name
+        for f in fields(cls)
+        if f.name not in kwargs and f.name != "kind" and f.default is MISSING and f.default_factory is MISSING
+    ]
+    if missing:
+        raise InputError(prefix + missing[0], "required")
+    return cls(**kwargs)
 
 
 def design_inputs_from_dict(data: Mapping[str, Any], *, storage_test: bool = False) -> DesignInputs:

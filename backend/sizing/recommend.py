@@ -751,7 +751,7 @@ def _message(shown: list[Candidate], closest: list[Candidate], resilience: Resil
     if shown:
         holding = sum(c.verdict == "holds" for c in shown)
         return (
-            f"{len(shown)} configuration{'s' if len(shown) != 1 else ''} carry {subject} "
+            f"{len(shown)} {'configuration carries' if len(shown) == 1 else 'configurations carry'} {subject} "
             f"({holding} through the growth horizon); {RESILIENCE_LABELS[resilience].lower()}"
         )
     if not closest:
