@@ -1,5 +1,6 @@
 import { formatQuantity, formatSignedPercent } from '../../../components/format';
 import type { Candidate } from '../api/types';
+import { CandidateDatabases } from './candidate-databases';
 import { bottleneckWords, costText, degradedText, growthText, missText, smallerText, verdictText, verdictTone } from '../lib/candidate-row';
 
 interface Props {
@@ -10,9 +11,11 @@ interface Props {
   creating: boolean;
   /** The closest rows (nothing holds) list what they miss. */
   showMisses?: boolean;
+  /** Several databases carried together: each one's verdict and figures in their own column. */
+  consolidated?: boolean;
 }
 
-export function CandidateRow({ candidate: c, selected, onSelect, onCreate, creating, showMisses }: Props) {
+export function CandidateRow({ candidate: c, selected, onSelect, onCreate, creating, showMisses, consolidated }: Props) {
   const cost = costText(c.cost);
   return (
     <tr className={selected ? 'selected' : undefined} aria-selected={selected} data-testid="candidate-row" data-key={c.key} onClick={onSelect}>
@@ -34,6 +37,11 @@ export function CandidateRow({ candidate: c, selected, onSelect, onCreate, creat
           </ul>
         )}
       </td>
+      {consolidated && (
+        <td>
+          <CandidateDatabases databases={c.databases} />
+        </td>
+      )}
       <td>{bottleneckWords(c.bottleneck)}</td>
       <td className="num">{formatSignedPercent(c.headroom_pct.value, 0)}</td>
       <td className="num" data-testid="candidate-sustained">

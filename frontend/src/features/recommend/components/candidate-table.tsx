@@ -11,13 +11,18 @@ interface Props {
   onCreate: (candidate: Candidate) => void;
   creatingKey: string | null;
   showMisses?: boolean;
+  /** Several databases carried together: a column of each one's verdict and figures. */
+  consolidated?: boolean;
   testId: string;
 }
 
 const HEADINGS = ['#', 'Configuration', 'Verdict', 'Bottleneck', 'Headroom', 'Sustained', 'Cost', 'Degraded', 'Growth', 'Why the next smaller fails', ''];
+/** After the verdict: each database's verdict, throughput and response (against alone). */
+const CONSOLIDATED_HEADINGS = [...HEADINGS.slice(0, 3), 'Databases', ...HEADINGS.slice(3)];
 
-export function CandidateTable({ section, caption, candidates, selectedKey, onSelect, onCreate, creatingKey, showMisses, testId }: Props) {
+export function CandidateTable({ section, caption, candidates, selectedKey, onSelect, onCreate, creatingKey, showMisses, consolidated, testId }: Props) {
   if (!candidates.length) return null;
+  const headings = consolidated ? CONSOLIDATED_HEADINGS : HEADINGS;
   return (
     <div className="table-scroll">
       <table className="table compact" data-testid={testId}>
@@ -26,7 +31,7 @@ export function CandidateTable({ section, caption, candidates, selectedKey, onSe
         </caption>
         <thead>
           <tr>
-            {HEADINGS.map((h, i) => (
+            {headings.map((h, i) => (
               <th key={h || i} scope="col" className={['#', 'Headroom', 'Sustained', 'Cost'].includes(h) ? 'num' : undefined}>
                 {h || <span className="visually-hidden">Actions</span>}
               </th>
@@ -43,6 +48,7 @@ export function CandidateTable({ section, caption, candidates, selectedKey, onSe
               onCreate={() => onCreate(c)}
               creating={creatingKey !== null}
               showMisses={showMisses}
+              consolidated={consolidated}
             />
           ))}
         </tbody>

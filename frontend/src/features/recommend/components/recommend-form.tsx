@@ -1,26 +1,12 @@
 import type { FormEvent } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
-import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { usePlatforms } from '../../../lib/platforms';
 import { usePriceBooks } from '../api/recommend';
 import type { Family, Resilience } from '../api/types';
-import { fieldErrors, otherErrors, visibleFields, type NumberFieldName, type RecommendForm } from '../lib/recommend-form';
-
-const LABELS: Record<NumberFieldName, { label: string; unit?: string }> = {
-  targetTps: { label: 'Target TPS', unit: 'TPS' },
-  users: { label: 'Users' },
-  slaResponseMs: { label: 'SLA response', unit: 'ms' },
-  maxCpuPct: { label: 'Max CPU', unit: '%' },
-  maxStorageLatencyMs: { label: 'Max storage latency', unit: 'ms' },
-  minHeadroomPct: { label: 'Min headroom', unit: '%' },
-  userGrowthPct: { label: 'User growth', unit: '%/yr' },
-  dataGrowthPct: { label: 'Data growth', unit: '%/yr' },
-  horizonYears: { label: 'Horizon', unit: 'years' },
-  databaseSizeGb: { label: 'Database size', unit: 'GB' },
-  targetThroughputMbS: { label: 'Target throughput', unit: 'MB/s' },
-  queryStreams: { label: 'Query streams' },
-};
+import { otherErrors, severalDatabases, type RecommendForm } from '../lib/recommend-form';
+import { DatabasesFieldset } from './databases-fieldset';
+import { WorkloadFields } from './workload-fields';
 
 const RESILIENCE: { value: Resilience; label: string }[] = [
   { value: 'none', label: 'None' },
@@ -37,7 +23,6 @@ interface Props {
 }
 
 export function RecommendFormView({ form, onChange, errors, pending, onSubmit }: Props) {
-  const set = <K extends keyof RecommendForm>(key: K, value: RecommendForm[K]) => onChange({ ...form, [key]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -45,40 +30,8 @@ export function RecommendFormView({ form, onChange, errors, pending, onSubmit }:
   const general = otherErrors(errors, form);
   return (
     <form className="card stack" onSubmit={submit} aria-label="Workload to size" aria-busy={pending}>
-      <div className="form-row">
-        <SelectField
-          label="Workload kind"
-          value={form.kind}
-          options={[
-            { value: 'oltp', label: 'OLTP' },
-            { value: 'dss', label: 'DSS' },
-          ]}
-          onChange={(v) => set('kind', v === 'dss' ? 'dss' : 'oltp')}
-        />
-        {form.kind === 'oltp' && (
-          <SelectField
-            label="Load given as"
-            value={form.loadBy}
-            options={[
-              { value: 'tps', label: 'Target TPS' },
-              { value: 'users', label: 'Users' },
-            ]}
-            onChange={(v) => set('loadBy', v === 'users' ? 'users' : 'tps')}
-          />
-        )}
-      </div>
-      <div className="form-row wrap">
-        {visibleFields(form).map((field) => (
-          <NumberField
-            key={field}
-            label={LABELS[field].label}
-            unit={LABELS[field].unit}
-            value={form[field]}
-            onChange={(v) => set(field, v)}
-            errors={fieldErrors(errors, field)}
-          />
-        ))}
-      </div>
+      {!severalDatabases(form) && <WorkloadFields workload={form} onChange={(workload) => onChange({ ...form, ...workload })} errors={errors} />}
+      <DatabasesFieldset form={form} onChange={onChange} errors={errors} />
       <SearchScope form={form} onChange={onChange} errors={errors} />
       {general.length > 0 && (
         <ul className="field-error" role="alert">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, type FieldErrors } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/api-client';
 import { ErrorMessage } from '../../../components/ui/status';
 import { workloadFromSearch } from '../../../lib/recommend-link';
 import { useCreateDesignFromCandidate, useMyTeams, useRecommend } from '../api/recommend';
 import type { Candidate, RecommendRequest } from '../api/types';
-import { createDesignBody } from '../lib/candidate-row';
+import { designBodyFor } from '../lib/candidate-row';
+import { recommendFieldErrors } from '../lib/databases';
 import { formFromWorkload, toRequest, validateRequest, type RecommendForm } from '../lib/recommend-form';
 import { RecommendFormView } from './recommend-form';
 import { RecommendResults } from './recommend-results';
@@ -14,7 +15,7 @@ export function RecommendPage() {
   const [search] = useSearchParams();
   const [form, setForm] = useState<RecommendForm>(() => formFromWorkload(workloadFromSearch(search)));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  // The request the results answer: its workload and price book are what a created design gets.
+  // The request the results answer: its workload (or databases) and price book are what a created design gets.
   const [asked, setAsked] = useState<RecommendRequest | null>(null);
   const run = useRecommend();
   const create = useCreateDesignFromCandidate();
@@ -35,21 +36,22 @@ export function RecommendPage() {
     if (!asked) return;
     setCreatingKey(candidate.key);
     const team = teams.data?.results[0]?.id ?? null;
-    create.mutate(createDesignBody(candidate, asked.workload, team, asked.price_book ?? null), {
+    create.mutate(designBodyFor(candidate, asked, team), {
       onSuccess: (design) => navigate(`/designs/${design.id}`),
       onSettled: () => setCreatingKey(null),
     });
   };
 
-  const apiErrors = run.error instanceof ApiError ? run.error.fieldErrors : {};
+  // A database's errors by its position ("databases.1.workload.target_tps"), however the API nests them.
+  const apiErrors = recommendFieldErrors(run.error);
   const errors = Object.keys(clientErrors).length ? clientErrors : apiErrors;
-  const showRunError = run.error && !(run.error instanceof ApiError && Object.keys(apiErrors).length);
+  const showRunError = run.error && !Object.keys(apiErrors).length;
   return (
     <section className="stack" aria-busy={run.isPending}>
       <h2>Recommend a configuration</h2>
       <p className="muted">
-        Every platform family's configurations and sizes are searched for the workload and its targets; the smallest that hold are ranked by cost
-        (with a price book) or size.
+        Every platform family's configurations and sizes are searched for the workload and its targets (or for several databases carried together);
+        the smallest that hold are ranked by cost (with a price book) or size.
       </p>
       <RecommendFormView form={form} onChange={setForm} errors={errors} pending={run.isPending} onSubmit={submit} />
       {run.isPending && (

@@ -3,6 +3,7 @@ import type { Candidate, Recommendation } from '../api/types';
 import { countOf } from '../../../components/format';
 import { CandidateTable } from './candidate-table';
 import { ParetoChart } from './pareto-chart';
+import { messageOf } from '../lib/candidate-row';
 
 interface Props {
   recommendation: Recommendation;
@@ -15,11 +16,12 @@ export function RecommendResults({ recommendation: rec, onCreate, creatingKey }:
   const [selected, setSelected] = useState<string | null>(null);
   const charted = rec.candidates.length ? 'candidates' : 'closest';
   const s = rec.searched;
-  const tableProps = { selectedKey: selected, onSelect: setSelected, onCreate, creatingKey };
+  const consolidated = rec.kind === 'consolidated';
+  const tableProps = { selectedKey: selected, onSelect: setSelected, onCreate, creatingKey, consolidated };
   return (
     <div className="stack" data-testid="recommend-results">
       <p className={rec.holds ? 'verdict verdict-holds' : 'verdict verdict-does-not-hold'} data-testid="recommend-message">
-        {rec.message}
+        {messageOf(rec)}
       </p>
       <p className="muted small-text">
         {rec.resilience_label}. Searched {countOf(s.configurations, 'configuration')}, {countOf(s.candidates, 'size')} ({s.screened_out} screened out,{' '}

@@ -1,8 +1,8 @@
 /** What a row of the recommendation table shows, and the design a row creates: pure functions. */
-import { formatMoney, formatQuantity } from '../../../components/format';
+import { formatMoney, formatQuantity, type Quantity } from '../../../components/format';
 import { bottleneckWords } from '../../../lib/bottleneck';
 import { type VerdictTone, verdictWords } from '../../../lib/verdict';
-import type { Candidate, Cost, Degraded, Miss, Smaller, Verdict } from '../api/types';
+import type { Candidate, CandidateDatabase, Cost, Degraded, Miss, RecommendDatabase, Recommendation, RecommendRequest, Smaller, Verdict } from '../api/types';
 
 // The verdict and the bottleneck in the words every other page uses (src/lib).
 export const verdictText = (verdict: Verdict, monthsUntilMissed: number | null = null): string =>
@@ -50,7 +50,10 @@ export function platformWithoutNulls(platform: Candidate['platform']): Record<st
 export interface NewDesignBody {
   name: string;
   team: number | null;
-  workload: Record<string, unknown>;
+  /** One database's workload; a design of several gets `databases` instead (the first one's workload is the design's). */
+  workload?: Record<string, unknown>;
+  databases?: RecommendDatabase[];
+  clone_reduction_ratio?: number | null;
   platform: Record<string, unknown>;
   price_book: number | null;
 }
@@ -63,4 +66,59 @@ export function createDesignBody(
   priceBook: number | null,
 ): NewDesignBody {
   return { name: candidate.label.slice(0, 200), team, workload, platform: platformWithoutNulls(candidate.platform), price_book: priceBook };
+}
+
+/** POST /designs/ for a candidate of the request asked: its workload, or its databases (a design of several). */
+export function designBodyFor(candidate: Pick<Candidate, 'label' | 'platform'>, asked: RecommendRequest, team: number | null): NewDesignBody {
+  const priceBook = asked.price_book ?? null;
+  if (!asked.databases) return createDesignBody(candidate, asked.workload, team, priceBook);
+  // No `workload`: the design's is its first database's (POST /designs/ takes it from there).
+  const ratio = asked.clone_reduction_ratio;
+  return {
+    name: candidate.label.slice(0, 200),
+    team,
+    databases: asked.databases,
+    ...(ratio !== undefined && ratio !== null ? { clone_reduction_ratio: ratio } : {}),
+    platform: platformWithoutNulls(candidate.platform),
+    price_book: priceBook,
+  };
+}
+
+/** One database of a consolidated candidate, in the words of its row. */
+export interface DatabaseFigures {
+  name: string;
+  verdict: string;
+  tone: VerdictTone | 'none';
+  throughput: string;
+  response: string;
+  /** "+1.2 ms against alone", '' when not given. */
+  change: string;
+  statement: string;
+}
+
+/** "+1.2 ms", "−0.3 ms", "0 ms". */
+export function signedQuantity(q: Quantity): string {
+  const text = formatQuantity({ ...q, value: Math.abs(q.value) });
+  return `${q.value > 0 ? '+' : q.value < 0 ? '−' : ''}${text}`;
+}
+
+export function databaseFigures(d: CandidateDatabase): DatabaseFigures {
+  return {
+    name: d.name,
+    verdict: d.verdict ? verdictText(d.verdict) : 'Not evaluated',
+    tone: d.verdict ? verdictTone(d.verdict) : 'none',
+    throughput: d.throughput ? formatQuantity(d.throughput) : '—',
+    // A DSS database has no response time: nothing is shown for it.
+    response: d.response ? formatQuantity(d.response) : '',
+    change: d.response_change ? `${signedQuantity(d.response_change)} against alone` : '',
+    statement: d.statement.trim(),
+  };
+}
+
+/** The answer's message; for several databases it names them too (priority order) unless it already does. */
+export function messageOf(rec: Pick<Recommendation, 'kind' | 'message' | 'databases'>): string {
+  if (rec.kind !== 'consolidated' || !rec.databases.length) return rec.message;
+  if (rec.databases.every((name) => rec.message.includes(name))) return rec.message;
+  const message = rec.message.trim();
+  return `${message}${/[.!?]$/.test(message) ? '' : '.'} Databases, in priority order: ${rec.databases.join(', ')}.`;
 }

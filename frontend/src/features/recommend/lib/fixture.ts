@@ -70,3 +70,33 @@ export const recommendation: Recommendation = {
   databases: [],
   price_book: null,
 };
+
+const q = <U extends Candidate['sustained']['unit']>(value: number, unit: U) => ({ value, unit });
+
+/**
+ * Two databases carried together on the same X-Brick pair, as POST /recommend/ with `databases` answers
+ * (figures plausible, not measured): the OLTP one's response beside the DSS scan, and the scan's MB/s.
+ */
+export const consolidatedCandidate: Candidate = {
+  ...candidate,
+  databases: [
+    {
+      name: 'Orders',
+      kind: 'oltp',
+      verdict: 'holds',
+      throughput: q(60000, 'TPS'),
+      response: q(1.8, 'ms'),
+      response_change: q(0.52, 'ms'),
+      statement: 'holds beside the other databases: 1.8 ms response (+0.52 ms against 1.28 ms alone)',
+    },
+    { name: 'Warehouse', kind: 'dss', verdict: 'holds-until', throughput: q(2000, 'MB/s'), response: null, response_change: null, statement: '' },
+  ],
+};
+
+export const consolidatedRecommendation: Recommendation = {
+  ...recommendation,
+  kind: 'consolidated',
+  message: '1 configuration carries the databases together',
+  candidates: [consolidatedCandidate],
+  databases: ['Orders', 'Warehouse'],
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recommendHref, workloadFromSearch } from '../../../lib/recommend-link';
-import { EMPTY_FORM, fieldErrors, formFromWorkload, otherErrors, toRequest, validateRequest, visibleFields } from './recommend-form';
+import { EMPTY_FORM, formFromWorkload, otherErrors, toRequest, validateRequest } from './recommend-form';
+import { fieldErrors, visibleFields } from './workload-form';
 
 describe('the recommend form', () => {
   it('sends the typed OLTP fields, leaving empty ones to the API’s defaults', () => {
@@ -41,6 +42,8 @@ describe('the recommend form', () => {
     expect(validateRequest(toRequest({ ...EMPTY_FORM, targetTps: '30000' }))).toEqual({});
     const errors = validateRequest(toRequest({ ...EMPTY_FORM, targetTps: '30000', maxCpuPct: '150' }));
     expect(Object.keys(errors)).toEqual(['workload.max_cpu_pct']);
+    // A bound in words, as the API says it.
+    expect(errors['workload.max_cpu_pct']?.[0]).toMatch(/^must be (at most|less than) \d+$/);
   });
 
   it('files the API’s "give either users or target_tps" next to the load field shown', () => {
