@@ -321,6 +321,10 @@ def evaluate_consolidated(
     return _through_growth(inputs, evidence, rules, today)
 
 
+# A month `_through_growth` knows misses without its evaluation (the utilisation law).
+_DECIDED: Any = object()
+
+
 def _grown_inputs(inputs: ConsolidatedInputs, months: int) -> ConsolidatedInputs:
     """Every database `months` into its growth (at most its own horizon), its growth then spent."""
     out = []
@@ -348,17 +352,29 @@ def _through_growth(
     if not growing:
         return today.model_copy(update={"assumptions": [*today.assumptions, note]})
     horizon = 12 * max(db.workload.horizon_years for db in growing)
-    failing = _evaluate(_grown_inputs(inputs, horizon), evidence, rules)
-    if failing.verdict != "does-not-hold":
+
+    def misses(month: int) -> ConsolidatedEvaluation | None:
+        """The evaluation at `month` where it does not hold (None where it holds); a month the
+        utilisation law already decides is not solved (`failing` is evaluated once, at the end)."""
+        grown = _grown_inputs(inputs, month)
+        if _certainly_misses(grown, evidence, rules):
+            return _DECIDED
+        ev = _evaluate(grown, evidence, rules)
+        return ev if ev.verdict == "does-not-hold" else None
+
+    at_horizon = misses(horizon)
+    if at_horizon is None:
         return today.model_copy(update={"assumptions": [*today.assumptions, note]})
-    held, missed = 0, horizon
+    held, missed, failing = 0, horizon, at_horizon
     while missed - held > 1:
         month = (held + missed) // 2
-        ev = _evaluate(_grown_inputs(inputs, month), evidence, rules)
-        if ev.verdict == "does-not-hold":
+        ev = misses(month)
+        if ev is not None:
             missed, failing = month, ev
         else:
             held = month
+    if failing is _DECIDED:
+        failing = _evaluate(_grown_inputs(inputs, missed), evidence, rules)
     first = next((r for r in failing.databases if r.verdict == "does-not-hold"), None)
     what = f"{first.name}: {first.statement}" if first is not None else failing.capacity.statement
     message = f"together, the databases' growth misses in {growth_words(missed)}: {what}"
@@ -763,39 +779,77 @@ def _solve(
     return solution
 
 
+def _targets_overload(classes: Sequence[_Class], opened: Mapping[str, float]) -> bool:
+    """The utilisation law: the TPS targets' own load on a shared queue, with the open streams', is a
+    floor of its utilisation (per server, each class's own server count: the shared queue has no more) -
+    at 1 or more the targets cannot all be carried, whatever the populations."""
+    load = dict(opened)
+    for c in classes:
+        if c.users is not None:
+            continue
+        for st in c.stations:
+            if not st.delay:
+                busy = _target(c) * (float(st.demand_s) + float(st.background_s)) / float(st.servers)
+                load[st.name] = load.get(st.name, 0.0) + busy
+    return any(u >= 1.0 for u in load.values())
+
+
+def _certainly_misses(inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet) -> bool:
+    """Whether the databases together certainly do not hold, without solving them: a TPS target the
+    platform cannot carry by the utilisation law misses its throughput check (the verdict a growth
+    bisection or a search needs; the figures of how far short it falls need the full evaluation)."""
+    active = inputs.active
+    if len(active) < 2 and not any(db.clones * db.clone_load_pct for db in active):
+        return False  # one database: its own evaluation decides
+    alone = {
+        db.name: evaluate_design(DesignInputs(db.workload, inputs.platform), evidence, rules, advise=False)
+        for db in active
+    }
+    open_util, _ = _dss_streams(inputs, alone)
+    return _targets_overload(_classes(inputs, evidence, rules, []), _open_total(open_util))
+
+
+def holds_today(inputs: ConsolidatedInputs, evidence: EvidenceBundle, rules: RuleSet) -> bool:
+    """The databases together hold at today's load (`evaluate_consolidated`'s verdict is not
+    does-not-hold: growth can only make a design that holds today hold until a month)."""
+    if _certainly_misses(inputs, evidence, rules):
+        return False
+    return _evaluate(inputs, evidence, rules).verdict != "does-not-hold"
+
+
 def _at_targets(
     classes: Sequence[_Class], users: Sequence[float], opened: Mapping[str, float]
 ) -> multiclass.MultiClassSolution | None:
     """The network with every TPS target's class held at its target and its population solved for in
-    the same sweeps (sizing.multiclass, target_throughput): the secant's fixed point in one solve. None
-    where a target cannot be carried (a queue saturates, or its population passes the cap): the secant
-    then finds how far short it falls."""
-    if all(c.users is not None for c in classes):
+    the same sweeps (sizing.multiclass, target_throughput): the secant's fixed point in one solve. A
+    target whose population would pass its cap is the secant's answer too: that class at the cap (X
+    rises with n, so X at the cap falls short of the target), solved again with the others at theirs.
+    None where a target saturates a queue, or the sweeps do not settle: the secant then decides."""
+    if all(c.users is not None for c in classes) or _targets_overload(classes, opened):
         return None
-    networks = [
-        multiclass.ClassNetwork(c.label, c.stations, c.think_s, n)
-        if c.users is not None
-        else multiclass.ClassNetwork(c.label, c.stations, c.think_s, n, _target(c), _population_cap(c))
-        for c, n in zip(classes, users, strict=True)
-    ]
-    # the utilisation law: the targets' own load on a shared queue, with the open streams', is a floor
-    # of its utilisation - at 1 or more they cannot all be carried, whatever the populations
-    load = dict(opened)
-    for net in networks:
-        if net.target_throughput is None:
+    capped: set[int] = set()
+    for _ in range(len(classes)):
+        networks = [
+            multiclass.ClassNetwork(c.label, c.stations, c.think_s, n)
+            if c.users is not None
+            else multiclass.ClassNetwork(c.label, c.stations, c.think_s, _population_cap(c))
+            if i in capped
+            else multiclass.ClassNetwork(c.label, c.stations, c.think_s, n, _target(c), _population_cap(c))
+            for i, (c, n) in enumerate(zip(classes, users, strict=True))
+        ]
+        try:
+            solution = multiclass.solve(networks, opened, max_sweeps=TARGET_SWEEPS)
+        except multiclass.TargetUnreachable as unreachable:
+            if not unreachable.population:
+                return None
+            capped.add(next(i for i, net in enumerate(networks) if net.name == unreachable.name))
             continue
-        for st in net.stations:
-            if not st.delay:
-                load[st.name] = load.get(st.name, 0.0) + net.target_throughput * (
-                    float(st.demand_s) + float(st.background_s)
-                ) / float(st.servers)
-    if any(u >= 1.0 for u in load.values()):
-        return None
-    try:
-        solution = multiclass.solve(networks, opened, max_sweeps=TARGET_SWEEPS)
-    except multiclass.TargetUnreachable:
-        return None
-    return solution if solution.sweeps < TARGET_SWEEPS else None
+        if solution.sweeps >= TARGET_SWEEPS:
+            return None
+        if any(solution.classes[i].throughput >= _target(classes[i]) for i in capped):
+            return None  # a class capped on its way reaches its target at the cap: let the secant decide
+        return solution
+    return None
 
 
 # Sweeps the solve at the targets may take before the secant takes over (it converges in tens).

@@ -64,8 +64,14 @@ class ClassNetwork:
 
 
 class TargetUnreachable(Exception):
-    """A class's target throughput saturates a queue it uses, or its population does not settle: the
-    caller solves for the population instead (sizing.consolidation's secant)."""
+    """A class's target throughput saturates a queue it uses, or its population does not settle, or it
+    needs more than its `max_users` (`population`): the caller solves for the population instead
+    (sizing.consolidation)."""
+
+    def __init__(self, name: str, *, population: bool = False) -> None:
+        super().__init__(name)
+        self.name = name
+        self.population = population
 
 
 @dataclass(frozen=True)
@@ -281,7 +287,7 @@ def solve(
                 raise TargetUnreachable(classes[c].name)
             new = xc * (fixed[c] + sum(r))
             if not new <= classes[c].max_users:
-                raise TargetUnreachable(classes[c].name)
+                raise TargetUnreachable(classes[c].name, population=True)
             if abs(new - n) <= 1e-15 * new:
                 n = new
                 break

@@ -31,6 +31,7 @@ from sizing.consolidation import (
     ConsolidatedInputs,
     DatabaseResult,
     evaluate_consolidated,
+    holds_today,
 )
 from sizing.errors import EvidenceError, InputError
 from sizing.evaluation import DesignEvaluation, DssEvaluation, OltpEvaluation, Section, Verdict
@@ -282,6 +283,10 @@ class _Search:
             except (EvidenceError, InputError):
                 self.evaluations[platform] = None  # not measured for this configuration: no candidate
         return self.evaluations[platform]
+
+    def evaluated(self) -> int:
+        """How many sizes were evaluated (the search's statistics)."""
+        return len(self.evaluations)
 
     def supports(self, kinds: Sequence[str]) -> bool:
         """Whether a storage model that takes these workload kinds carries everything searched for."""
@@ -584,7 +589,7 @@ def _ranked(
             configurations=len(configs),
             candidates=len(passes),
             screened_out=int((~passes).sum()),
-            full_evaluations=len(run.evaluations),
+            full_evaluations=run.evaluated(),
         ),
         databases=list(databases),
         price_book=price_book,
@@ -791,9 +796,38 @@ class _Together(_Search):
     evidence: EvidenceBundle
     rules: RuleSet
     evaluations: dict[Platform, Evaluated | None] = field(default_factory=dict)
+    today: dict[Platform, bool] = field(default_factory=dict)  # whether it holds at today's load
 
     def _evaluate(self, platform: Platform) -> ConsolidatedEvaluation:
         return evaluate_consolidated(replace(self.inputs, platform=platform), self.evidence, self.rules)
+
+    def holds(self, platform: Platform, resilience: Resilience) -> bool:
+        """`_Search.holds` from today's load alone (the verdict it asks is never does-not-hold through
+        growth when it holds today), the utilisation law first: a search of several databases tries
+        hundreds of sizes, and solving each through its growth took minutes. Candidates are still
+        evaluated in full."""
+        if not self._holds_today(platform):
+            return False
+        if resilience == "none":
+            return True
+        down, *_ = _degraded_platform(platform, resilience)
+        return down is not None and self._holds_today(down)
+
+    def evaluated(self) -> int:
+        return len(self.evaluations.keys() | self.today.keys())
+
+    def _holds_today(self, platform: Platform) -> bool:
+        if platform not in self.today:
+            full = self.evaluations.get(platform)
+            if full is not None:
+                self.today[platform] = _holds(full)
+            else:
+                try:
+                    inputs = replace(self.inputs, platform=platform)
+                    self.today[platform] = holds_today(inputs, self.evidence, self.rules)
+                except (EvidenceError, InputError):
+                    self.today[platform] = False  # not measured for this configuration
+        return self.today[platform]
 
     def supports(self, kinds: Sequence[str]) -> bool:
         return {db.workload.kind for db in self.inputs.active} <= set(kinds)

@@ -127,3 +127,38 @@ def test_a_seeded_solve_reaches_the_cold_solves_answer() -> None:
     for s, c in zip(seeded.classes, cold.classes, strict=True):
         assert s.throughput == pytest.approx(c.throughput, rel=1e-10)
         assert math.isfinite(s.response_s) and s.response_s == pytest.approx(c.response_s, rel=1e-9)
+
+
+GROWING = [
+    {**db, "workload": {**db["workload"], "user_growth_pct_per_year": 30, "horizon_years": 3}}
+    for db in TWO_TARGETS
+]
+
+
+@pytest.mark.parametrize("nodes", [2, 4, 6])
+@pytest.mark.parametrize("arrays", [1, 2, 3])
+def test_the_searchs_verdict_today_and_the_growth_bisection_are_the_full_evaluations(
+    catalog: Catalog, nodes: int, arrays: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search of several databases asks `holds_today` (the utilisation law first, then today's load
+    alone), and the growth bisection skips the months the utilisation law decides: on nine sizes of two
+    growing TPS targets (30 %/year for 3 years) on PS6010XV arrays, the same verdict, the same first
+    month missed and the same statement as the full evaluation with the shortcut switched off. One
+    array is decided by the law alone; 4 and 6 nodes on 2 arrays hold until month 22."""
+    platform = {**PS6010XV, "rac_nodes": nodes, "arrays": arrays}
+    inputs = consolidated_inputs_from_dict({"platform": platform, "databases": GROWING})
+    fast = evaluate_consolidated(inputs, *catalog)
+    quick = consolidation.holds_today(inputs, *catalog)
+    decided = consolidation._certainly_misses(inputs, *catalog)
+    monkeypatch.setattr(consolidation, "_certainly_misses", lambda *_: False)
+    full = evaluate_consolidated(inputs, *catalog)
+    assert quick == (full.verdict != "does-not-hold")
+    assert (fast.verdict, fast.months_until_missed, fast.first_missed) == (
+        full.verdict,
+        full.months_until_missed,
+        full.first_missed,
+    )
+    assert [w.message for w in fast.warnings] == [w.message for w in full.warnings]
+    assert decided == (arrays == 1)
+    if nodes >= 4 and arrays == 2:
+        assert (fast.verdict, fast.months_until_missed) == ("holds-until", 22)
