@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from scipy import optimize
@@ -57,7 +58,7 @@ def test_the_newton_residence_factor_is_the_bracketed_root() -> None:
     assert worst < 1e-9, worst
 
 
-TWO_TARGETS = [
+TWO_TARGETS: list[dict[str, Any]] = [
     {"name": "A", "workload": {"kind": "oltp", "target_tps": 300, "read_pct": 70, "database_size_gb": 500}},
     {"name": "B", "workload": {"kind": "oltp", "target_tps": 150, "read_pct": 80, "database_size_gb": 300}},
 ]
