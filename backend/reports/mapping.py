@@ -186,7 +186,13 @@ def _platform(ev: DesignEvaluation, reference_names: Mapping[str, str] | None = 
         fact(word.capitalize() + "s", arrays, INPUT, "count"),
         Fact("RAID", raid, "", INPUT),
         fact("ASM volumes", p.asm_volumes, INPUT, "count"),
-        Fact("Storage performance basis", ev.storage.basis, "", storage_sources(ev), technical=True)
+        Fact(
+            "Storage performance basis",
+            _basis_words(ev.storage.basis),
+            "",
+            storage_sources(ev),
+            technical=True,
+        )
         if ev.storage.basis
         else None,
     ]
@@ -747,3 +753,9 @@ def evidence_section(
             *([str(validation["error_bands"])] if validation.get("error_bands") else []),
         ),
     )
+
+
+def _basis_words(basis: str) -> str:
+    """A storage figure's basis in words: "derived" is the model's figure on a measured cell of the
+    configuration, never the cell itself (issue 37)."""
+    return "model on measured cells" if basis == "derived" else basis

@@ -23,7 +23,7 @@ from sizing.evaluation import (
 from sizing.evaluation_common import TOLERANCE, _band_warnings, _capacity, _margin_warnings, design_facts
 from sizing.evidence import EvidenceBundle
 from sizing.inputs import DesignInputs, DssWorkload, OltpWorkload, Platform
-from sizing.model import build_model
+from sizing.model import PlatformModel, build_model
 from sizing.oltp_checks import (
     _oltp_checks,
     _oltp_growth,
@@ -170,7 +170,7 @@ def _evaluate_oltp(
         storage=OltpStorage.built(
             iops_capacity=q(model.storage_iops, "IOPS"),
             tps_capacity=q(model.storage_tps, "TPS"),
-            basis=model.storage_estimate.basis,
+            basis=_storage_basis(model),
             sources=[s.cite() for s in model.storage_estimate.sources],
             notes=list(model.storage_estimate.notes),
         ),
@@ -202,3 +202,19 @@ def forget_models() -> None:
     benchmark's cold start."""
     oltp_network.forget_models()
     search.forget()
+
+
+# A flag on one of these fields puts the storage itself outside the measured configurations.
+_STORAGE_FIELDS = ("platform.raid", "platform.arrays", "platform.storage_model")
+
+
+def _storage_basis(model: PlatformModel) -> str:
+    """The storage figure's basis as published: the family's, made "extrapolated" where a flag puts the
+    storage outside what was measured (a RAID level or array count ORION never ran) while the family
+    read its curve as measured or derived from a cell (issue 37: such a figure is not "measured")."""
+    basis = model.storage_estimate.basis
+    if basis in ("measured", "derived", "interpolated") and any(
+        f.field.startswith(_STORAGE_FIELDS) for f in model.flags
+    ):
+        return "extrapolated"
+    return basis

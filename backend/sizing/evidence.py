@@ -148,7 +148,7 @@ class Estimate:
 
     value: float
     unit: str
-    basis: str  # measured | interpolated | extrapolated | stated-scaling | transferred
+    basis: str  # measured | derived (the model's figure on a measured cell) | interpolated | extrapolated | stated-scaling | transferred
     sources: tuple[Source, ...]
     notes: tuple[str, ...] = ()
 

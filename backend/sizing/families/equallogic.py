@@ -145,6 +145,10 @@ def build_model(b: ModelBuild) -> PlatformModel:
            f"{limit_rule.source.cite()}; " + "; ".join(s.cite() for s in curve.sources), path.iops_at_limit, "IOPS")  # fmt: skip
     _flags(b)
     basis = _basis(b, b.storage.orion_iops_curve or p.storage_model, basis)
+    if basis == "measured":
+        # the array's IOPS at the latency limit through the design's ASM volumes: the model's figure on
+        # the ORION cells of this array (issue 37: "measured" only on a measured cell)
+        basis = "derived"
     ios = fit.reads_per_tx + fit.writes_per_tx
     # the design's mix (the profile's unless given); a write-only mix keeps a trace of foreground reads so
     # that the latency a read would see stays defined

@@ -4,6 +4,7 @@ Table 11 reference rack."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -209,6 +210,10 @@ def build_model(b: ModelBuild) -> PlatformModel:
              f"{nominal_cost:.2f} storage units per I/O)"]  # fmt: skip
     if nbasis == "interpolated":
         notes.append("nominal IOPS interpolated in SSD count between the rated systems")
+    if nbasis == "measured" and not math.isclose(iops, nominal, rel_tol=1e-9):
+        # a rated system's cell converted to another I/O mix or block size: the model's figure on a
+        # measured cell, not the cell (issue 37: "measured" only on a measured cell)
+        nbasis = "derived"
     estimate = Estimate(iops, "IOPS", nbasis, srcs, tuple(notes))
 
     return Fs1PlatformModel(

@@ -228,7 +228,9 @@ def build_model(b: ModelBuild) -> PlatformModel:
         reads_in_flight=op.in_flight,
         read_calls_per_tx=calls,
     )
-    estimate = _storage_estimate(model, p.rac_nodes, fit, basis)
+    # a measured SLOB mix, but the IOPS at the latency target are the fitted storage's, no cell of Tables
+    # 11-13 (issue 37: "measured" only on a measured cell)
+    estimate = _storage_estimate(model, p.rac_nodes, fit, "derived" if basis == "measured" else basis)
     b.note(
         "storage_iops",
         estimate.notes[0],

@@ -3,7 +3,7 @@ import { MODEL_NAME_FLAG, bomSections, bomTotalText } from './bom';
 import type { DssEvaluation, EvaluationPayload } from '../api/types';
 import { bandView } from './bands';
 import { equallogicPs6010xv, quarterRack } from './fixture';
-import { bottleneckLabel, buildHeadlines, costPerThroughput, headroomTone, ruleId, ruleText, sortedWarnings, warningMessage } from './headline';
+import { bottleneckLabel, buildHeadlines, costPerThroughput, headroomTone, ruleId, ruleText, sortedWarnings, storageBasisWords, warningMessage } from './headline';
 
 describe('headline numbers', () => {
   it('shows TPS at the SLA with its unit, headroom, bottleneck, IOPS and cost', () => {
@@ -263,5 +263,13 @@ describe('bill of materials', () => {
     expect(sections[1]!.lines[0]!.unitText).toBe('no price');
     expect(sections[1]!.totalText).toBe(`0.00 USD (+${bom.sections[1]!.unpriced_lines} unpriced)`);
     expect(bomTotalText(bom)).toBe('42,000.00 USD (excludes 1 unpriced lines)');
+  });
+});
+
+describe('storageBasisWords', () => {
+  it('says a derived storage figure is the model on measured cells, and keeps the other bases', () => {
+    expect(storageBasisWords('derived')).toBe('model on measured cells');
+    expect(storageBasisWords('measured')).toBe('measured');
+    expect(storageBasisWords('extrapolated')).toBe('extrapolated');
   });
 });

@@ -149,7 +149,7 @@ export function buildHeadlines(payload: EvaluationPayload): Headline[] {
       // differently, and its warning says which figure it uses.
       label: 'IOPS demand (queueing model) vs capacity',
       value: `${formatQuantity(demand)} / ${formatQuantity(capacity)}`,
-      detail: `${Math.round(share)}% of the storage's IOPS (${evaluation.storage.basis})`,
+      detail: `${Math.round(share)}% of the storage's IOPS (${storageBasisWords(evaluation.storage.basis)})`,
       tone: share > 100 ? 'bad' : share > 80 ? 'warn' : 'ok',
     });
   }
@@ -244,4 +244,11 @@ function dssThroughputDetail(evaluation: DssEvaluation): string {
   if (!basis) return target;
   if (!queries) return `${target}; ${basis} (the storage's ORION figure)`;
   return `${target}; model of the query streams on the storage's ${formatQuantity(storage)} (${basis})`;
+}
+
+/** A storage figure's basis in words: "derived" is the model's figure on a measured cell of this
+ *  configuration (the IOPS within the latency limit read off an ORION curve, a rated system's IOPS in
+ *  another I/O mix), never the cell itself (issue 37: "measured" only on a measured cell). */
+export function storageBasisWords(basis: string): string {
+  return basis === 'derived' ? 'model on measured cells' : basis;
 }
