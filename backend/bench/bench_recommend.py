@@ -8,6 +8,10 @@
 Printed: medians, the ratio search / screen (goal: <= 3x), the number of candidates screened and of
 full evaluations made, and the search's own time against the API's 1 s goal (the API adds the BOM
 pricing of each candidate, memoised per catalog version; not measured here).
+4. Several databases together (issue 40, sizing.recommend.recommend_together): two TPS-target OLTP
+   databases (2,000 and 1,000 TPS, growing 20 %/year for 3 years, one RAC node allowed to fail) over
+   every family, against the same two databases searched one at a time (recommend, the same families):
+   the ratio is what searching them together costs over two searches; per family beside it.
 
 Run: cd backend && ../.venv/bin/python bench/bench_recommend.py
 """
@@ -24,10 +28,14 @@ from dataclasses import replace
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from sizing import evaluator as api
+from sizing.consolidation import consolidated_inputs_from_dict
 from sizing.evaluator import evaluate_design
+from sizing.evidence import EvidenceBundle
 from sizing.fixtures import load_fixture_dir
 from sizing.inputs import DesignInputs, OltpWorkload, Platform
-from sizing.recommend import _grown, configurations, recommend
+from sizing.platforms import REGISTRY
+from sizing.recommend import _grown, configurations, recommend, recommend_together
+from sizing.rules import RuleSet
 from sizing.search import MAX_NODES, MAX_UNITS, screen
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
@@ -84,6 +92,31 @@ def main() -> None:
     print(f"one evaluation: {t_one * 1000:.3f} ms")
     print(f"search / screen: {t_search / t_screen:.2f}x (goal <= 3x)")
     print(f"search: {t_search:.3f} s (goal for the API's answer: <= 1 s median)")
+    together(evidence, rules)
+
+
+def together(evidence: EvidenceBundle, rules: RuleSet) -> None:
+    """Item 4: two databases searched together against the same two searched alone."""
+    growth = {"user_growth_pct_per_year": 20, "horizon_years": 3}
+    dbs = [
+        {"name": "A", "workload": {"kind": "oltp", "target_tps": 2000, "read_pct": 70, "database_size_gb": 500, **growth}},
+        {"name": "B", "workload": {"kind": "oltp", "target_tps": 1000, "read_pct": 80, "database_size_gb": 300, **growth}},
+    ]  # fmt: skip
+    platform = {"family": "xtremio", "storage_model": "X-Brick"}  # replaced by each candidate
+    inputs = consolidated_inputs_from_dict({"platform": platform, "databases": dbs})
+    for families in [None, *[[f] for f in REGISTRY]]:
+
+        def both() -> None:
+            recommend_together(inputs, evidence, rules, resilience="n+1-node", families=families)  # noqa: B023
+
+        def apart() -> None:
+            for db in inputs.databases:
+                recommend(db.workload, evidence, rules, resilience="n+1-node", families=families)  # noqa: B023
+
+        t_both, t_apart = _median(both, 1 if families is None else 3), _median(apart, 3)
+        what = "every family" if families is None else families[0]
+        print(f"two databases together, {what}: {t_both:.2f} s; searched one at a time: {t_apart:.2f} s; "
+              f"ratio {t_both / t_apart:.1f}x")  # fmt: skip
 
 
 if __name__ == "__main__":
