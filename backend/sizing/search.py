@@ -233,17 +233,31 @@ def smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet,
     return fix
 
 
-def _smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet, evaluate: Evaluate) -> Fix:
+def _smallest_fix(
+    inputs: DesignInputs,
+    evidence: EvidenceBundle,
+    rules: RuleSet,
+    evaluate: Evaluate,
+    screened: list[DesignInputs] | None = None,
+) -> Fix:
     """The smallest size of the design's configuration that holds: every RAC node and storage unit
     count at least the design's own, in order of how many of both are added (fewer RAC nodes first:
     a node adds servers and licences), screened, then decided by `evaluate` (the evaluator without
-    advice: it calls this search, so it hands itself in) until one holds."""
+    advice: it calls this search, so it hands itself in) until one holds. `screened` collects the
+    sizes `may_hold` was asked about, in order (bench/bench_engine.py builds the floor of the same
+    solves from them and from the sizes `evaluate` receives)."""
     p = inputs.platform
     n0, u0 = p.rac_nodes, p.arrays
     largest = sized(inputs, MAX_NODES, MAX_UNITS)
+
+    def passes(design: DesignInputs) -> bool:
+        if screened is not None:
+            screened.append(design)
+        return may_hold(design, evidence, rules)
+
     # more RAC nodes and storage units never sustain less: when even the largest size cannot hold,
     # no size does (and nothing smaller is tried)
-    if (n0, u0) == (MAX_NODES, MAX_UNITS) or not may_hold(largest, evidence, rules):
+    if (n0, u0) == (MAX_NODES, MAX_UNITS) or not passes(largest):
         return Fix(None, None, evaluate(largest), largest)
     spent = 0
     # by how many nodes and units are added in all, fewer RAC nodes first (a node adds servers and
@@ -251,7 +265,7 @@ def _smallest_fix(inputs: DesignInputs, evidence: EvidenceBundle, rules: RuleSet
     for added in range(1, MAX_NODES - n0 + MAX_UNITS - u0 + 1):
         for dn in range(max(0, added - (MAX_UNITS - u0)), min(added, MAX_NODES - n0) + 1):
             design = sized(inputs, n0 + dn, u0 + added - dn)
-            if not may_hold(design, evidence, rules):
+            if not passes(design):
                 continue
             evaluation = evaluate(design)
             if evaluation.verdict != "does-not-hold":
