@@ -144,7 +144,10 @@ def _from_json(content: Any) -> tuple[dict[str, _Curve], list[RowError]]:
     errors: list[RowError] = []
     for number, item in json_rows(content, "curves"):
         points = item.get("points")
-        fields = {k: v for k, v in item.items() if k not in {"points", "id", "from_fixtures"}}
+        # what the API adds to a curve it answers (read only, derived), so that an export imports back
+        fields = {
+            k: v for k, v in item.items() if k not in {"points", "id", "from_fixtures", "storage_model"}
+        }
         errors += [RowError(number, k, "unknown field") for k in sorted(set(fields) - _JSON_CURVE_FIELDS)]
         slug = str(fields.get("slug", ""))
         if slug in curves:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from benchmarks.models import BenchmarkCurve, MeasuredPoint, PointValue
 from catalog.models import Configuration, SourceDocument
 from catalog.units import unit_problem
 from core.fields import ScalarMapField
+from engine_adapter.evidence import storage_model_of
 
 
 class PointValueSerializer(serializers.ModelSerializer[PointValue]):
@@ -69,6 +71,10 @@ class BenchmarkCurveSerializer(serializers.ModelSerializer[BenchmarkCurve]):
     configuration = serializers.SlugRelatedField(slug_field="slug", queryset=Configuration.objects.all())
     source_document = serializers.SlugRelatedField(slug_field="slug", queryset=SourceDocument.objects.all())
     points = MeasuredPointSerializer(many=True, read_only=True)
+    storage_model = serializers.SerializerMethodField(
+        help_text="The storage model the curve was measured on (platform.storage_model), as the engine reads "
+        "it: named by the curve's slug or title, else by its configuration's; null: none named"
+    )
 
     class Meta:
         model = BenchmarkCurve
@@ -77,6 +83,7 @@ class BenchmarkCurveSerializer(serializers.ModelSerializer[BenchmarkCurve]):
             "slug",
             "title",
             "configuration",
+            "storage_model",
             "tool",
             "io_pattern",
             "block_size_kb",
@@ -96,3 +103,12 @@ class BenchmarkCurveSerializer(serializers.ModelSerializer[BenchmarkCurve]):
         read_only_fields = ["from_fixtures"]
         # Mirrors curve_read_pct_range: a 400 rather than an IntegrityError.
         extra_kwargs = {"read_pct": {"min_value": 0, "max_value": 100}}
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_storage_model(self, curve: BenchmarkCurve) -> str | None:
+        # What a chart compares with the design's storage before it draws the curve's points on it
+        # (the seed loader's reading, sizing.fixtures: no query beyond the configuration row).
+        conf = curve.configuration
+        return storage_model_of(curve.slug, curve.title) or storage_model_of(
+            conf.slug, conf.name, conf.description
+        )

@@ -100,9 +100,11 @@ def _reference_design(configuration: Configuration) -> bom_rules.ReferenceDesign
     )
 
 
-def reference_platform(configuration: Configuration) -> dict[str, Any]:
+def reference_platform(
+    configuration: Configuration, snapshot: CatalogSnapshot | None = None
+) -> dict[str, Any]:
     """The platform inputs a reference configuration stands for (what the SPA starts a design from)."""
-    reference = reference_design(configuration)
+    reference = reference_design(configuration, snapshot)
     enclosure = next((line.part for line in reference.lines if line.part.kind == "drive_enclosure"), None)
     array = next(
         (
@@ -178,8 +180,10 @@ def price_book_by_pk(pk: Any, snapshot: CatalogSnapshot | None = None) -> PriceB
 def _configuration_for(
     *, platform: dict[str, Any], configuration: Configuration | None, snapshot: CatalogSnapshot
 ) -> Configuration | None:
-    """The configuration a BOM starts from: the design's, else the platform's `reference` slug, else the
-    family's reference configuration (first by slug), else its most telling measured test system."""
+    """The configuration a BOM starts from (and whose measured TPS curves the SPA's load-response chart
+    draws): the design's, else the platform's `reference` slug, else the family's reference
+    configuration of the design's own storage (_family_configuration), else its most telling measured
+    test system."""
     if configuration is not None:
         return configuration
     family = platform.get("family")
@@ -192,21 +196,47 @@ def _configuration_for(
             message = f"{slug} is a {found.platform} configuration, not {family}."
             raise InvalidInput({"platform": {"reference": [message]}})
         return found
-    return snapshot.memo(("family_configuration", family), lambda: _family_configuration(family))
+    storage = _storage_of(platform)
+    return snapshot.memo(
+        ("family_configuration", family, *storage.items()),
+        lambda: _family_configuration(family, storage, snapshot),
+    )
 
 
-def _family_configuration(family: Any) -> Configuration | None:
-    reference = (
+# What a reference configuration must share with a design to be the design's own: its storage (a
+# rack is its enclosures and their drives) and its RAC nodes.
+STORAGE_KEYS = ("storage_model", "arrays", "drives_per_enclosure")
+
+
+def _storage_of(platform: dict[str, Any]) -> dict[str, Any]:
+    """The platform's storage and RAC nodes as reference_platform() names them (the fields it gives)."""
+    return {key: platform.get(key) for key in (*STORAGE_KEYS, "rac_nodes") if platform.get(key) is not None}
+
+
+def _family_configuration(
+    family: Any, storage: dict[str, Any], snapshot: CatalogSnapshot
+) -> Configuration | None:
+    references = list(
         Configuration.objects.filter(
             platform=family, role=ConfigurationRole.REFERENCE, components__isnull=False
         )
         .distinct()
         # The seeded (documented) reference first: an admin's own configuration never hijacks it.
         .order_by("-from_fixtures", "slug")
-        .first()
     )
-    if reference is not None:
-        return reference
+    if references:
+        # The reference of the design's own storage (an FS1-2 quarter rack design scales from the
+        # quarter rack, and its chart draws the quarter rack's runs, not the half rack's that sorts
+        # first), then the seeded one, then the one with the design's RAC nodes. A design whose storage
+        # is no reference's scales from the nearest (its BOM's assumption names it); its chart draws
+        # none of that configuration's runs (the SPA matches every point on the design's storage).
+        def rank(c: Configuration) -> tuple[int, bool, bool]:
+            theirs = reference_platform(c, snapshot)
+            differs = sum(1 for k in STORAGE_KEYS if k in storage and theirs.get(k) != storage[k])
+            nodes = "rac_nodes" in storage and theirs.get("rac_nodes") != storage["rac_nodes"]
+            return differs, not c.from_fixtures, nodes
+
+        return min(references, key=rank)  # min is stable: the slug order breaks a tie
     # The measured RAC test system that says most about a design: one with servers, then the largest.
     candidates = Configuration.objects.filter(
         platform=family, role=ConfigurationRole.TEST_SYSTEM, components__isnull=False

@@ -240,7 +240,39 @@ def test_a_design_without_a_reference_scales_from_the_seeded_reference_not_an_ad
     body = {"workload": dict(OLTP_WORKLOAD), "platform": {**ORACLE_QUARTER_PLATFORM}}
     response = client_for(users["alice"]).post("/api/v1/evaluate/", body, format="json")
     assert response.status_code == 200, response.content
-    assert response.json()["reference_configuration"] in {"oracle-fs1-half-rack", "oracle-fs1-quarter-rack"}
+    # and the seeded reference is the design's own rack (the quarter rack), not the first by slug
+    assert response.json()["reference_configuration"] == "oracle-fs1-quarter-rack"
+
+
+@pytest.mark.parametrize(
+    ("platform", "rack"),
+    [
+        # the quarter rack's storage (2 x 13 SSD) on 2 or 4 nodes: the quarter rack, never the half rack
+        # that sorts first (issue 37: the chart drew the half rack's 39,000 TPS on a quarter rack line)
+        (ORACLE_QUARTER_PLATFORM, "oracle-fs1-quarter-rack"),
+        ({**ORACLE_QUARTER_PLATFORM, "rac_nodes": 4}, "oracle-fs1-quarter-rack"),
+        # the half rack's storage (3 x 19 SSD), on 3 nodes as on its own 4
+        (
+            {**ORACLE_QUARTER_PLATFORM, "arrays": 3, "drives_per_enclosure": 19, "rac_nodes": 3},
+            "oracle-fs1-half-rack",
+        ),
+        (
+            {**ORACLE_QUARTER_PLATFORM, "arrays": 3, "drives_per_enclosure": 19, "rac_nodes": 4},
+            "oracle-fs1-half-rack",
+        ),
+        # storage no reference has: the nearest (the half rack's 19 drives per enclosure), named in the BOM
+        ({**ORACLE_QUARTER_PLATFORM, "arrays": 4, "drives_per_enclosure": 19}, "oracle-fs1-half-rack"),
+    ],
+)
+def test_a_design_without_a_reference_scales_from_the_reference_of_its_own_storage(
+    catalog: None, users: dict[str, Any], platform: dict[str, Any], rack: str
+) -> None:
+    body = {"workload": dict(OLTP_WORKLOAD), "platform": dict(platform)}
+    response = client_for(users["alice"]).post("/api/v1/evaluate/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["reference_configuration"] == rack
+    scaled = [a["text"] for a in response.json()["assumptions"] if a["key"] == "bom.reference"]
+    assert scaled and ("quarter rack" if "quarter" in rack else "half rack") in scaled[0]
 
 
 def test_the_evaluation_service_raises_domain_errors_with_the_field_body(

@@ -9,8 +9,9 @@ prints are checked against the evidence they name, for every seed design of ever
   of the design's configuration, or the evaluation flags the transfer (`extrapolation[]` names it).
   Assumption citations that name an observation are held to the same.
 - The load-response chart's measured squares (the SPA draws, on the series of their node count, the
-  TPS curves of the configuration the API names for the design: its reference, else the family's
-  reference configuration, else its most telling test system; designs/evaluation.py,
+  runs of the design's own storage, ASM volumes and benchmark among the TPS curves of the
+  configuration the API names for the design: its reference, else the family's reference
+  configuration of its storage, else its most telling test system; designs/evaluation.py,
   frontend/src/features/designs/lib/measured.ts) are observations of the design's configuration, and
   the gap between a square and its line is the error the validation report prints for that
   observation ("its error there is the distance the user sees").
@@ -396,10 +397,27 @@ def _fixture_configurations() -> dict[str, dict[str, Any]]:
     return configs
 
 
+# What counts a reference's storage units (designs.evaluation.ARRAY_ATTRIBUTES).
+_UNITS = ("arrays", "drive_enclosures", "enclosures", "xbricks", "x_bricks", "controllers")
+
+
+def _reference_storage(c: dict[str, Any]) -> dict[str, Any]:
+    """A fixture reference configuration's storage and RAC nodes, in the design's platform fields."""
+    attributes = {k: v["value"] for k, v in (c.get("attributes") or {}).items() if isinstance(v, dict)}
+    facts = catalog()[0].configuration(c["slug"])
+    return {
+        "storage_model": facts.storage_model if facts else None,
+        "arrays": next((int(attributes[k]) for k in _UNITS if k in attributes), None),
+        "drives_per_enclosure": attributes.get("drives_per_enclosure"),
+        "rac_nodes": attributes.get("rac_nodes"),
+    }
+
+
 def chart_configuration(name: str) -> str | None:
-    """The configuration whose TPS curves the SPA draws for a design (designs.evaluation.
+    """The configuration whose TPS curves the SPA reads for a design (designs.evaluation.
     _configuration_for, read on the seed catalog): the design's reference, else the family's reference
-    configuration with components (first by slug), else its test system with a server and RAC nodes,
+    configuration with components of the design's storage (storage model, arrays, drives per
+    enclosure; then its RAC nodes, then by slug), else its test system with a server and RAC nodes,
     most components first."""
     p = SEED_DESIGNS[name]["platform"]
     if p.get("reference"):
@@ -409,9 +427,16 @@ def chart_configuration(name: str) -> str | None:
         for c in _fixture_configurations().values()
         if c.get("platform") == p["family"] and c.get("components")
     ]
-    references = sorted(c["slug"] for c in mine if c.get("role") == "reference")
+    references = sorted((c for c in mine if c.get("role") == "reference"), key=lambda c: c["slug"])
     if references:
-        return references[0]
+
+        def rank(c: dict[str, Any]) -> tuple[int, bool]:
+            theirs = _reference_storage(c)
+            keys = [k for k in ("storage_model", "arrays", "drives_per_enclosure") if p.get(k) is not None]
+            nodes = p.get("rac_nodes") is not None and theirs["rac_nodes"] != p["rac_nodes"]
+            return sum(1 for k in keys if theirs[k] != p[k]), nodes
+
+        return str(min(references, key=rank)["slug"])
     tests = [c for c in mine if c.get("role") == "test-system"]
     tests.sort(key=lambda c: ("server" not in c["_kinds"], "rac_nodes" not in (c.get("attributes") or {}),
                               -len(c["_kinds"]), c["slug"]))  # fmt: skip
@@ -429,18 +454,37 @@ class Square:
     users: float | None
 
 
+def drawn_on(o: Observation, c: Configuration, own_benchmark: bool) -> bool:
+    """The SPA's match (measured.ts otherConfiguration): what the run says of its storage model, arrays,
+    drives per enclosure, RAID, PAM and ASM volumes is the design's, and the design runs its family's
+    own benchmark (the one the document measured TPS with); what a run does not say does not count."""
+
+    def differs(v: Any, mine: Any) -> bool:
+        return v is not None and mine is not None and str(v) != str(mine)
+
+    units = o.cond("arrays", o.cond("drive_enclosures", o.cond("xbricks")))
+    pam = o.cond("pam")
+    return not (
+        differs(o.storage_model, c.storage_model) or differs(units, c.arrays)
+        or differs(o.cond("drives_per_enclosure"), c.drives_per_enclosure) or differs(o.cond("raid"), c.raid)
+        or (pam is not None and bool(pam) != c.pam) or differs(o.cond("asm_volumes"), c.asm_volumes)
+        or not own_benchmark
+    )  # fmt: skip
+
+
 def squares(name: str) -> list[Square]:
     slug = chart_configuration(name)
     evidence = catalog()[0]
-    facts = evidence.configuration(slug) if slug else None
+    c = configuration(name)
+    own_benchmark = published(name)["demand"].get("profile") == REGISTRY[c.family].profile
     out = []
     for o in evidence.observations:
         tps, r = o.values.get("tps"), o.values.get("response_time")
         if o.configuration != slug or tps is None or r is None or tps.unit != "TPS":
             continue
         response = in_unit(r.value, r.unit, "ms")
-        nodes = o.cond("rac_nodes", facts.value("rac_nodes") if facts else None)
-        if response is None or nodes is None:
+        nodes = o.cond("rac_nodes")  # the curve's, else the point's own (the SPA reads no other)
+        if response is None or nodes is None or not drawn_on(o, c, own_benchmark):
             continue
         out.append(Square(o, int(nodes), tps.value, response, o.value("users")))
     return out
@@ -448,37 +492,8 @@ def squares(name: str) -> list[Square]:
 
 OLTP = [n for n in SEED_DESIGNS if published(n)["kind"] == "oltp"]
 
-_SQUARES = {
-    "fs1-quarter": "FS1-2 quarter rack: the chart draws the half rack's Swingbench point (Table 1, 39,000 TPS at "
-    "20 ms, 3 x 19 SSDs, 4 nodes) on the quarter rack's 4-node line, and not its own 25,800 TPS: with no "
-    "platform.reference the API takes the family's first reference configuration by slug "
-    "(oracle-fs1-half-rack < oracle-fs1-quarter-rack; designs/evaluation.py _family_configuration)",
-    "PS6010S": "PS6010S: the chart draws the PS6010XV TPC-C runs (Tables 5-6, dell-oltp-2010-tpcc-test-system) "
-    "on a PS6010S design's 2-node line (on the custom AWR profile's line too, whose transactions are not "
-    "TPC-C's: gaps of +367 % against the report's -0.35 %)",
-    "volumes": "EqualLogic OLTP: the chart draws both Table 5 runs, 2 and 4 ASM volumes, on the design's one "
-    "2-node line (measured.ts keys the squares by RAC nodes only), so one of them is always another "
-    "configuration's and its gap is not the report's error (Table 5 test 1, 2 volumes, on a 4-volume line: "
-    "TPS +0.83 % drawn vs -0.35 % graded, response -59 % vs +67 %; Table 5 test 2 on the 2-volume line: "
-    "TPS -14.7 % vs 0.00 %)",
-    "raid50": "PS6010XV x 2 arrays RAID 50: the chart draws the TPC-C runs of one RAID 10 array on its line",
-}
 
-
-def _squares_finding(name: str) -> str | None:
-    p = SEED_DESIGNS[name]["platform"]
-    if name.startswith("fs1-quarter"):
-        return _SQUARES["fs1-quarter"]
-    if p["storage_model"] == "PS6010S":
-        return _SQUARES["PS6010S"]
-    if p.get("raid") == "raid50" and p["family"] == "equallogic":
-        return _SQUARES["raid50"]
-    if p["family"] == "equallogic":
-        return _SQUARES["volumes"]
-    return None
-
-
-@pytest.mark.parametrize("name", _marked(OLTP, _squares_finding))
+@pytest.mark.parametrize("name", OLTP)
 def test_every_measured_square_is_an_observation_of_the_designs_configuration(name: str) -> None:
     series = {s["rac_nodes"]: s for s in published(name)["projection"]["series"]}
     c = configuration(name)
@@ -507,14 +522,35 @@ def test_the_charts_draw_measured_squares_of_two_families() -> None:
     drawn = {family_of(n) for n in OLTP if squares(n)}
     assert drawn == {"oracle-fs1", "equallogic"}
     # the configurations the API picks for designs without a reference (the SPA's own example:
-    # dell-oltp-2010-tpcc-test-system for EqualLogic, frontend/src/features/designs/lib/measured.ts)
-    picked = {family_of(n): chart_configuration(n) for n in OLTP}
-    assert picked == {
-        "oracle-fs1": "oracle-fs1-half-rack",
-        "equallogic": "dell-oltp-2010-tpcc-test-system",
-        "xtremio": "xtremio-two-xbrick-cluster",
-        "netapp": "netapp-pam-2009-test-system",
+    # dell-oltp-2010-tpcc-test-system for EqualLogic, frontend/src/features/designs/lib/measured.ts):
+    # an FS1-2 design's own rack (2 x 13 SSD the quarter rack, 3 x 19 the half), never the first by slug
+    picked = {n: chart_configuration(n) for n in OLTP}
+    assert {(family_of(n), slug) for n, slug in picked.items()} == {
+        ("oracle-fs1", "oracle-fs1-quarter-rack"),
+        ("oracle-fs1", "oracle-fs1-half-rack"),
+        ("equallogic", "dell-oltp-2010-tpcc-test-system"),
+        ("xtremio", "xtremio-two-xbrick-cluster"),
+        ("netapp", "netapp-pam-2009-test-system"),
     }
+    for n, slug in picked.items():
+        if family_of(n) == "oracle-fs1":
+            rack = (
+                "oracle-fs1-quarter-rack"
+                if configuration(n).drives_per_enclosure == 13
+                else "oracle-fs1-half-rack"
+            )
+            assert slug == rack, f"{n}: the chart reads {slug}, not its own rack {rack}"
+    # a PS6010S design, a custom-profile one and a TPC-C design on FS1-2 draw none (none was measured)
+    for n in (
+        "ps6010s-6000-users",
+        "ps6010s-custom-awr-profile",
+        "fs1-quarter-running-the-tpcc-profile",
+        "ps6010xv-2-arrays-10000-users-raid50",
+    ):
+        assert not squares(n), f"{n}: draws {[sq.obs.source.cite() for sq in squares(n)]}"
+    # each PS6010XV volume layout draws its own Table 5 run and not the other's
+    assert {sq.obs.source.locator for sq in squares("ps6010xv-2-volumes-5700-users")} == {"Table 5, test 1"}
+    assert "Table 5, test 1" not in {sq.obs.source.locator for sq in squares("ps6010xv-4-volumes-6900-users")}
 
 
 @cache
@@ -580,7 +616,7 @@ def _gaps(name: str, own_only: bool) -> tuple[int, list[str]]:
     return checked, differ
 
 
-@pytest.mark.parametrize("name", _marked(OLTP, _squares_finding))
+@pytest.mark.parametrize("name", OLTP)
 def test_the_gap_to_the_line_is_the_error_the_report_prints(name: str) -> None:
     """Issue 37: every square drawn is the point the report grades, and its error there is the gap."""
     checked, differ = _gaps(name, own_only=False)

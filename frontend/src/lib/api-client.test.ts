@@ -16,6 +16,22 @@ describe('ApiError', () => {
     expect(error.message).toBe('Request failed with status 400');
   });
 
+  it('reads a list serializer\'s errors by position (one entry per item, {} for the good ones)', () => {
+    const error = new ApiError(400, {
+      bom_overrides: [{}, { quantity: ['Ensure this value is greater than or equal to 0.'] }],
+      databases: [{}, {}, { workload: { target_tps: ['must be more than 0'] }, name: ['taken'] }],
+      tags: ['Not a valid list.'],
+    });
+    expect(error.fieldErrors).toEqual({
+      'bom_overrides.1.quantity': ['Ensure this value is greater than or equal to 0.'],
+      'databases.2.workload.target_tps': ['must be more than 0'],
+      'databases.2.name': ['taken'],
+      tags: ['Not a valid list.'],
+    });
+    // the same errors keyed by position read the same
+    expect(new ApiError(400, { databases: { '2': { name: ['taken'] } } }).fieldErrors).toEqual({ 'databases.2.name': ['taken'] });
+  });
+
   it('uses detail as the message', () => {
     expect(new ApiError(404, { detail: 'Not found.' }).message).toBe('Not found.');
   });

@@ -22,7 +22,11 @@ export class ApiError extends Error {
     return `Request failed with status ${status}`;
   }
 
-  /** DRF returns {field: [messages]} (nested for nested serializers); flatten to dotted paths. */
+  /**
+   * DRF returns {field: [messages]} (nested for nested serializers); flatten to dotted paths. A list
+   * serializer's errors are a list with one entry per item ({} for the good ones, e.g. bom_overrides,
+   * databases): read by position ("databases.1.workload.users").
+   */
   static collectFieldErrors(body: unknown, prefix = ''): FieldErrors {
     const out: FieldErrors = {};
     if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
@@ -31,6 +35,8 @@ export class ApiError extends Error {
       const path = prefix ? `${prefix}.${key}` : key;
       if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
         out[path] = value as string[];
+      } else if (Array.isArray(value)) {
+        Object.assign(out, ApiError.collectFieldErrors(Object.fromEntries(value.map((v, i) => [String(i), v])), path));
       } else if (typeof value === 'string') {
         out[path] = [value];
       } else {

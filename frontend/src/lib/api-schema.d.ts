@@ -1815,6 +1815,8 @@ export interface components {
             slug: string;
             title: string;
             configuration: string;
+            /** @description The storage model the curve was measured on (platform.storage_model), as the engine reads it: named by the curve's slug or title, else by its configuration's; null: none named */
+            readonly storage_model: string | null;
             tool: components["schemas"]["ToolEnum"];
             io_pattern: components["schemas"]["BenchmarkCurveIoPatternEnum"] | components["schemas"]["BlankEnum"];
             block_size_kb: number | null;

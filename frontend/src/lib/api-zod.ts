@@ -2963,6 +2963,7 @@ export const zBenchmarkCurve = z.object({
     slug: z.string().check(z.maxLength(100), z.regex(/^[-a-zA-Z0-9_]+$/)),
     title: z.string().check(z.maxLength(300)),
     configuration: z.string(),
+    storage_model: z.nullable(z.readonly(z.string())),
     tool: zToolEnum,
     io_pattern: z.union([
         zBenchmarkCurveIoPatternEnum,

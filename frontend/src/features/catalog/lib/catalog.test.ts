@@ -45,7 +45,7 @@ describe('rules', () => {
 
 describe('curve chart', () => {
   const curve: Curve = {
-    id: 1, slug: 'slob', title: 'SLOB', configuration: 'xtremio-two-xbrick-cluster', tool: 'slob', io_pattern: 'random',
+    id: 1, slug: 'slob', title: 'SLOB', configuration: 'xtremio-two-xbrick-cluster', storage_model: 'X-Brick', tool: 'slob', io_pattern: 'random',
     block_size_kb: 8, read_pct: '100.00', arrays: 2, array_mode: '', raid: '', rac_nodes: 4, asm_volumes: null, memory: '',
     notes: '', source_document: 'emc-xtremio-2014', source_locator: '', from_fixtures: true,
     points: [1, 2, 3].map((n) => ({
@@ -94,7 +94,7 @@ describe('curve chart on a numeric axis', () => {
   // runs, one at 100% reads and 8 KB, four at 70% reads from 8 to 64 KB.
   const table2: Curve = {
     id: 7, slug: 'dell-oltp-2010-orion-ps6010s', title: 'PS6010S ORION OLTP: maximum IOPS at disk latency <= 20 ms',
-    configuration: 'equallogic-ps6010s', tool: 'orion', io_pattern: 'random', block_size_kb: null, read_pct: null, arrays: 1,
+    configuration: 'equallogic-ps6010s', storage_model: 'PS6010S', tool: 'orion', io_pattern: 'random', block_size_kb: null, read_pct: null, arrays: 1,
     array_mode: '', raid: 'raid10', rac_nodes: null, asm_volumes: null, memory: '', notes: '',
     source_document: 'dell-equallogic-oltp-2010', source_locator: 'Section 2.3; Table 3', from_fixtures: true,
     points: [

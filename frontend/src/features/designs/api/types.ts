@@ -119,5 +119,9 @@ export type DefaultPriceBook = Schemas['DefaultPriceBook'];
 export type SharedDesign = Omit<Schemas['SharedDesignResponse'], 'design'> & { design: WithInputs<Schemas['SharedDesign']> };
 
 /** The part of a benchmark curve the load-response chart reads (GET /curves/). */
-export type MeasuredCurve = Pick<Schemas['BenchmarkCurve'], 'slug' | 'configuration' | 'rac_nodes' | 'source_document' | 'points'>;
+// Its storage model and workload (tool, arrays, RAID, nodes, ASM volumes) say whose runs its points are.
+export type MeasuredCurve = Pick<
+  Schemas['BenchmarkCurve'],
+  'slug' | 'configuration' | 'storage_model' | 'tool' | 'arrays' | 'raid' | 'rac_nodes' | 'asm_volumes' | 'source_document' | 'points'
+>;
 export type MeasuredCurvePage = Omit<Schemas['PaginatedBenchmarkCurveList'], 'results'> & { results: MeasuredCurve[] };

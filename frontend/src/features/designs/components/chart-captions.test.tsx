@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
 import { unreachableDesignLoadText } from '../lib/design-load';
+import { withMeasured } from '../lib/measured';
 import { equallogicPs6010xv, quarterRack } from '../lib/fixture';
 import { BalanceChart } from './balance-chart';
 import { LoadResponseChart } from './load-response-chart';
@@ -63,5 +64,22 @@ describe("the charts' captions", () => {
     expect(caption).not.toHaveTextContent('Triangle');
     expect(caption).not.toHaveTextContent('812');
     expect(screen.getByRole('img')).toHaveAccessibleName(/the design load, 30,000 TPS is 16% beyond .*, is not drawn\./);
+  });
+
+  it('the load-response chart says so when the evidence has no run of the design’s configuration', () => {
+    const evaluation = equallogicPs6010xv().evaluation;
+    const chart = (projection: typeof evaluation.projection) => (
+      <LoadResponseChart projection={projection} racNodes={2} designLoad={designLoadOf(evaluation)} title="PS6010S" />
+    );
+    // matched with the evidence, none of its configuration
+    const { unmount } = renderWithQueries(chart(withMeasured(evaluation.projection, new Map())));
+    expect(screen.getByTestId('load-response-no-measured')).toHaveTextContent('No measured point for this configuration');
+    unmount();
+    // with its own run drawn, or not matched yet (the curves still loading), it says nothing of the kind
+    const drawn = renderWithQueries(chart(withMeasured(evaluation.projection, new Map([[2, [{ tps: 348.61, response_ms: 671, source: 'Table 5, test 2' }]]]))));
+    expect(screen.queryByTestId('load-response-no-measured')).toBeNull();
+    drawn.unmount();
+    renderWithQueries(chart(evaluation.projection));
+    expect(screen.queryByTestId('load-response-no-measured')).toBeNull();
   });
 });

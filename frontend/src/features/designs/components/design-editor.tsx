@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePlatforms } from '../../../lib/platforms';
 import { savedDesignRequest, useEvaluation } from '../api/evaluate-design';
 import { useMeasuredCurves } from '../api/measured-curves';
-import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
+import { measuredConfigurationOf, NO_CURVES } from '../lib/measured';
 import type { Design } from '../api/types';
 import { designLoadOf, formFromInputs, referenceConfigurationFor, validateForm, type DesignForm } from '../lib/design-form';
 import { designInputsOf, evaluateRequestOf } from '../lib/evaluate-request';
@@ -68,8 +68,10 @@ export function DesignEditor({ design }: { design: Design }) {
   );
   const evaluation = useEvaluation(request);
   // the evaluation names the configuration its family measured (EqualLogic: the TPC-C test system)
-  const curves = useMeasuredCurves(measuredConfigurationOf(evaluation.data, reference));
-  const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
+  const measuredConfiguration = measuredConfigurationOf(evaluation.data, reference);
+  const curves = useMeasuredCurves(measuredConfiguration);
+  // No configuration to read (none in the catalog): nothing measured to draw, and the chart says so.
+  const measuredCurves = measuredConfiguration ? curves.data?.results : evaluation.data ? NO_CURVES : undefined;
   const apiErrors = evaluation.error instanceof ApiError ? evaluation.error.fieldErrors : {};
   const stale = evaluation.isPlaceholderData || evaluation.isFetching;
   const designLoad = useMemo(() => designLoadOf(evaluation.data), [evaluation.data]);
@@ -117,7 +119,7 @@ export function DesignEditor({ design }: { design: Design }) {
           racNodes={Number(form.racNodes)}
           title={meta.name}
           invalid={request === null}
-          measured={measured}
+          measuredCurves={measuredCurves}
           bomEditor={{
             overrides,
             onChange: setOverrides,

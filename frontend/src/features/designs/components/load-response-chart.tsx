@@ -10,6 +10,7 @@ import { axisTitle, scaleOf, type AxisRange } from '../lib/axes';
 import { bandCaption, bandView } from '../lib/bands';
 import { loadResponseSubtitle } from '../lib/chart-heading';
 import { loadResponseSummary, throughputSummary } from '../lib/chart-summaries';
+import { noMeasuredPoint } from '../lib/measured';
 import {
   bandDatasets,
   buildLoadResponseChart,
@@ -146,6 +147,12 @@ function LoadResponseChartView({ projection, racNodes, designLoad = null, bands,
             </span>
           )}
           {model.measuredNotes.length > 0 && <> Measured: {model.measuredNotes.join('; ')}.</>}
+          {noMeasuredPoint(projection.series) && (
+            <span data-testid="load-response-no-measured">
+              {' '}
+              No measured point for this configuration: the evidence has no run of its storage, ASM volumes and benchmark.
+            </span>
+          )}
         </span>
       }
     >

@@ -1,8 +1,8 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { FieldErrors } from '../../../lib/api-client';
 import { Loading } from '../../../components/ui/status';
-import type { EvaluationPayload, MeasuredPoint } from '../api/types';
-import { withMeasured } from '../lib/measured';
+import type { EvaluationPayload, MeasuredCurve } from '../api/types';
+import { measuredByNodes, measuredConfigurationFor, withMeasured } from '../lib/measured';
 import { growthOf } from '../lib/capacity-chart';
 import { designLoadOf, loadResponseBandsOf } from '../lib/load-response-chart';
 import { unreachableDesignLoadText } from '../lib/design-load';
@@ -31,8 +31,9 @@ interface Props {
   racNodes: number;
   title: string;
   invalid: boolean;
-  /** Measured points of the evidence by RAC node count (drawn over the model lines). */
-  measured?: Map<number, MeasuredPoint[]>;
+  /** The measured TPS curves of the configuration the evaluation names (undefined: not read yet): the
+   * points of the design's own configuration among them are drawn over the model lines. */
+  measuredCurves?: MeasuredCurve[];
   /** The editor's BOM overrides (absent where the BOM is read only, e.g. a shared link). */
   bomEditor?: BomOverridesControl;
 }
@@ -61,7 +62,7 @@ const BelowTheCharts = memo(function BelowTheCharts({ payload, bomEditor }: { pa
   );
 });
 
-export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measured, bomEditor }: Props) {
+export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNodes, title, invalid, measuredCurves, bomEditor }: Props) {
   const platforms = usePlatforms();
   const general = error ? generalErrors(apiErrors) : [];
   const showGeneral = error && (general.length > 0 || Object.keys(apiErrors).length === 0);
@@ -80,7 +81,16 @@ export function ResultsPanel({ payload, loading, stale, error, apiErrors, racNod
   // The charts' inputs derived from the evaluation, made once per evaluation: the charts are memoised,
   // so a re-render that shows the same evaluation (an edit marks it stale) does not redraw them.
   const oltp = payload?.evaluation.kind === 'oltp' ? payload.evaluation : null;
-  const projection = useMemo(() => (oltp && measured ? withMeasured(oltp.projection, measured) : oltp?.projection), [oltp, measured]);
+  // Only the runs of the design's own configuration (storage, arrays, RAID, ASM volumes, benchmark), each
+  // on the line of its node count; before the registry says the family's benchmark, none.
+  const measuredConfiguration = useMemo(() => (oltp ? measuredConfigurationFor(oltp, platforms.data) : null), [oltp, platforms.data]);
+  const projection = useMemo(
+    () =>
+      oltp && measuredCurves && measuredConfiguration
+        ? withMeasured(oltp.projection, measuredByNodes(measuredCurves, measuredConfiguration))
+        : oltp?.projection,
+    [oltp, measuredCurves, measuredConfiguration],
+  );
   const designLoad = useMemo(() => (oltp ? designLoadOf(oltp) : null), [oltp]);
   const bands = useMemo(() => (oltp ? loadResponseBandsOf(oltp) : undefined), [oltp]);
   const unreachable = oltp ? unreachableDesignLoadText(oltp.summary) : null;

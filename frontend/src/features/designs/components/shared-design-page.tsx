@@ -2,10 +2,9 @@ import { useParams } from 'react-router-dom';
 import { formatTimestamp } from '../../../components/format';
 import { ErrorMessage, Loading } from '../../../components/ui/status';
 import { ApiError } from '../../../lib/api-client';
-import { useMemo } from 'react';
 import { useMeasuredCurves } from '../api/measured-curves';
 import { useSharedDesign } from '../api/shared-design';
-import { measuredByNodes, measuredConfigurationOf } from '../lib/measured';
+import { measuredConfigurationOf, NO_CURVES } from '../lib/measured';
 import { platformSummary } from '../lib/design-list';
 import { ResultsPanel } from './results-panel';
 
@@ -13,10 +12,8 @@ import { ResultsPanel } from './results-panel';
 export function SharedDesignPage() {
   const { token = '' } = useParams();
   const shared = useSharedDesign(token);
-  const curves = useMeasuredCurves(
-    measuredConfigurationOf(shared.data?.evaluation, shared.data?.design.reference_configuration ?? null),
-  );
-  const measured = useMemo(() => measuredByNodes(curves.data?.results ?? []), [curves.data]);
+  const measuredConfiguration = measuredConfigurationOf(shared.data?.evaluation, shared.data?.design.reference_configuration ?? null);
+  const curves = useMeasuredCurves(measuredConfiguration);
   if (shared.isPending) return <Loading what="the shared design" />;
   if (shared.error instanceof ApiError && shared.error.status === 404) {
     return (
@@ -40,7 +37,7 @@ export function SharedDesignPage() {
         </p>
         <p className="notice">Read-only view shared by link.</p>
       </div>
-      <ResultsPanel payload={evaluation} loading={false} stale={false} error={null} apiErrors={{}} racNodes={nodes} title={design.name} invalid={false} measured={measured} />
+      <ResultsPanel payload={evaluation} loading={false} stale={false} error={null} apiErrors={{}} racNodes={nodes} title={design.name} invalid={false} measuredCurves={measuredConfiguration ? curves.data?.results : NO_CURVES} />
     </section>
   );
 }

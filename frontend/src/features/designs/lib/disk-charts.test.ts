@@ -13,7 +13,7 @@ import { balanceBandCount, balanceDatasets, balanceZoneItems, buildBalanceChart,
 import { platformName, platformText, loadResponseSubtitle, storageUnitsText } from './chart-heading';
 import { equallogicPs6010xv, equallogicTpccCurves, netappFas3140, quarterRack, type OltpPayload } from './fixture';
 import { bandDatasets, buildLoadResponseChart, designLoadOf, loadResponseBandsOf, loadResponseDatasets, responseZoneItems, withAlpha, BAND_ALPHA } from './load-response-chart';
-import { measuredByNodes, measuredConfigurationOf, withMeasured } from './measured';
+import { measuredByNodes, measuredConfigurationFor, measuredConfigurationOf, withMeasured } from './measured';
 
 const balanceOf = (payload: OltpPayload, range: 'focused' | 'full') => buildBalanceChart(payload.evaluation.balance!, payload.evaluation, range);
 const responseOf = (payload: OltpPayload, range: 'focused' | 'full') =>
@@ -163,27 +163,28 @@ describe('measured points of every family that has them', () => {
     expect(measuredConfigurationOf(null, 'oracle-fs1-half-rack')).toBe('oracle-fs1-half-rack');
   });
 
-  it('EqualLogic: the eight TPC-C runs of Tables 5-6 land on the 2-node line, inside the focused axes', () => {
+  it('EqualLogic: the seven TPC-C runs of Tables 5-6 on four ASM volumes land on the 2-node line, inside the focused axes', () => {
     const payload = equallogicPs6010xv();
-    const byNodes = measuredByNodes(equallogicTpccCurves());
+    // the design's four ASM volumes: Table 5's two-volume run (test 1) is another configuration's
+    const byNodes = measuredByNodes(equallogicTpccCurves(), measuredConfigurationFor(payload.evaluation, platformRegistry()));
     expect([...byNodes.keys()]).toEqual([2]);
     const points = byNodes.get(2)!;
-    expect(points).toHaveLength(8);
+    expect(points).toHaveLength(7);
     expect(points.map((p) => p.source)).toEqual([
       ...[1, 2, 3, 4, 5, 6].map((n) => `dell-equallogic-oltp-2010, Table 6, test ${n}`),
-      ...[1, 2].map((n) => `dell-equallogic-oltp-2010, Table 5, test ${n}`),
+      'dell-equallogic-oltp-2010, Table 5, test 2',
     ]);
     expect(points[4]).toEqual({ tps: 348.61, response_ms: 671, users: 6900, source: 'dell-equallogic-oltp-2010, Table 6, test 5' });
     const projection = withMeasured(payload.evaluation.projection, byNodes);
     const m = buildLoadResponseChart(projection, 2, designLoadOf(payload.evaluation), loadResponseBandsOf(payload.evaluation), 'focused');
     const two = m.series.find((s) => s.racNodes === 2)!;
-    expect(two.measured).toHaveLength(8);
+    expect(two.measured).toHaveLength(7);
     for (const p of two.measured) {
       expect(p.x).toBeLessThanOrEqual(m.xMax);
       expect(axisFraction(m.yAxis, p.y)).toBeGreaterThan(0);
       expect(axisFraction(m.yAxis, p.y)).toBeLessThan(1);
     }
-    expect(loadResponseDatasets(m).some((d) => d.label === 'Measured, 2 nodes' && d.data.length === 8)).toBe(true);
+    expect(loadResponseDatasets(m).some((d) => d.label === 'Measured, 2 nodes' && d.data.length === 7)).toBe(true);
     expect(m.measuredNotes[0]).toBe('288 TPS at 68 ms with 2 RAC nodes (the Dell EqualLogic OLTP sizing study (2010), Table 6, test 1)');
   });
 });

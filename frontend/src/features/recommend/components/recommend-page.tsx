@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { FieldErrors } from '../../../lib/api-client';
+import { ApiError, type FieldErrors } from '../../../lib/api-client';
 import { ErrorMessage } from '../../../components/ui/status';
 import { workloadFromSearch } from '../../../lib/recommend-link';
 import { useCreateDesignFromCandidate, useMyTeams, useRecommend } from '../api/recommend';
 import type { Candidate, RecommendRequest } from '../api/types';
 import { designBodyFor } from '../lib/candidate-row';
-import { recommendFieldErrors } from '../lib/databases';
 import { formFromWorkload, toRequest, validateRequest, type RecommendForm } from '../lib/recommend-form';
 import { RecommendFormView } from './recommend-form';
 import { RecommendResults } from './recommend-results';
@@ -43,7 +42,8 @@ export function RecommendPage() {
   };
 
   // A database's errors by its position ("databases.1.workload.target_tps"), however the API nests them.
-  const apiErrors = recommendFieldErrors(run.error);
+  // a database's errors by its position ("databases.1.workload.target_tps"), however DRF nests them
+  const apiErrors = run.error instanceof ApiError ? run.error.fieldErrors : {};
   const errors = Object.keys(clientErrors).length ? clientErrors : apiErrors;
   const showRunError = run.error && !Object.keys(apiErrors).length;
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { addDatabase, DATABASE_BOUNDS, MAX_DATABASES, otherDatabaseErrors, recommendFieldErrors, removeDatabase, updateDatabase } from './databases';
+import { addDatabase, DATABASE_BOUNDS, MAX_DATABASES, otherDatabaseErrors, removeDatabase, updateDatabase } from './databases';
 import { EMPTY_FORM, otherErrors, toRequest, validateRequest, type RecommendForm } from './recommend-form';
 
 /** The page of one OLTP database (60,000 TPS, 75 % reads kept as an input the page does not show), then a DSS one added. */
@@ -68,10 +68,9 @@ describe('the databases of a recommend request', () => {
 
   it('reads a 400 however DRF nests a database’s errors (a list of rows, or objects by position)', () => {
     const asList = new ApiError(400, { databases: [{}, { workload: { target_tps: ['must be more than 0'] }, name: ['taken'] }], non_field_errors: ['x'] });
-    expect(recommendFieldErrors(asList)).toEqual({ 'databases.1.workload.target_tps': ['must be more than 0'], 'databases.1.name': ['taken'], non_field_errors: ['x'] });
+    expect(asList.fieldErrors).toEqual({ 'databases.1.workload.target_tps': ['must be more than 0'], 'databases.1.name': ['taken'], non_field_errors: ['x'] });
     const byPosition = new ApiError(400, { databases: { '1': { workload: { users: ['give either users or target_tps'] } } } });
-    expect(recommendFieldErrors(byPosition)).toEqual({ 'databases.1.workload.users': ['give either users or target_tps'] });
-    expect(recommendFieldErrors(new Error('offline'))).toEqual({});
+    expect(byPosition.fieldErrors).toEqual({ 'databases.1.workload.users': ['give either users or target_tps'] });
   });
 
   it('keeps a database’s errors beside it, out of the page’s summary', () => {

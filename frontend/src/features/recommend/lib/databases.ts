@@ -7,7 +7,7 @@
  * database's; down to one again, the one left's workload becomes the page's (today's request).
  */
 import * as z from 'zod/mini';
-import { ApiError, type FieldErrors } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/api-client';
 import { zDatabaseRequest } from '../../../lib/api-zod';
 import type { DatabasesRecommendRequest, RecommendDatabase } from '../api/types';
 import { EMPTY_WORKLOAD, workloadFormOf, workloadOf, type WorkloadForm } from './workload-form';
@@ -121,20 +121,4 @@ export function otherDatabaseErrors(errors: FieldErrors, index: number, shownWor
   return Object.entries(errors)
     .filter(([path]) => path.startsWith(prefix) && !shown.has(path))
     .flatMap(([path, messages]) => messages.map((m) => (path.endsWith('non_field_errors') ? m : `${path.slice(prefix.length)}: ${m}`)));
-}
-
-/** DRF lists (a list serializer's errors: one object per database, {} for the good ones) as objects keyed by position. */
-function listsAsObjects(body: unknown): unknown {
-  if (Array.isArray(body)) {
-    if (body.every((v) => typeof v === 'string')) return body;
-    return Object.fromEntries(body.map((v, i) => [String(i), listsAsObjects(v)]));
-  }
-  if (body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, listsAsObjects(v)]));
-  return body;
-}
-
-/** A 400's field errors by dotted path, a database's by its position ("databases.1.workload.target_tps"), however DRF nests them. */
-export function recommendFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  return ApiError.collectFieldErrors(listsAsObjects(error.body));
 }
