@@ -122,6 +122,15 @@ def build_model(b: ModelBuild) -> PlatformModel:
         b.const(c)
     b.const(ORION_VOLUMES)
     b.const(own.volume_k)
+    tested = own.peak.obs.storage_model
+    if tested and tested != p.storage_model:
+        # the ASM host path is fitted on the TPC-C test system's runs: on another array it is borrowed,
+        # and says so (the PS6010S ran ORION only)
+        b.flag(
+            "platform.storage_model",
+            f"the ASM volumes' host path (k = {own.volume_k.value:.3g}) is fitted on the {tested} TPC-C runs "
+            f"({own.volume_k.cite()}); the {p.storage_model} ran ORION only",
+        )
     factor = raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
     ceiling = transfer_ceiling(b.evidence, p.storage_model)
     ceiling_iops = ceiling[0] * 1024.0 / w.block_size_kb * p.arrays if ceiling else None

@@ -270,13 +270,9 @@ def test_every_family_has_a_measured_figure_checked() -> None:
 
 
 # The storage figures called measured whose configuration lies outside what was measured.
-_MEASURED_OUTSIDE = {
-    "ps6010s-6000-users": "PS6010S: storage.basis 'measured' on a storage figure whose host path is fitted "
-    "on the PS6010XV TPC-C peak run (storage.sources 'Table 5, test 2'), unflagged",
-    "ps6010xv-2-arrays-10000-users-raid50": "PS6010XV x 2 arrays RAID 50: storage.basis 'measured' while its "
-    "extrapolation[] says 'ORION measured RAID 10; raid50 ... textbook, not measured' and every cited cell "
-    "is one RAID 10 array (Table 2): the figure is outside the measured configurations",
-}
+# (none today: the PS6010S's borrowed host path is flagged, and the RAID 50 design on PS6010XV ORION's
+# RAID 10 cells is published "extrapolated")
+_MEASURED_OUTSIDE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
@@ -299,8 +295,6 @@ _STORAGE_CITATIONS = {
     "netapp": "NetApp: storage.sources 'netapp-pam-2009, Section 3.2', 'Section 3.3', 'Appendix G', "
     "'Section 4.2' are no observation's source (the cells of those sections carry longer locators, e.g. "
     "'Section 3.2, 4 GB SGA (Figure 3 text)')",
-    "ps6010s": "PS6010S: storage.sources cite 'dell-equallogic-oltp-2010, Table 5, test 2', the TPC-C peak "
-    "run on the PS6010XV test system (the host path's fit), unflagged on a PS6010S design",
     "arrays": "PS6010XV x 2 arrays: storage.sources are one-array ORION cells (Table 2, arrays 1) and "
     "extrapolation[] flags only the RAID level: two arrays are beyond every OLTP measurement of the "
     "document (ORION and TPC-C ran one array), unflagged",
@@ -311,7 +305,7 @@ def _citation_xfail(name: str) -> Any:
     family = family_of(name)
     reason = _STORAGE_CITATIONS.get(family) if published(name)["kind"] == "oltp" else None
     if SEED_DESIGNS[name]["platform"]["storage_model"] == "PS6010S":
-        reason = _STORAGE_CITATIONS["ps6010s"]
+        reason = None  # the PS6010XV TPC-C runs it cites are named as borrowed in extrapolation[]
     if name == "ps6010xv-2-arrays-10000-users-raid50":
         reason = _STORAGE_CITATIONS["arrays"]
     return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason)) if reason else name
@@ -347,10 +341,6 @@ def citations(text: str) -> list[str]:
 
 
 _ASSUMPTION_CITATIONS = {
-    "ps6010s-6000-users": "PS6010S: the TPC-C assumptions (think time, IOs per transaction, the host "
-    "path's k) cite 'Table 5, test 2' / 'Table 6, test 5', the PS6010XV test system's runs, unflagged",
-    "ps6010s-custom-awr-profile": "PS6010S (own AWR profile): asm_volume_k, the host path's constant, "
-    "cites 'Table 5, test 2' / 'Table 6, test 5', the PS6010XV test system's runs, unflagged",
     "ps6110xv-raid10-1-array-1mb-sequential": "RAID 10 sequential DSS design: the assumption "
     "tpch_storage_ratio (1.157, fitted on RAID 50 cells) is printed while the design uses ratio 1 "
     "(database_capacity = throughput_capacity = 763.9 MB/s; its flag: 'storage ratio 1, an extrapolation'): "
@@ -746,10 +736,6 @@ def outside_measured(name: str) -> list[Outside]:
 
 
 _EXTRAPOLATED = {
-    "ps6010s-6000-users": "PS6010S: not flagged, but its storage (host path) and TPC-C constants are fitted "
-    "on the PS6010XV test system's runs (Table 5 test 2, Table 6 test 5): the PS6010S ran ORION only",
-    "ps6010s-custom-awr-profile": "PS6010S: not flagged, but its host path's k is fitted on the PS6010XV "
-    "TPC-C runs (Table 5 test 2, Table 6 test 5): the PS6010S ran ORION only",
     "xtremio-2-xbricks-32-sessions-update": "XtremIO UPDATE test design: 48.8 % reads is Table 12's own "
     "printed mix (31,646 read, 33,136 write IOPS), yet storage.basis is 'extrapolated' and the flag says "
     "it is below the measured 50.0 % (the model's per-operation reading of the same test)",
