@@ -4,42 +4,15 @@ evaluates to the candidate's figures."""
 
 from __future__ import annotations
 
-import datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from catalog.models import Part, PriceBook, PriceBookEntry
-from designs.evaluation import design_bom
 from designs.models import Design
 from designs.tests.conftest import client_for
+from designs.tests.pricing import array_parts, price_book_with
 
 EQL_6000 = {"workload": {"kind": "oltp", "users": 6000}, "families": ["equallogic"], "limit": 50}
-
-
-def _book(name: str, expensive: set[str]) -> PriceBook:
-    """Every catalog part at 1,000.00 EUR, the `expensive` part numbers at 1,000,000.00."""
-    book = PriceBook.objects.create(
-        name=name, currency="EUR", version=1, effective_date=datetime.date(2026, 1, 1)
-    )
-    PriceBookEntry.objects.bulk_create(
-        PriceBookEntry(
-            price_book=book, part=part,
-            unit_price=Decimal("1000000.00") if part.part_number in expensive else Decimal("1000.00"),
-        )
-        for part in Part.objects.all()
-    )  # fmt: skip
-    return book
-
-
-def _array_parts(storage_model: str, arrays: int) -> set[str]:
-    bom, _ = design_bom(
-        platform={"family": "equallogic", "storage_model": storage_model, "rac_nodes": 2, "arrays": arrays},
-        configuration=None,
-        overrides=[],
-    )
-    return {line.part_number for line in bom.lines}
 
 
 def _first(rows: list[dict[str, Any]], model: str, units: int) -> int:
@@ -49,9 +22,9 @@ def _first(rows: list[dict[str, Any]], model: str, units: int) -> int:
 
 
 def test_the_price_book_decides_which_ranks_first(catalog: None, users: dict[str, Any]) -> None:
-    xv, s = _array_parts("PS6010XV", 2), _array_parts("PS6010S", 1)
-    dear_ssd = _book("SSD dear", s - xv)
-    dear_sas = _book("SAS dear", xv - s)
+    xv, s = array_parts("PS6010XV", 2), array_parts("PS6010S", 1)
+    dear_ssd = price_book_with("SSD dear", s - xv)
+    dear_sas = price_book_with("SAS dear", xv - s)
     client = client_for(users["alice"])
     orders = []
     for book in (dear_ssd, dear_sas):

@@ -5,7 +5,6 @@ design's are, and nothing is written; a price book ranks by cost."""
 
 from __future__ import annotations
 
-import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -13,13 +12,12 @@ from typing import Any
 import pytest
 import yaml
 
-from catalog.models import Part, PriceBook, PriceBookEntry
 from catalog.versioning import catalog_snapshot
 from core.tests.test_response_conformance import SpectacularValidator
-from designs.evaluation import design_bom
 from designs.models import Design, DesignRevision
 from designs.recommend import _references
 from designs.tests.conftest import client_for
+from designs.tests.pricing import array_parts, price_book_with
 from engine_adapter import engine
 
 pytestmark = pytest.mark.django_db
@@ -34,31 +32,6 @@ XTREMIO_ONLY = {"families": ["xtremio"]}
 
 def recommend(user: Any, body: dict[str, Any]) -> Any:
     return client_for(user).post("/api/v1/recommend/", body, format="json")
-
-
-def _book(name: str, expensive: set[str]) -> PriceBook:
-    """Every catalog part at 1,000.00 EUR, the `expensive` part numbers at 1,000,000.00 (as the
-    one-workload recommender's tests price them)."""
-    book = PriceBook.objects.create(
-        name=name, currency="EUR", version=1, effective_date=datetime.date(2026, 1, 1)
-    )
-    PriceBookEntry.objects.bulk_create(
-        PriceBookEntry(
-            price_book=book, part=part,
-            unit_price=Decimal("1000000.00") if part.part_number in expensive else Decimal("1000.00"),
-        )
-        for part in Part.objects.all()
-    )  # fmt: skip
-    return book
-
-
-def _array_parts(storage_model: str, arrays: int) -> set[str]:
-    bom, _ = design_bom(
-        platform={"family": "equallogic", "storage_model": storage_model, "rac_nodes": 2, "arrays": arrays},
-        configuration=None,
-        overrides=[],
-    )
-    return {line.part_number for line in bom.lines}
 
 
 def test_two_databases_are_carried_together_and_agree_with_the_engine(
@@ -201,8 +174,8 @@ def test_a_price_book_decides_which_configuration_carries_them_first(
         {"name": "OLTP", "workload": {"kind": "oltp", "users": 6000}},
         {"name": "DW", "workload": {"kind": "dss", "target_throughput_mb_s": 200, "database_size_gb": 500}},
     ]
-    dear_parts = _array_parts("PS6110XV", 1) - _array_parts("PS6010XV", 2)
-    flat, dear_6110 = _book("Flat", set()), _book("PS6110XV dear", dear_parts)
+    dear_parts = array_parts("PS6110XV", 1) - array_parts("PS6010XV", 2)
+    flat, dear_6110 = price_book_with("Flat", set()), price_book_with("PS6110XV dear", dear_parts)
     firsts = []
     for book in (flat, dear_6110):
         response = recommend(
