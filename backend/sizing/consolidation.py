@@ -748,7 +748,7 @@ def _solve(
             users.append(c.users)
         else:
             users.append(max(1.0, _target(c) * (c.think_s + sum(float(s.demand_s) for s in c.stations))))
-    direct = _at_targets(classes, users, opened)
+    direct = _at_targets(classes, users, opened) or _all_short_at_their_caps(classes, opened)
     if direct is not None:
         return direct
     solution = multiclass.solve(_networks(classes, users), opened)
@@ -850,6 +850,24 @@ def _at_targets(
             return None  # a class capped on its way reaches its target at the cap: let the secant decide
         return solution
     return None
+
+
+def _all_short_at_their_caps(
+    classes: Sequence[_Class], opened: Mapping[str, float]
+) -> multiclass.MultiClassSolution | None:
+    """Where the utilisation law says the targets cannot all be carried: every TPS target's class at
+    its population cap. If each then falls short of its target, that is the secant's own end point (X
+    rises with n, so each class's population runs to its cap) in one solve instead of the secant's
+    several near saturation; None where a class would reach its target (the secant decides)."""
+    if not _targets_overload(classes, opened):
+        return None
+    users = [c.users if c.users is not None else _population_cap(c) for c in classes]
+    solution = multiclass.solve(_networks(classes, users), opened)
+    short = all(
+        c.users is not None or s.throughput < _target(c) * (1 - 1e-6)
+        for c, s in zip(classes, solution.classes, strict=True)
+    )
+    return solution if short else None
 
 
 # Sweeps the solve at the targets may take before the secant takes over (it converges in tens).
