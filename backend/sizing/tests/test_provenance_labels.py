@@ -213,17 +213,9 @@ MEASURED = [n for n in SEED_DESIGNS if published(n)["storage"]["basis"] == "meas
 
 # Findings (issue 37): the OLTP storage figures called "measured" are the model's reading at a measured
 # I/O profile, not a cell of the evidence.
-_NOT_A_CELL = {
-    "oracle-fs1": "FS1-2: storage.basis 'measured' on Table 1's nominal IOPS converted to the design's I/O "
-    "mix (quarter rack 154,415 IOPS, half rack 202,619 IOPS; Table 1 prints 189,000 / 248,000): a model "
-    "figure on a measured cell",
-    "equallogic": "EqualLogic OLTP: storage.basis 'measured' on the IOPS through the ASM volumes' host path "
-    "(PS6010XV 3,616 / 3,072 IOPS, PS6010S 14,406, RAID 50 x 2 arrays 4,977); the cell is the array's ORION "
-    "maximum at 20 ms (Table 2 test 2, 4,047 IOPS; Table 3 test 2, 16,116), the figure is the model's",
-    "xtremio": "XtremIO OLTP: storage.basis 'measured' on the IOPS at which the fitted 8 KB read reaches "
-    "1.5 ms (200,421 / 141,957 IOPS); no cell of Tables 11-13 carries it, and one of its two sources "
-    "('Tables 11 and 13; Figures 10-12 (fitted storage)') is the fit, not an observation",
-}
+# (none today: the model's figures on a cell - FS1-2's nominal IOPS in another mix, EqualLogic's ORION
+# curve through the ASM volumes, XtremIO's fitted storage - say "derived", not "measured")
+_NOT_A_CELL: dict[str, str] = {}
 
 
 def _measured_xfail(name: str) -> Any:
