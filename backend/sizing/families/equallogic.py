@@ -126,10 +126,12 @@ def build_model(b: ModelBuild) -> PlatformModel:
     if tested and tested != p.storage_model:
         # the ASM host path is fitted on the TPC-C test system's runs: on another array it is borrowed,
         # and says so (the PS6010S ran ORION only)
+        # the runs by their tables (the flag reads in the customer's proposal: no catalog slug)
+        runs = "; ".join(dict.fromkeys(s.locator for s in own.volume_k.sources))
         b.flag(
             "platform.storage_model",
             f"the ASM volumes' host path (k = {own.volume_k.value:.3g}) is fitted on the {tested} TPC-C runs "
-            f"({own.volume_k.cite()}); the {p.storage_model} ran ORION only",
+            f"({runs}); the {p.storage_model} ran ORION only",
         )
     factor = raid_penalty(b, FAMILY.measured_raid, "ORION measured RAID 10")
     ceiling = transfer_ceiling(b.evidence, p.storage_model)
