@@ -1,10 +1,12 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
+import { DatabaseCloneLoadField, DatabaseClonesField, DatabaseNameField, DatabasePriorityField } from '../../../components/ui/database-fields';
+import { DatabaseRowControls } from '../../../components/ui/database-row-controls';
 import { SelectField } from '../../../components/ui/select-field';
+import { WorkloadKindSelect } from '../../../components/ui/workload-kind-select';
 import type { WorkloadInput } from '../api/types';
 import type { DesignForm } from '../lib/design-form';
 import {
-  DATABASE_BOUNDS,
   MAX_DATABASES,
   addDatabase,
   databasesErrors,
@@ -27,11 +29,6 @@ interface Props {
   apiErrors: FieldErrors;
   readOnly?: boolean;
 }
-
-const KIND_OPTIONS = [
-  { value: 'oltp', label: 'OLTP' },
-  { value: 'dss', label: 'DSS' },
-];
 
 /** The databases of the design: one (said so, with a way to add another) or several sharing the platform. */
 export function DatabasesPanel({ draft, onChange, form, onFormChange, workload, clientErrors, apiErrors, readOnly }: Props) {
@@ -129,22 +126,7 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
         {row.paused && <span className="badge badge-warn"> paused</span>}
       </legend>
       <div className="field-grid">
-        <div className="field">
-          <label htmlFor={`database-${index}-name`}>Name</label>
-          <input
-            id={`database-${index}-name`}
-            value={row.name}
-            maxLength={DATABASE_BOUNDS.name.maxLength}
-            aria-invalid={Boolean(errors(rowPath(index, 'name'))?.length)}
-            aria-describedby={errors(rowPath(index, 'name')) ? `database-${index}-name-error` : undefined}
-            onChange={(e) => onRowChange({ name: e.target.value })}
-          />
-          {errors(rowPath(index, 'name')) && (
-            <p id={`database-${index}-name-error`} className="field-error">
-              {errors(rowPath(index, 'name'))?.join(' ')}
-            </p>
-          )}
-        </div>
+        <DatabaseNameField id={`database-${index}-name`} value={row.name} onChange={(value) => onRowChange({ name: value })} errors={errors(rowPath(index, 'name'))} />
         {first ? (
           <div className="field">
             <span className="label-text">Kind</span>
@@ -153,12 +135,7 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
             </p>
           </div>
         ) : (
-          <SelectField
-            label="Kind"
-            value={row.kind}
-            options={KIND_OPTIONS}
-            onChange={(value) => onRowChange({ kind: value === 'dss' ? 'dss' : 'oltp' })}
-          />
+          <WorkloadKindSelect label="Kind" value={row.kind} onChange={(value) => onRowChange({ kind: value })} />
         )}
         {!first && row.kind === 'oltp' && (
           <SelectField
@@ -180,47 +157,17 @@ function DatabaseFields({ row, index, form, readOnly, errors, apiErrors, onRowCh
           errors={errors(rowPath(index, 'load', { ...row, kind, loadBy }))}
         />
         <NumberField label="Database size" unit="GB" value={size} min={0} onChange={setSize} errors={errors(rowPath(index, 'size'))} />
-        <NumberField
-          label="Clones"
-          unit="test/dev"
-          value={row.clones}
-          min={DATABASE_BOUNDS.clones.min}
-          max={DATABASE_BOUNDS.clones.max}
-          step={1}
-          placeholder="0"
-          onChange={(value) => onRowChange({ clones: value })}
-          errors={errors(rowPath(index, 'clones'))}
-        />
-        <NumberField
-          label="Clone load"
-          unit="% each"
-          value={row.cloneLoadPct}
-          min={DATABASE_BOUNDS.cloneLoadPct.min}
-          max={DATABASE_BOUNDS.cloneLoadPct.max}
-          onChange={(value) => onRowChange({ cloneLoadPct: value })}
-          errors={errors(rowPath(index, 'clone_load_pct'))}
-        />
-        <NumberField
-          label="Priority"
-          unit="1 = most important"
-          value={row.priority}
-          min={DATABASE_BOUNDS.priority.min}
-          max={DATABASE_BOUNDS.priority.max}
-          step={1}
-          placeholder={DATABASE_BOUNDS.priority.default === undefined ? undefined : String(DATABASE_BOUNDS.priority.default)}
-          onChange={(value) => onRowChange({ priority: value })}
-          errors={errors(rowPath(index, 'priority'))}
-        />
+        <DatabaseClonesField value={row.clones} onChange={(value) => onRowChange({ clones: value })} errors={errors(rowPath(index, 'clones'))} />
+        <DatabaseCloneLoadField value={row.cloneLoadPct} onChange={(value) => onRowChange({ cloneLoadPct: value })} errors={errors(rowPath(index, 'clone_load_pct'))} />
+        <DatabasePriorityField value={row.priority} onChange={(value) => onRowChange({ priority: value })} errors={errors(rowPath(index, 'priority'))} />
       </div>
-      <div className="check-row">
-        <label className="checkbox">
-          <input type="checkbox" checked={row.paused} onChange={(e) => onRowChange({ paused: e.target.checked })} />
-          Pause<span className="visually-hidden"> {name} (left out of the evaluation)</span>
-        </label>
-        <button type="button" className="secondary small" onClick={onRemove} aria-label={`Remove ${name}`}>
-          Remove
-        </button>
-      </div>
+      <DatabaseRowControls
+        name={name}
+        pausedMeans="left out of the evaluation"
+        paused={row.paused}
+        onPausedChange={(paused) => onRowChange({ paused })}
+        onRemove={onRemove}
+      />
       {others.length > 0 && <p className="field-error">{others.join(' ')}</p>}
     </fieldset>
   );

@@ -7,33 +7,18 @@
  * others carry their own few inputs as typed (text, as the form does) and every other input of their
  * workload as it was loaded.
  */
-import * as z from 'zod/mini';
 import type { FieldErrors } from '../../../lib/api-client';
-import { zDatabaseRequest } from '../../../lib/api-zod';
+import { DATABASE_BOUNDS, MAX_DATABASES } from '../../../lib/database-bounds';
 import type { DatabaseInput, Design, PlatformInput, WorkloadInput } from '../api/types';
 import { formFromInputs, type DesignForm, type WorkloadKind } from './design-form';
-import { fieldRule, shapeOf } from './input-contract';
 
-// The bounds of a database's inputs, as the API publishes them (generated zod schema): none repeated here.
-const DATABASE_FIELDS = shapeOf(zDatabaseRequest);
-const ruleOf = (name: string) => fieldRule(DATABASE_FIELDS[name] as z.ZodMiniType);
-const PRIORITY = ruleOf('priority');
-/** The most databases one design holds: a database's priority ranks them, 1 to the API's maximum. */
-export const MAX_DATABASES = PRIORITY.maximum ?? 8;
-const MAX_NAME = (z.toJSONSchema(DATABASE_FIELDS.name as z.ZodMiniType) as { maxLength?: number }).maxLength ?? Infinity;
-const MAX_CLONES = ruleOf('clones').maximum ?? Infinity;
-const MAX_CLONE_LOAD = ruleOf('clone_load_pct').maximum ?? Infinity;
-const MIN_PRIORITY = PRIORITY.minimum ?? -Infinity;
-const MAX_PRIORITY = PRIORITY.maximum ?? Infinity;
-
-/** The bounds of a row's inputs as the API publishes them, for the inputs' own min and max. */
-export const DATABASE_BOUNDS = {
-  name: { maxLength: Number.isFinite(MAX_NAME) ? MAX_NAME : undefined },
-  clones: { min: ruleOf('clones').minimum, max: ruleOf('clones').maximum },
-  cloneLoadPct: { min: ruleOf('clone_load_pct').minimum, max: ruleOf('clone_load_pct').maximum },
-  /** 1 = the most important; what an empty input stands for (the API's default). */
-  priority: { min: PRIORITY.minimum, max: PRIORITY.maximum, default: PRIORITY.default as number | undefined },
-};
+// The bounds of a database's inputs, as the API publishes them (shared with the Recommend page).
+export { DATABASE_BOUNDS, MAX_DATABASES };
+const MAX_NAME = DATABASE_BOUNDS.name.maxLength ?? Infinity;
+const MAX_CLONES = DATABASE_BOUNDS.clones.max ?? Infinity;
+const MAX_CLONE_LOAD = DATABASE_BOUNDS.cloneLoadPct.max ?? Infinity;
+const MIN_PRIORITY = DATABASE_BOUNDS.priority.min ?? -Infinity;
+const MAX_PRIORITY = DATABASE_BOUNDS.priority.max ?? Infinity;
 
 export interface DatabaseRow {
   name: string;

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../../lib/api-client';
 import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { WorkloadKindSelect } from '../../../components/ui/workload-kind-select';
 import { fieldErrors, visibleFields, type NumberFieldName, type WorkloadForm } from '../lib/workload-form';
 
 const LABELS: Record<NumberFieldName, { label: string; unit?: string }> = {
@@ -32,15 +33,7 @@ export function WorkloadFields({ workload, onChange, errors, prefix = 'workload'
   return (
     <>
       <div className="form-row">
-        <SelectField
-          label="Workload kind"
-          value={workload.kind}
-          options={[
-            { value: 'oltp', label: 'OLTP' },
-            { value: 'dss', label: 'DSS' },
-          ]}
-          onChange={(v) => set('kind', v === 'dss' ? 'dss' : 'oltp')}
-        />
+        <WorkloadKindSelect label="Workload kind" value={workload.kind} onChange={(kind) => set('kind', kind)} />
         {workload.kind === 'oltp' && (
           <SelectField
             label="Load given as"

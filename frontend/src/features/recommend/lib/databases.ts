@@ -6,9 +6,8 @@
  * The page has one database until a second is added: then the page's workload becomes the first
  * database's; down to one again, the one left's workload becomes the page's (today's request).
  */
-import * as z from 'zod/mini';
 import type { FieldErrors } from '../../../lib/api-client';
-import { zDatabaseRequest } from '../../../lib/api-zod';
+import { DATABASE_BOUNDS, MAX_DATABASES } from '../../../lib/database-bounds';
 import type { DatabasesRecommendRequest, RecommendDatabase } from '../api/types';
 import { EMPTY_WORKLOAD, workloadFormOf, workloadOf, type WorkloadForm } from './workload-form';
 
@@ -29,22 +28,8 @@ export interface DatabasesForm extends WorkloadForm {
   databases: DatabaseEntry[];
 }
 
-type JsonSchema = { minimum?: number; maximum?: number; maxLength?: number; default?: unknown };
-const ruleOf = (schema: unknown): JsonSchema => z.toJSONSchema(schema as z.ZodMiniType) as JsonSchema;
-
-// The bounds of a database's inputs as the API publishes them (generated zod schema): none repeated here.
-const PRIORITY = ruleOf(zDatabaseRequest.shape.priority);
-const CLONES = ruleOf(zDatabaseRequest.shape.clones);
-const CLONE_LOAD = ruleOf(zDatabaseRequest.shape.clone_load_pct);
-/** The most databases asked for together: a database's priority ranks them, 1 to the API's maximum. */
-export const MAX_DATABASES = PRIORITY.maximum ?? 8;
-
-export const DATABASE_BOUNDS = {
-  name: { maxLength: ruleOf(zDatabaseRequest.shape.name).maxLength },
-  priority: { min: PRIORITY.minimum, max: PRIORITY.maximum, default: PRIORITY.default as number | undefined },
-  clones: { min: CLONES.minimum, max: CLONES.maximum },
-  cloneLoadPct: { min: CLONE_LOAD.minimum, max: CLONE_LOAD.maximum },
-};
+// The bounds of a database's inputs as the API publishes them (shared with the design editor).
+export { DATABASE_BOUNDS, MAX_DATABASES };
 
 const entryOf = (name: string, workload: WorkloadForm): DatabaseEntry => ({ name, priority: '', clones: '', cloneLoadPct: '', paused: false, workload });
 
