@@ -152,8 +152,10 @@ _MIN_HEADROOM = InputField(
 OLTP_FIELDS: dict[str, InputField] = _fields(
     InputField("users", "integer", "Concurrent users; give users or target_tps (exactly one)", "users",
                nullable=True, minimum=1, maximum=1_000_000),
+    # a thousandth of a transaction per second at least: below it no figure divided by the target is finite
+    # (the fuzzer sent 5e-324: the headroom overflowed)
     InputField("target_tps", "number", "Transactions per second; give users or target_tps (exactly one)", "TPS",
-               nullable=True, minimum=0.0, maximum=1_000_000.0, exclusive_minimum=True),
+               nullable=True, minimum=0.001, maximum=1_000_000.0),
     InputField("profile", "string",
                "Workload profile: a document's benchmark load, or custom (your own AWR figures); "
                "empty = the platform family's own benchmark", nullable=True, choices=PROFILES),
@@ -207,7 +209,7 @@ CUSTOM_PROFILE_FIELDS = ("tx_per_s", "reads_per_s", "writes_per_s", "db_cpu_s_pe
 
 DSS_FIELDS: dict[str, InputField] = _fields(
     InputField("target_throughput_mb_s", "number", "Scan throughput the warehouse needs", "MB/s", required=True,
-               minimum=0.0, maximum=1_000_000.0, exclusive_minimum=True),
+               minimum=0.001, maximum=1_000_000.0),  # as target_tps: a floor that keeps the ratios finite
     InputField("block_size_kb", "number", "Scan I/O size", "KB", 1024.0, minimum=2.0, maximum=4096.0),
     InputField("io_pattern", "string", "Large I/O pattern of the scans", default="random",
                choices=("random", "sequential")),

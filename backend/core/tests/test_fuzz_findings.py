@@ -5,7 +5,9 @@
   lists and nulls the serializers take (a schema-valid form body was refused with 400);
 - a body in a format no parser reads answered an undocumented 415;
 - a NUL in the query of any operation is a 400 that only operations with checked queries documented;
-- a session sign-in without the CSRF token answered Django's HTML 403 page.
+- a session sign-in without the CSRF token answered Django's HTML 403 page;
+- a target of 5e-324 TPS or MB/s (a subnormal float, schema-valid above an exclusive 0) made the
+  headroom infinite: the recommender and evaluate answered 500.
 """
 
 from __future__ import annotations
@@ -192,3 +194,28 @@ def test_a_sign_in_body_that_is_not_json_is_a_documented_400(schema: dict[str, A
     assert response.status_code == 400
     assert response.json()["detail"].startswith("JSON parse error")
     _assert_documented(schema, "post", "/api/v1/auth/token/", response)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "workload",
+    [
+        {"kind": "dss", "target_throughput_mb_s": 5e-324, "database_size_gb": 100},
+        {"kind": "oltp", "target_tps": 5e-324},
+    ],
+)
+@pytest.mark.parametrize("url", ["/api/v1/recommend/", "/api/v1/evaluate/"])
+def test_a_vanishing_target_is_a_field_400_not_a_500(
+    schema: dict[str, Any], workload: dict[str, Any], url: str
+) -> None:
+    get_user_model().objects.create_user("fuzz-target", password="x-long-enough-pass-1")
+    client = APIClient()
+    client.login(username="fuzz-target", password="x-long-enough-pass-1")
+    body: dict[str, Any] = {"workload": workload, "families": ["equallogic"]}
+    if url.endswith("evaluate/"):
+        body = {"workload": workload, "platform": {"family": "equallogic", "storage_model": "PS6110XV"}}
+    response = client.post(url, body, format="json")
+    assert response.status_code == 400, response.content
+    field = "target_tps" if workload["kind"] == "oltp" else "target_throughput_mb_s"
+    assert field in response.json()["workload"]
+    _assert_documented(schema, "post", url, response)

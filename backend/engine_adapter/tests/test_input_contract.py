@@ -84,7 +84,7 @@ def test_numbers_print_as_javascript_does() -> None:
     ]  # fmt: skip
     assert DSS_FIELDS["block_size_kb"].range_message == "must be between 2 and 4096"
     assert OLTP_FIELDS["block_size_kb"].allowed_message == "must be one of 2, 4, 8, 16, 32"
-    assert OLTP_FIELDS["target_tps"].range_message == "must be greater than 0 and at most 1000000"
+    assert OLTP_FIELDS["target_tps"].range_message == "must be between 0.001 and 1000000"
 
 
 def _just_outside(spec: InputField) -> Iterator[Any]:
@@ -156,7 +156,7 @@ def test_the_messages_read_as_agreed() -> None:
         "workload.sla_response_ms", "must be between 1 and 600000",
     )  # fmt: skip
     assert _engine_message(_inputs("dss", "target_throughput_mb_s", 0))[1] == (
-        "must be greater than 0 and at most 1000000"
+        "must be between 0.001 and 1000000"
     )
     assert _engine_message(_inputs("platform", "arrays", 2.5))[1] == "must be a whole number"
     assert _engine_message(_inputs("dss", "io_pattern", "diagonal"))[1] == "must be one of random, sequential"

@@ -1449,7 +1449,7 @@ export const zOrionModeEnum = z.enum(['raid0', 'concat']);
  */
 export const zDssWorkloadRequest = z.object({
     kind: zDssWorkloadKindEnum,
-    target_throughput_mb_s: z.number().check(z.gt(0), z.lte(1000000)),
+    target_throughput_mb_s: z.number().check(z.gte(0.001), z.lte(1000000)),
     block_size_kb: z._default(z.optional(z.number().check(z.gte(2), z.lte(4096))), 1024),
     io_pattern: z.optional(zDssWorkloadIoPatternEnum),
     query_streams: z._default(z.optional(z.int().check(z.gte(1), z.lte(1000))), 5),
@@ -1820,7 +1820,7 @@ export const zProfileEnum = z.enum([
 export const zOltpWorkloadRequest = z.object({
     kind: z.optional(zOltpWorkloadKindEnum),
     users: z.nullish(z.int().check(z.gte(1), z.lte(1000000))),
-    target_tps: z.nullish(z.number().check(z.gt(0), z.lte(1000000))),
+    target_tps: z.nullish(z.number().check(z.gte(0.001), z.lte(1000000))),
     profile: z.nullish(z.union([
         zProfileEnum,
         zNullEnum

@@ -59,7 +59,7 @@ describe('the databases of a recommend request', () => {
       workload: { ...twoDatabases().databases[0]!.workload, targetTps: '-5' },
     });
     expect(validateRequest(toRequest(form))).toEqual({
-      'databases.0.workload.target_tps': ['must be more than 0'],
+      'databases.0.workload.target_tps': ['must be at least 0.001'],
       'databases.1.clones': ['must be at most 20'],
       'databases.1.name': ['Another database has this name'],
     });
