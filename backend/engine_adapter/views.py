@@ -69,6 +69,21 @@ ValidationRowsSerializer = inline_serializer(
             help_text="a figure the model is known not to reproduce: why (docs/model.md, Limits of trust); "
             "graded and counted, but the worst-error threshold is taken without it",
         ),
+        "cv_predicted": serializers.FloatField(
+            allow_null=True,
+            help_text="calibration rows: the figure predicted by the family refitted without this row's test "
+            "(leave-one-test-out)",
+        ),
+        "cv_error_pct": serializers.FloatField(
+            allow_null=True, help_text="calibration rows: the error of cv_predicted, graded like error_pct, %"
+        ),
+        "cv_bound_holds": serializers.BooleanField(
+            allow_null=True, help_text="calibration rows with a stated bound: whether cv_predicted holds it"
+        ),
+        "cv_missing": serializers.CharField(
+            allow_null=True,
+            help_text="calibration rows: why no prediction can be made without this row's test (the fit needs it)",
+        ),
     },
 )
 
@@ -85,6 +100,28 @@ _STATS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
     "known_limits": serializers.IntegerField(help_text="held-out rows of a named known limit of the model"),
     "max_abs_without_known_limits_pct": serializers.FloatField(
         allow_null=True, help_text="worst absolute held-out error over the rows without a known limit"
+    ),
+    "cross_validated": serializers.IntegerField(
+        help_text="calibration rows predicted without their own test (leave-one-test-out, not bound checks)"
+    ),
+    "cross_validation_missing": serializers.IntegerField(
+        help_text="calibration rows no prediction can be made for without their own test"
+    ),
+    "median_abs_cross_validated_error_pct": serializers.FloatField(allow_null=True),
+    "max_abs_cross_validated_error_pct": serializers.FloatField(allow_null=True),
+    "cross_validated_bounds": serializers.IntegerField(
+        help_text="calibration rows checking a stated bound, predicted without their own test"
+    ),
+    "cross_validated_bounds_held": serializers.IntegerField(),
+    "predictions": serializers.IntegerField(
+        help_text="predictions made without their measurement: held-out rows and cross-validated calibration rows "
+        "(the acceptance needs at least 8 per family)"
+    ),
+    "median_abs_prediction_error_pct": serializers.FloatField(
+        allow_null=True, help_text="median absolute error over those predictions, %"
+    ),
+    "max_abs_prediction_without_known_limits_pct": serializers.FloatField(
+        allow_null=True, help_text="worst absolute error over those predictions without a known limit, %"
     ),
     "band_rate_pct": serializers.FloatField(
         help_text="the share of held-out measurements a band states it holds"

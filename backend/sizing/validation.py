@@ -17,6 +17,13 @@ not the -26 % the ratio says).
 
 Every counted row also says whether its measurement lies inside the error band the evaluation
 publishes for that kind of figure (sizing.error_bands), and the summary gives the share per family.
+
+Leave-one-test-out cross-validation, beside the split above: each calibration row is predicted once more
+by the family refitted on the evidence without the test it reproduces (its observations: every figure
+printed for that run), the same way for every family. A calibration row keeps its role (the design's
+figure is the calibrated one); its `cv_*` columns are the prediction made without it, or `cv_missing`
+says why none can be made (the fit needs that test). The acceptance counts both kinds of prediction per
+family: held-out rows and cross-validated calibration rows.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ Role = Literal["calibration", "held-out"]
 KEYS = (
     "family", "document", "case", "source", "quantity", "unit", "kind", "measured", "predicted",
     "error_pct", "error_pp", "ratio_error_pct", "role", "bound", "bound_holds", "extrapolated", "band_pct",
-    "in_band", "in_held_out_band", "limit",
+    "in_band", "in_held_out_band", "limit", "cv_predicted", "cv_error_pct", "cv_bound_holds", "cv_missing",
 )  # fmt: skip
 # The acceptance tolerances per kind (issue 14): throughput / IOPS / MB/s / utilisation 15 %,
 # latency and response time 25 %.
@@ -80,11 +87,31 @@ class ValidationRow:
     in_held_out_band: bool | None = None
     # A figure the model is known not to reproduce, and why (ValidationCase.limit).
     limit: str | None = None
+    # Calibration rows only (leave-one-test-out): the figure predicted by the family refitted without
+    # this row's test, its error (graded like `error_pct`), whether a stated bound holds on it; or why
+    # no prediction can be made without that test.
+    cv_predicted: float | None = None
+    cv_error_pct: float | None = None
+    cv_bound_holds: bool | None = None
+    cv_missing: str | None = None
 
     @property
     def counted(self) -> bool:
         """A held-out row whose error is a figure (not a bound check)."""
         return self.role == "held-out" and self.bound is None
+
+    @property
+    def cross_validated(self) -> bool:
+        """A calibration row whose figure was predicted without its test (not a bound check)."""
+        return self.role == "calibration" and self.bound is None and self.cv_error_pct is not None
+
+    @property
+    def prediction_error_pct(self) -> float | None:
+        """The error of a prediction made without this row's measurement: the held-out error, or the
+        cross-validated one; None for a bound check or a calibration row without a cross-validation."""
+        if self.counted:
+            return self.error_pct
+        return self.cv_error_pct if self.cross_validated else None
 
     @property
     def band_kind(self) -> str:
@@ -102,9 +129,11 @@ class ValidationRow:
         d["measured"] = rounded(self.measured, 6)
         d["predicted"] = rounded(self.predicted, 6)
         d["error_pct"] = round(self.error_pct, 2)
-        for k in ("error_pp", "ratio_error_pct", "band_pct"):
+        for k in ("error_pp", "ratio_error_pct", "band_pct", "cv_error_pct"):
             if d[k] is not None:
                 d[k] = round(d[k], 2)
+        if self.cv_predicted is not None:
+            d["cv_predicted"] = rounded(self.cv_predicted, 6)
         return d
 
 
@@ -180,6 +209,9 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                 continue  # nothing left to predict it from (e.g. the only point of its curve)
             if not math.isfinite(predicted) or c.measured == 0:
                 continue
+            cv: dict[str, Any] = {}
+            if role[id(c)] == "calibration":
+                cv = _cross_validated(c, evidence, evaluate, keep)
             error_pp, ratio_error = _change_columns(c, predicted)
             rows.append(
                 ValidationRow(
@@ -200,9 +232,30 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                     ratio_error_pct=ratio_error,
                     extrapolated=any(bool(getattr(e, "extrapolated", False)) for e in evaluations),
                     limit=c.limit,
+                    **cv,
                 )
             )
     return with_bands(rows, error_bands.table())
+
+
+def _cross_validated(
+    c: ValidationCase, evidence: EvidenceBundle, evaluate: _Evaluator, keep: list[EvidenceBundle]
+) -> dict[str, Any]:
+    """A calibration row predicted by its family refitted without the row's test (leave-one-test-out):
+    the `cv_*` columns of its row."""
+    basis = evidence.without(c.keys)
+    keep.append(basis)
+    try:
+        predicted = float(c.extract(evaluate(basis, c.designs, c.storage_test)))
+    except SizingError as exc:
+        return {"cv_missing": f"no prediction without this test: {exc}"}
+    if not math.isfinite(predicted):
+        return {"cv_missing": "the fit without this test gives no finite figure"}
+    return {
+        "cv_predicted": predicted,
+        "cv_error_pct": _error(c, predicted),
+        "cv_bound_holds": _bound_holds(c, predicted),
+    }
 
 
 def _inside(r: ValidationRow, half_width_pct: float) -> bool:
@@ -258,9 +311,34 @@ def _stats(rows: Sequence[ValidationRow]) -> dict[str, Any]:
         # the worst-error threshold is on the rows whose figure the model claims to reproduce
         "known_limits": sum(1 for r in rows if r.counted and r.limit is not None),
         "max_abs_without_known_limits_pct": round(max(unlimited), 2) if unlimited else None,
+        **_cross_validation_stats(rows),
         "band_rate_pct": error_bands.STATED_COVERAGE_PCT,
         "band_coverage_pct": _share([r.in_band for r in banded]),
         "held_out_band_coverage_pct": _share([r.in_held_out_band for r in banded]),
+    }
+
+
+def _cross_validation_stats(rows: Sequence[ValidationRow]) -> dict[str, Any]:
+    """Leave-one-test-out figures, and the acceptance figures over every prediction made without its
+    measurement (held-out rows and cross-validated calibration rows)."""
+    cv = [abs(r.cv_error_pct) for r in rows if r.cross_validated and r.cv_error_pct is not None]
+    cv_bounds = [
+        r for r in rows if r.role == "calibration" and r.bound is not None and r.cv_bound_holds is not None
+    ]
+    errors = [(abs(e), r.limit) for r in rows if (e := r.prediction_error_pct) is not None]
+    unlimited = [e for e, limit in errors if limit is None]
+    return {
+        "cross_validated": len(cv),
+        "cross_validation_missing": sum(1 for r in rows if r.role == "calibration" and r.cv_missing),
+        "median_abs_cross_validated_error_pct": round(statistics.median(cv), 2) if cv else None,
+        "max_abs_cross_validated_error_pct": round(max(cv), 2) if cv else None,
+        "cross_validated_bounds": len(cv_bounds),
+        "cross_validated_bounds_held": sum(1 for r in cv_bounds if r.cv_bound_holds),
+        "predictions": len(errors),
+        "median_abs_prediction_error_pct": round(statistics.median([e for e, _ in errors]), 2)
+        if errors
+        else None,
+        "max_abs_prediction_without_known_limits_pct": round(max(unlimited), 2) if unlimited else None,
     }
 
 
@@ -290,6 +368,40 @@ def _limits_words(s: Mapping[str, Any]) -> str:
     )
 
 
+def _cross_validation_words(s: Mapping[str, Any]) -> str:
+    bounds = (
+        f", {s['cross_validated_bounds_held']} of {s['cross_validated_bounds']} stated bounds held"
+        if s["cross_validated_bounds"]
+        else ""
+    )
+    cv = (
+        f"median absolute error {s['median_abs_cross_validated_error_pct']} %, worst "
+        f"{s['max_abs_cross_validated_error_pct']} %"
+        if s["cross_validated"]
+        else "no figure"
+    )
+    return (
+        f"Leave-one-test-out: {s['cross_validated']} calibration rows predicted without their own test ({cv}"
+        f"{bounds}); {s['cross_validation_missing']} cannot be predicted without it. Every prediction made "
+        f"without its measurement (held out or cross-validated): {s['predictions']}, median absolute error "
+        f"{s['median_abs_prediction_error_pct']} %, worst {s['max_abs_prediction_without_known_limits_pct']} % "
+        "without the rows of a known limit."
+    )
+
+
+def _cross_validation_cell(r: ValidationRow) -> str:
+    if r.role != "calibration":
+        return ""
+    if r.cv_missing:
+        return f"none ({r.cv_missing})"
+    if r.cv_predicted is None:
+        return ""
+    d = r.to_dict()
+    if r.bound is not None:
+        return f"{d['cv_predicted']:g} (bound {'held' if r.cv_bound_holds else 'MISSED'})"
+    return f"{d['cv_predicted']:g} ({d['cv_error_pct']:+.2f} %)"
+
+
 def to_markdown(rows: Sequence[ValidationRow]) -> str:
     lines: list[str] = []
     for family in dict.fromkeys(r.family for r in rows):
@@ -302,8 +414,10 @@ def to_markdown(rows: Sequence[ValidationRow]) -> str:
             f"worst {s['max_abs_held_out_error_pct']} %{_limits_words(s)}; {s['bounds_held']} of {s['bounds']} "
             f"stated bounds held; {_coverage_words(s)}; {s['calibration']} calibration rows (not evidence).",
             "",
-            "| role | case | source | quantity | measured | predicted | error % | change error (pp / on 1 + change) | in band |",
-            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |",
+            _cross_validation_words(s),
+            "",
+            "| role | case | source | quantity | measured | predicted | error % | change error (pp / on 1 + change) | in band | without its test (leave-one-test-out) |",
+            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |",
         ]
         for r in sorted(mine, key=lambda r: (r.role != "held-out", -abs(r.error_pct))):
             d = r.to_dict()
@@ -318,12 +432,13 @@ def to_markdown(rows: Sequence[ValidationRow]) -> str:
             case = r.case if r.limit is None else f"{r.case} - *known limit: {r.limit}*"
             lines.append(
                 f"| {r.role} | {case} | {r.source} | {r.quantity} ({r.unit}) | {d['measured']:g} | "
-                f"{d['predicted']:g} | {err} | {change} | {band} |"
+                f"{d['predicted']:g} | {err} | {change} | {band} | {_cross_validation_cell(r)} |"
             )
         lines.append("")
     s = summary(rows)
     lines.append(
         f"All families: {s['held_out']} held-out rows, median absolute error {s['median_abs_held_out_error_pct']} % "
-        f"(worst {s['max_abs_held_out_error_pct']} %); {_coverage_words(s)}; {s['calibration']} calibration rows."
+        f"(worst {s['max_abs_held_out_error_pct']} %); {_coverage_words(s)}; {s['calibration']} calibration rows. "
+        + _cross_validation_words(s)
     )
     return "\n".join(lines)

@@ -77,6 +77,121 @@ def test_per_family_held_out_errors(rows: list[ValidationRow]) -> None:
     assert not breaches(s), (breaches(s), worst, [r.case for r in rows if r.bound_holds is False])
 
 
+# Issue 37's acceptance, on every prediction made without its measurement (held-out rows and the
+# leave-one-test-out predictions of calibration rows): at least 8 per family, median <= 10 %, worst <= 30 %
+# (rows of a named known limit aside), every stated bound held on both. The breaches below are what the
+# model and its evidence cannot meet yet, each with why (docs/model.md, "Limits of trust"); a new breach
+# fails, and so does a listed one that no longer breaks (shorten the list).
+MIN_PREDICTIONS = 8
+KNOWN_PREDICTION_BREACHES: dict[tuple[str, str], str] = {
+    ("oracle-fs1", f"predictions >= {MIN_PREDICTIONS}"): (
+        "3 held out and 3 cross-validated: the quarter rack's rated IOPS and the AWR example's read "
+        "latency are single figures of the document, and the fit cannot be made without them"
+    ),
+    ("xtremio", f"predictions >= {MIN_PREDICTIONS}"): (
+        "three storage constants are fixed by exactly three SLOB tests: none of them is predictable "
+        "without itself until a reduced fit (or a fourth test) exists"
+    ),
+    ("equallogic", f"median <= {MEDIAN_PCT:g} %"): (
+        "the leave-one-test-out ORION predictions of the DSS document's stated gains (ratios of two "
+        "look-ups, one of them refitted) are far from the gains; the held-out median is 4.2 %"
+    ),
+    ("equallogic", f"worst <= {WORST_PCT:g} %"): (
+        "a stated gain near zero (RAID 50 vs RAID 10 random reads) graded on the gain itself: a few MB/s "
+        "of look-up error is many times the gain"
+    ),
+    ("equallogic", "every stated bound held"): (
+        "the RAID 50 vs RAID 10 sequential-write and 2- vs 1-array random-read bounds, predicted "
+        "without their own ORION runs"
+    ),
+    ("netapp", "every stated bound held"): (
+        "one PAM latency-cut bound (SGA 22 GB, maximum side) predicted without its own summary row"
+    ),
+}
+
+
+def prediction_breaches(s: dict[str, object]) -> list[tuple[str, str, object]]:
+    """Every acceptance threshold a report's summary breaks per family, over held-out and cross-validated
+    predictions together: (family, threshold, figure)."""
+    out: list[tuple[str, str, object]] = []
+    for family, f in s["families"].items():  # type: ignore[attr-defined]
+        if f["predictions"] < MIN_PREDICTIONS:
+            out.append((family, f"predictions >= {MIN_PREDICTIONS}", f["predictions"]))
+        median = f["median_abs_prediction_error_pct"]
+        if median is None or median > MEDIAN_PCT:
+            out.append((family, f"median <= {MEDIAN_PCT:g} %", median))
+        worst = f["max_abs_prediction_without_known_limits_pct"]
+        if worst is None or worst > WORST_PCT:
+            out.append((family, f"worst <= {WORST_PCT:g} %", worst))
+        if f["bounds_held"] != f["bounds"] or f["cross_validated_bounds_held"] != f["cross_validated_bounds"]:
+            held = f["bounds_held"] + f["cross_validated_bounds_held"]
+            out.append(
+                (family, "every stated bound held", f"{held} of {f['bounds'] + f['cross_validated_bounds']}")
+            )
+    return out
+
+
+def test_every_family_meets_the_acceptance_on_its_predictions(rows: list[ValidationRow]) -> None:
+    found = {(family, threshold): figure for family, threshold, figure in prediction_breaches(summary(rows))}
+    assert set(found) == set(KNOWN_PREDICTION_BREACHES), found
+
+
+def test_every_calibration_row_is_cross_validated_or_says_why_not(rows: list[ValidationRow]) -> None:
+    """Leave-one-test-out is done for every calibration row of every family: a prediction made on the
+    evidence without the row's observations, or the reason none can be made; never on a held-out row."""
+    for r in rows:
+        if r.role == "held-out":
+            assert (r.cv_predicted, r.cv_error_pct, r.cv_missing) == (None, None, None)
+        else:
+            assert (r.cv_predicted is None) == bool(r.cv_missing), r.case
+    # some prediction is made in every family with a fit, and it is not the calibrated figure itself
+    moved = [r for r in rows if r.cross_validated and abs(r.cv_error_pct - r.error_pct) > 0.5]  # type: ignore[operator]
+    assert {r.family for r in moved} >= {"oracle-fs1", "equallogic"}
+
+
+def test_a_cross_validated_row_is_the_evaluation_without_its_test(
+    catalog: tuple[EvidenceBundle, RuleSet], rows: list[ValidationRow]
+) -> None:
+    """A cross-validated figure is what `evaluate` returns on the evidence without the row's observations
+    (the family refitted there), read the way the row reads its figure."""
+    evidence, rules = catalog
+    r = next(r for r in rows if r.family == "oracle-fs1" and r.cross_validated and "half rack" in r.case)
+    family = REGISTRY[r.family]
+    case = next(c for c in family.validation_cases(evidence) if c.case == r.case and c.quantity == r.quantity)
+    basis = evidence.without(case.keys)
+    assert len(basis.observations) < len(evidence.observations)
+    evaluations = [evaluate_design(design_inputs_from_dict(d), basis, rules) for d in case.designs]
+    assert r.cv_predicted == pytest.approx(case.extract(evaluations), rel=1e-12)
+    assert r.cv_predicted != pytest.approx(r.predicted, rel=1e-3)  # the refit moved it
+
+
+def test_the_prediction_figures_count_both_kinds() -> None:
+    """The acceptance figures pool held-out errors and cross-validated ones; a bound check and a
+    calibration row without a cross-validation are in neither."""
+
+    def row(case: str, role: str, **kw: object) -> ValidationRow:
+        kw.setdefault("error_pct", 0.0)
+        return ValidationRow(
+            family="f", document="d", case=case, source="s", quantity="q", unit="u", kind="throughput",
+            measured=1.0, predicted=1.0, role=role, **kw,  # type: ignore[arg-type]
+        )  # fmt: skip
+
+    rows = [
+        row("held", "held-out", error_pct=4.0),
+        row("cv", "calibration", cv_predicted=1.2, cv_error_pct=-20.0),
+        row("none", "calibration", cv_missing="no fit"),
+        row(
+            "bound", "calibration", bound="upper", cv_predicted=2.0, cv_error_pct=100.0, cv_bound_holds=False
+        ),
+    ]
+    f = summary(rows)["families"]["f"]
+    assert (f["predictions"], f["cross_validated"], f["cross_validation_missing"]) == (2, 1, 1)
+    assert f["median_abs_prediction_error_pct"] == 12.0
+    assert f["max_abs_prediction_without_known_limits_pct"] == 20.0
+    assert (f["cross_validated_bounds"], f["cross_validated_bounds_held"]) == (1, 0)
+    assert ("f", "every stated bound held", "0 of 1") in prediction_breaches(summary(rows))
+
+
 def test_a_broken_threshold_is_caught(rows: list[ValidationRow]) -> None:
     """The check above fails on a report that breaks a threshold: one held-out row made 1,000 % off, one
     stated bound missed."""

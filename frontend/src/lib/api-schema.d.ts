@@ -3564,6 +3564,29 @@ export interface components {
              * @description worst absolute held-out error over the rows without a known limit
              */
             max_abs_without_known_limits_pct: number | null;
+            /** @description calibration rows predicted without their own test (leave-one-test-out, not bound checks) */
+            cross_validated: number;
+            /** @description calibration rows no prediction can be made for without their own test */
+            cross_validation_missing: number;
+            /** Format: double */
+            median_abs_cross_validated_error_pct: number | null;
+            /** Format: double */
+            max_abs_cross_validated_error_pct: number | null;
+            /** @description calibration rows checking a stated bound, predicted without their own test */
+            cross_validated_bounds: number;
+            cross_validated_bounds_held: number;
+            /** @description predictions made without their measurement: held-out rows and cross-validated calibration rows (the acceptance needs at least 8 per family) */
+            predictions: number;
+            /**
+             * Format: double
+             * @description median absolute error over those predictions, %
+             */
+            median_abs_prediction_error_pct: number | null;
+            /**
+             * Format: double
+             * @description worst absolute error over those predictions without a known limit, %
+             */
+            max_abs_prediction_without_known_limits_pct: number | null;
             /**
              * Format: double
              * @description the share of held-out measurements a band states it holds
@@ -3641,6 +3664,20 @@ export interface components {
             in_held_out_band: boolean | null;
             /** @description a figure the model is known not to reproduce: why (docs/model.md, Limits of trust); graded and counted, but the worst-error threshold is taken without it */
             limit: string | null;
+            /**
+             * Format: double
+             * @description calibration rows: the figure predicted by the family refitted without this row's test (leave-one-test-out)
+             */
+            cv_predicted: number | null;
+            /**
+             * Format: double
+             * @description calibration rows: the error of cv_predicted, graded like error_pct, %
+             */
+            cv_error_pct: number | null;
+            /** @description calibration rows with a stated bound: whether cv_predicted holds it */
+            cv_bound_holds: boolean | null;
+            /** @description calibration rows: why no prediction can be made without this row's test (the fit needs it) */
+            cv_missing: string | null;
         };
         /**
          * @description * `throughput` - throughput
@@ -3677,6 +3714,29 @@ export interface components {
              * @description worst absolute held-out error over the rows without a known limit
              */
             max_abs_without_known_limits_pct: number | null;
+            /** @description calibration rows predicted without their own test (leave-one-test-out, not bound checks) */
+            cross_validated: number;
+            /** @description calibration rows no prediction can be made for without their own test */
+            cross_validation_missing: number;
+            /** Format: double */
+            median_abs_cross_validated_error_pct: number | null;
+            /** Format: double */
+            max_abs_cross_validated_error_pct: number | null;
+            /** @description calibration rows checking a stated bound, predicted without their own test */
+            cross_validated_bounds: number;
+            cross_validated_bounds_held: number;
+            /** @description predictions made without their measurement: held-out rows and cross-validated calibration rows (the acceptance needs at least 8 per family) */
+            predictions: number;
+            /**
+             * Format: double
+             * @description median absolute error over those predictions, %
+             */
+            median_abs_prediction_error_pct: number | null;
+            /**
+             * Format: double
+             * @description worst absolute error over those predictions without a known limit, %
+             */
+            max_abs_prediction_without_known_limits_pct: number | null;
             /**
              * Format: double
              * @description the share of held-out measurements a band states it holds

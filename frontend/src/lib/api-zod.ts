@@ -1342,6 +1342,15 @@ export const zModelValidationFamilyStats = z.object({
     bounds_held: z.int(),
     known_limits: z.int(),
     max_abs_without_known_limits_pct: z.nullable(z.number()),
+    cross_validated: z.int(),
+    cross_validation_missing: z.int(),
+    median_abs_cross_validated_error_pct: z.nullable(z.number()),
+    max_abs_cross_validated_error_pct: z.nullable(z.number()),
+    cross_validated_bounds: z.int(),
+    cross_validated_bounds_held: z.int(),
+    predictions: z.int(),
+    median_abs_prediction_error_pct: z.nullable(z.number()),
+    max_abs_prediction_without_known_limits_pct: z.nullable(z.number()),
     band_rate_pct: z.number(),
     band_coverage_pct: z.nullable(z.number()),
     held_out_band_coverage_pct: z.nullable(z.number())
@@ -1376,6 +1385,15 @@ export const zModelValidationSummary = z.object({
     bounds_held: z.int(),
     known_limits: z.int(),
     max_abs_without_known_limits_pct: z.nullable(z.number()),
+    cross_validated: z.int(),
+    cross_validation_missing: z.int(),
+    median_abs_cross_validated_error_pct: z.nullable(z.number()),
+    max_abs_cross_validated_error_pct: z.nullable(z.number()),
+    cross_validated_bounds: z.int(),
+    cross_validated_bounds_held: z.int(),
+    predictions: z.int(),
+    median_abs_prediction_error_pct: z.nullable(z.number()),
+    max_abs_prediction_without_known_limits_pct: z.nullable(z.number()),
     band_rate_pct: z.number(),
     band_coverage_pct: z.nullable(z.number()),
     held_out_band_coverage_pct: z.nullable(z.number()),
@@ -1415,7 +1433,11 @@ export const zModelValidationRow = z.object({
     band_pct: z.nullable(z.number()),
     in_band: z.nullable(z.boolean()),
     in_held_out_band: z.nullable(z.boolean()),
-    limit: z.nullable(z.string())
+    limit: z.nullable(z.string()),
+    cv_predicted: z.nullable(z.number()),
+    cv_error_pct: z.nullable(z.number()),
+    cv_bound_holds: z.nullable(z.boolean()),
+    cv_missing: z.nullable(z.string())
 });
 
 export const zModelValidation = z.object({

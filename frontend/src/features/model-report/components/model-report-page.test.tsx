@@ -34,12 +34,17 @@ describe('model accuracy page', () => {
     const gain = within(netapp).getAllByRole('row')[1]!;
     expect(gain).toHaveTextContent('PAM gain, 40 users');
     const cells = within(gain).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(3)).toEqual(['35%', '18.2%', '−48% −16.8 pp', '−12.4%', 'inside ±25%, on 1 + change']);
+    expect(cells.slice(3)).toEqual(['35%', '18.2%', '−48% −16.8 pp', '−12.4%', 'inside ±25%, on 1 + change', '']);
     expect(within(netapp).getAllByRole('columnheader').map((c) => c.textContent)).toContain('On 1 + change');
     // a known limit of the model is named on its row, and the family's worst without it beside the worst
     expect(within(gain).getByTestId('known-limit')).toHaveTextContent("Known limit: not reproduced: the model's PAM gain is flat in users");
     expect(within(netapp).getByTestId('family-stats')).toHaveTextContent('Worst without known limits8% (1 row of a known limit)');
     expect(within(xtremio).queryByTestId('known-limit')).toBeNull();
+    // a calibration row carries its leave-one-test-out prediction (or why there is none) in its own column
+    expect(within(netapp).getAllByRole('columnheader').map((c) => c.textContent)).toContain('Without its own test');
+    const calibration = within(netapp).getAllByRole('row').at(-1)!;
+    expect(within(calibration).getByTestId('cross-validated')).toHaveTextContent('model 76.5% (−10%)');
+    expect(within(xtremio).getAllByTestId('cross-validated').at(-1)).toHaveTextContent('none: no prediction without this test');
   });
 
   it('filters by family', () => {

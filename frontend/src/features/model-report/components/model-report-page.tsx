@@ -19,7 +19,9 @@ export function ModelReportPage() {
         graded on the change itself (its relative error, and in percentage points); its error on 1 + change is an extra
         column, not graded. The error bands of the results come from each family's worst held-out errors; each held-out row
         says whether its measurement lies inside the published band, and each family how often, beside how often it lies
-        inside the band made from the family's other rows (the honest figure) and the rate the bands state.
+        inside the band made from the family's other rows (the honest figure) and the rate the bands state. Each calibration
+        row is also predicted by its family refitted without that row's own test (leave-one-test-out), or says why the fit
+        cannot be made without it; each family counts both kinds of prediction.
       </p>
       {report.isPending && <Loading what="the validation report" />}
       <ErrorMessage error={report.error} />
@@ -100,6 +102,9 @@ function FamilySection({ report }: { report: FamilyReport }) {
                 On 1 + change
               </th>
               <th scope="col">Error band</th>
+              <th scope="col" title="calibration rows: the family refitted on the evidence without this row's test (leave-one-test-out)">
+                Without its own test
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -128,6 +133,9 @@ function FamilySection({ report }: { report: FamilyReport }) {
                 </td>
                 <td className="num small-text muted">{r.ratioError}</td>
                 <td className={`small-text${r.inBand === false ? ' grade-poor' : ''}`}>{r.band}</td>
+                <td className={`small-text${r.crossValidatedGrade ? ` grade-${r.crossValidatedGrade}` : ''}`} data-testid="cross-validated">
+                  {r.crossValidated}
+                </td>
               </tr>
             ))}
           </tbody>

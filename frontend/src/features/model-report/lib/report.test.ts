@@ -31,6 +31,22 @@ describe('model report rows', () => {
     expect(reportRow({ ...VALIDATION.rows[0]!, extrapolated: true, band_pct: 20 })).toMatchObject({ band: 'inside ±20%, doubled: extrapolated' });
   });
 
+  it('shows a calibration row predicted without its own test, or why it cannot be; a held-out row has no such cell', () => {
+    const calibration = VALIDATION.rows.filter((r) => r.role === 'calibration');
+    expect(reportRow(calibration[0]!)).toMatchObject({
+      crossValidated: 'none: no prediction without this test: the XtremIO storage fit needs three SLOB mixes',
+      crossValidatedGrade: null,
+    });
+    expect(reportRow(calibration[1]!)).toMatchObject({ crossValidated: 'model 76.5% (−10%)', crossValidatedGrade: 'good' });
+    expect(reportRow({ ...calibration[1]!, cv_predicted: 60, cv_error_pct: -29.4 })).toMatchObject({ crossValidatedGrade: 'poor' });
+    const bound = VALIDATION.rows.find((r) => r.bound)!;
+    expect(reportRow({ ...bound, role: 'calibration', cv_predicted: 1.2, cv_error_pct: 20, cv_bound_holds: false })).toMatchObject({
+      crossValidated: 'model 1.2 ms (bound missed)',
+      crossValidatedGrade: 'poor',
+    });
+    expect(reportRow(VALIDATION.rows[0]!)).toMatchObject({ crossValidated: '', crossValidatedGrade: null });
+  });
+
   it('shows a stated bound as "≤ bound held" or "≤ bound missed", never as an error size', () => {
     const held = VALIDATION.rows.find((r) => r.bound && r.bound_holds)!;
     const missed: ValidationRow = { ...held, predicted: 1.4, error_pct: 40, bound_holds: false };
@@ -72,7 +88,7 @@ describe('model report per family', () => {
     const families = familyReports(VALIDATION, labels);
     expect(families.map((f) => [f.family, f.label, f.rows.length])).toEqual([
       ['xtremio', 'EMC XtremIO', 5],
-      ['netapp', 'NetApp FAS', 3],
+      ['netapp', 'NetApp FAS', 4],
     ]);
     expect(families[0]!.documents).toEqual(['emc-xtremio-2014']);
     expect(Object.fromEntries(families[0]!.stats.map((s) => [s.label, s.value]))).toEqual({
@@ -84,7 +100,12 @@ describe('model report per family', () => {
       'Inside the published band': '66.7% (stated 90%)',
       'Inside the band from the other rows': '33.3% (stated 90%)',
       'Calibration rows': '1 (not counted)',
+      'Predicted without their own test': 'none; 1 need their own test',
+      'Every prediction (held out or cross-validated)': '3: median 6.4%, worst 18.2% without known limits',
     });
+    const netapp = Object.fromEntries(families[1]!.stats.map((s) => [s.label, s.value]));
+    expect(netapp['Predicted without their own test']).toBe('1 (median 10%, worst 10%)');
+    expect(netapp['Every prediction (held out or cross-validated)']).toBe('4: median 9%, worst 10% without known limits');
     expect(families[0]!.rows.at(-1)).toMatchObject({ role: 'calibration' });
   });
 
@@ -97,7 +118,7 @@ describe('model report per family', () => {
   it('says "none stated" where a family states no bound, and reads an empty family', () => {
     const netapp = familyReports(VALIDATION, labels).find((f) => f.family === 'netapp')!;
     expect(netapp.stats.find((s) => s.label === 'Stated bounds held')!.value).toBe('none stated');
-    expect(familyStats(undefined).map((s) => s.value)).toEqual(['0', '—', '—', '0 of 0', 'none stated', '—', '—', '0 (not counted)']);
+    expect(familyStats(undefined).map((s) => s.value)).toEqual(['0', '—', '—', '0 of 0', 'none stated', '—', '—', '0 (not counted)', 'none', '0: median —, worst — without known limits']);
   });
 
   it('summarises the whole report, calibration rows apart', () => {
@@ -106,7 +127,8 @@ describe('model report per family', () => {
       '5 of 6 held-out rows within tolerance (15% throughput and utilisation, 25% latency)',
       '1 of 1 stated bound held',
       "83.3% of held-out rows inside their published error band, 66.7% inside the band from their family's other rows (stated rate 90%)",
-      '1 calibration row listed, not counted (the model was fitted on it)',
+      '2 calibration rows listed, not counted (the model was fitted on them)',
+      '1 of 2 calibration rows predicted without their own test (leave-one-test-out): median absolute error 10%; 1 cannot be predicted without it',
     ]);
     const empty: ValidationReport = { rows: [], summary: { ...VALIDATION.summary, band_coverage_pct: null, held_out_band_coverage_pct: null, families: {} } };
     expect(familyReports(empty)).toEqual([]);

@@ -44,6 +44,11 @@ export interface ReportRow {
   grade: Grade | null;
   /** A figure the model is known not to reproduce: why (docs/model.md, Limits of trust); "" otherwise. */
   limit: string;
+  /** Calibration rows: the leave-one-test-out prediction (the family refitted without this row's test)
+   * and its error, or why none can be made; "" for held-out rows. */
+  crossValidated: string;
+  /** The cross-validated prediction's grade; null where there is none. */
+  crossValidatedGrade: Grade | null;
 }
 
 const BOUND_SIGN = { upper: '≤', lower: '≥' } as const;
@@ -67,7 +72,21 @@ export function reportRow(r: ValidationRow, index = 0): ReportRow {
     inBand: r.in_band,
     grade: calibration ? null : sign ? (r.bound_holds ? 'good' : 'poor') : gradeError(r.error_pct, r.kind),
     limit: r.limit ?? '',
+    crossValidated: crossValidatedText(r, sign),
+    crossValidatedGrade:
+      r.cv_predicted === null ? null : sign ? (r.cv_bound_holds ? 'good' : 'poor') : r.cv_error_pct === null ? null : gradeError(r.cv_error_pct, r.kind),
   };
+}
+
+/** A calibration row predicted without its own test: "model 0.99 ms (−0.8%)", a bound "model 55 % (bound
+ * missed)", or "none: …" with the reason the fit cannot be made without it. */
+function crossValidatedText(r: ValidationRow, sign: string | null): string {
+  if (r.role !== 'calibration') return '';
+  if (r.cv_missing) return `none: ${r.cv_missing}`;
+  if (r.cv_predicted === null) return '';
+  const value = `model ${formatValue(r.cv_predicted, r.unit)}`;
+  if (sign) return `${value} (bound ${r.cv_bound_holds ? 'held' : 'missed'})`;
+  return r.cv_error_pct === null ? value : `${value} (${formatSignedPercent(r.cv_error_pct)})`;
 }
 
 /** Percentage points, signed like a percent: "−16.8 pp". */
@@ -122,6 +141,15 @@ export function familyStats(stats: FamilyStats | undefined): Stat[] {
     band_rate_pct: 0, // not shown: no coverage without rows
     band_coverage_pct: null,
     held_out_band_coverage_pct: null,
+    cross_validated: 0,
+    cross_validation_missing: 0,
+    median_abs_cross_validated_error_pct: null,
+    max_abs_cross_validated_error_pct: null,
+    cross_validated_bounds: 0,
+    cross_validated_bounds_held: 0,
+    predictions: 0,
+    median_abs_prediction_error_pct: null,
+    max_abs_prediction_without_known_limits_pct: null,
   };
   return [
     { label: 'Held-out rows', value: String(s.held_out) },
@@ -135,7 +163,22 @@ export function familyStats(stats: FamilyStats | undefined): Stat[] {
     { label: 'Inside the published band', value: bandCoverage(s.band_coverage_pct, s.band_rate_pct) },
     { label: 'Inside the band from the other rows', value: bandCoverage(s.held_out_band_coverage_pct, s.band_rate_pct) },
     { label: 'Calibration rows', value: `${s.calibration} (not counted)` },
+    { label: 'Predicted without their own test', value: crossValidation(s) },
+    {
+      label: 'Every prediction (held out or cross-validated)',
+      value: `${s.predictions}: median ${pct(s.median_abs_prediction_error_pct)}, worst ${pct(s.max_abs_prediction_without_known_limits_pct)} without known limits`,
+    },
   ];
+}
+
+/** Leave-one-test-out over the calibration rows: how many were predicted, how far off, how many cannot be. */
+function crossValidation(s: FamilyStats): string {
+  const figures = s.cross_validated
+    ? `${s.cross_validated} (median ${pct(s.median_abs_cross_validated_error_pct)}, worst ${pct(s.max_abs_cross_validated_error_pct)})`
+    : 'none';
+  const bounds = s.cross_validated_bounds ? `; ${s.cross_validated_bounds_held} of ${s.cross_validated_bounds} stated bounds held` : '';
+  const missing = s.cross_validation_missing ? `; ${s.cross_validation_missing} need their own test` : '';
+  return `${figures}${bounds}${missing}`;
 }
 
 /** The share of held-out rows inside their band against the rate the bands state; "—" without rows. */
@@ -187,5 +230,6 @@ export function summaryLines(report: ValidationReport): string[] {
       ? 'no held-out row to check an error band on'
       : `${pct(s.band_coverage_pct)} of held-out rows inside their published error band, ${pct(s.held_out_band_coverage_pct)} inside the band from their family's other rows (stated rate ${pct(s.band_rate_pct)})`,
     `${countOf(s.calibration, 'calibration row')} listed, not counted (the model was fitted on ${plural(s.calibration, 'it', 'them')})`,
+    `${s.cross_validated} of ${countOf(s.calibration, 'calibration row')} predicted without their own test (leave-one-test-out): median absolute error ${pct(s.median_abs_cross_validated_error_pct)}; ${s.cross_validation_missing} cannot be predicted without it`,
   ];
 }
