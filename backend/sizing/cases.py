@@ -57,6 +57,9 @@ class ValidationCase:
 
 CasesHook = Callable[["Any"], list[ValidationCase]]  # (EvidenceBundle) -> cases
 KeysHook = Callable[["Any"], frozenset[str]]  # (EvidenceBundle) -> observation keys calibrated on
+# (EvidenceBundle) -> groups of observation keys that are one test printed in several places (a table
+# row and the text restating it; the figures of one AWR report): leave-one-test-out drops a group whole.
+RunsHook = Callable[["Any"], Sequence[frozenset[str]]]
 
 
 def no_cases(_evidence: Any) -> list[ValidationCase]:
@@ -65,6 +68,10 @@ def no_cases(_evidence: Any) -> list[ValidationCase]:
 
 def no_keys(_evidence: Any) -> frozenset[str]:
     return frozenset()
+
+
+def no_runs(_evidence: Any) -> tuple[frozenset[str], ...]:
+    return ()
 
 
 def oltp(users: float | None = None, **workload: Any) -> dict[str, Any]:

@@ -186,9 +186,16 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
         try:
             cases = family.validation_cases(evidence)
             calibrated = family.calibration_keys(evidence)
+            runs = family.same_runs(evidence)
         except SizingError:
             continue  # the catalog lacks this family's evidence: nothing to validate there
         role = {id(c): "calibration" if set(c.keys) & calibrated else "held-out" for c in cases}
+
+        def test_keys(c: ValidationCase, runs: Sequence[frozenset[str]] = runs) -> frozenset[str]:
+            """The case's test: its observations and every other printing of the same runs."""
+            mine = frozenset(c.keys)
+            return mine.union(*(r for r in runs if r & mine))
+
         series_out = {
             k for c in cases if role[id(c)] == "held-out" and c.hold_out == "series" for k in c.keys
         }
@@ -211,7 +218,7 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                 continue
             cv: dict[str, Any] = {}
             if role[id(c)] == "calibration":
-                cv = _cross_validated(c, evidence, evaluate, keep)
+                cv = _cross_validated(c, test_keys(c), evidence, evaluate, keep)
             error_pp, ratio_error = _change_columns(c, predicted)
             rows.append(
                 ValidationRow(
@@ -239,11 +246,15 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
 
 
 def _cross_validated(
-    c: ValidationCase, evidence: EvidenceBundle, evaluate: _Evaluator, keep: list[EvidenceBundle]
+    c: ValidationCase,
+    test: frozenset[str],
+    evidence: EvidenceBundle,
+    evaluate: _Evaluator,
+    keep: list[EvidenceBundle],
 ) -> dict[str, Any]:
-    """A calibration row predicted by its family refitted without the row's test (leave-one-test-out):
-    the `cv_*` columns of its row."""
-    basis = evidence.without(c.keys)
+    """A calibration row predicted by its family refitted without the row's test (`test`: its
+    observations and the other printings of the same runs; leave-one-test-out): the `cv_*` columns."""
+    basis = evidence.without(test)
     keep.append(basis)
     try:
         predicted = float(c.extract(evaluate(basis, c.designs, c.storage_test)))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from sizing import mva
-from sizing.cases import CasesHook, KeysHook, no_cases, no_keys
+from sizing.cases import CasesHook, KeysHook, RunsHook, no_cases, no_keys, no_runs
 from sizing.evidence import Estimate, EvidenceBundle
 from sizing.notes import Assumption, Flag, assumption, flag
 from sizing.rules import RuleSet
@@ -349,6 +349,9 @@ class PlatformFamily:
     # calibration is fitted on (those rows are `calibration`, the others held out).
     validation_cases: CasesHook = no_cases
     calibration_keys: KeysHook = no_keys
+    # The observations that print one test in several places (sizing.cases.RunsHook): leave-one-test-out
+    # cross-validation removes them together.
+    same_runs: RunsHook = no_runs
     # The benchmark load the family's document ran (a workload profile slug) and how its constants
     # are fitted on that document; designs on other families may name it (flagged as transferred).
     profile: str = ""

@@ -18,7 +18,7 @@ from sizing.families.base import (
     StorageModel,
     UnitFailure,
 )
-from sizing.families.equallogic_dss import dss_calibration_keys, dss_validation_cases
+from sizing.families.equallogic_dss import dss_calibration_keys, dss_same_runs, dss_validation_cases
 from sizing.families.equallogic_fit import (
     ORION_VOLUMES,
     PROFILE,
@@ -26,6 +26,7 @@ from sizing.families.equallogic_fit import (
     array_curve,
     fit_profile,
     oltp_calibration_keys,
+    oltp_same_runs,
     oltp_validation_cases,
     orion_points,
     queueing_model,
@@ -249,6 +250,7 @@ FAMILY = PlatformFamily(
     ),
     validation_cases=lambda evidence: [*oltp_validation_cases(evidence), *dss_validation_cases(evidence)],
     calibration_keys=lambda evidence: oltp_calibration_keys(evidence) | dss_calibration_keys(evidence),
+    same_runs=lambda evidence: oltp_same_runs(evidence) + dss_same_runs(evidence),
     profile=PROFILE,
     profile_label="Benchmark Factory TPC-C (Dell EqualLogic, 2010)",
     fit_profile=fit_profile,

@@ -398,3 +398,14 @@ def dss_calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
 
     orion = {o.key for o in evidence.find("throughput", platform=FAMILY, tool=ORION) if not o.cond("change")}
     return frozenset(orion) | tpch_calibration_keys(evidence, FAMILY)
+
+
+def dss_same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
+    """One TPC-H run printed in several places: its MB/s (Tables 4-6) and its completion time, told
+    apart by the array model and count, the RAC nodes and the users."""
+    runs: dict[tuple[Any, ...], set[str]] = {}
+    for o in evidence.observations:
+        if o.platform == FAMILY and o.cond("tool") == "tpch_like_dss" and o.cond("users") is not None:
+            at = (o.storage_model, o.cond("rac_nodes"), o.cond("arrays"), o.cond("users"))
+            runs.setdefault(at, set()).add(o.key)
+    return tuple(frozenset(keys) for keys in runs.values() if len(keys) > 1)

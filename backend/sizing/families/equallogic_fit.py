@@ -673,6 +673,17 @@ def oltp_calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
     return frozenset(keys)
 
 
+def oltp_same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
+    """The peak TPC-C run as Table 5 (test 2), Table 6 (test 5) and the text (Sections 3.2.1, 4.2) print
+    it: one test."""
+    runs = tpcc_runs(evidence)
+    best = max((r.tps for r in runs), default=0.0)
+    keys = {r.obs.key for r in runs if math.isclose(r.tps, best)}
+    keys |= {o.key for o in evidence.find("peak_iops", tool=TPCC)}
+    keys |= {o.key for o in evidence.find("approx_users", tool=TPCC)}
+    return (frozenset(keys),) if keys else ()
+
+
 # The array's transfer ceiling: ORION's large sequential reads (256 KB, concat, RAID 10, one array) in
 # the DSS document measure how many MB/s one controller moves. The PS6010S shares the PS6010XV's
 # controller and 10 GbE ports but no large-I/O run of its own: it takes the PS6010XV's (flagged).

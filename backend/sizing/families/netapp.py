@@ -41,6 +41,7 @@ from sizing.families.netapp_fit import (
     validation_cases,
 )
 from sizing.families.netapp_fit import calibration_keys as netapp_calibration_keys
+from sizing.families.netapp_fit import same_runs as netapp_same_runs
 
 # Reads per transaction below which a design has none (a vanishing read share): no time per read.
 NO_READS = 1e-9
@@ -232,6 +233,7 @@ FAMILY = PlatformFamily(
     shared_cache=True,
     validation_cases=validation_cases,
     calibration_keys=netapp_calibration_keys,
+    same_runs=netapp_same_runs,
     profile=PROFILE,
     profile_label="Order Entry OET (NetApp PAM, 2009)",
     fit_profile=fit_profile,

@@ -599,6 +599,20 @@ def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
     return cases
 
 
+def same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
+    """One OET run printed in several places: its new-order rate (Section 3.1), its Table 1 utilisations
+    and the PAM gain stated at it (a PAM-on run against its PAM-off twin), told apart by warehouses, SGA,
+    users and PAM."""
+    runs: dict[OetPoint, set[str]] = {}
+    for quantity in ("tpm", "host_cpu_utilisation", "disk_utilisation"):
+        for o in evidence.find(quantity, platform="netapp"):
+            runs.setdefault(_where(o), set()).add(o.key)
+    for o in evidence.find("change_pct", platform="netapp"):
+        if o.cond("compared_to") == "pam off":
+            runs.setdefault(_where(o), set()).add(o.key)
+    return tuple(frozenset(keys) for keys in runs.values() if len(keys) > 1)
+
+
 def calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
     return netapp_calibration(evidence).keys
 
@@ -617,6 +631,7 @@ __all__ = [
     "netapp_calibration",
     "point_stations",
     "read_scale",
+    "same_runs",
     "storage_cache_gb",
     "validation_cases",
 ]  # fmt: skip

@@ -359,6 +359,19 @@ def calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
     return fit_keys(evidence) | {o.key for o in _restated(evidence).values()}
 
 
+def same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
+    """One test printed in several places: each Table 1 Swingbench run and the Conclusion's "about"
+    restating it; the example AWR report's figures (Figures 2 and 3, one report)."""
+    restated = _restated(evidence)
+    runs = [
+        frozenset({r.tps_obs.key, restated[r.configuration].key})
+        for r in rated_systems(evidence)
+        if r.configuration in restated
+    ]
+    report = [o for o in evidence.observations if o.curve.startswith(f"{DOCUMENT}-awr-")]
+    return (*runs, frozenset(o.key for o in report))
+
+
 FAMILY = PlatformFamily(
     slug=SLUG,
     label="Oracle FS1-2",
@@ -400,6 +413,7 @@ FAMILY = PlatformFamily(
     ),
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,
+    same_runs=same_runs,
     profile=PROFILE_SLUG,
     profile_label="Swingbench Order Entry (Oracle FS1-2, 2016)",
     fit_profile=fit_profile,

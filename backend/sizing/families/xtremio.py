@@ -424,6 +424,16 @@ def calibration_keys(evidence: EvidenceBundle) -> frozenset[str]:
     return fit_xtremio(evidence).keys | {obs.key for obs, *_ in _dw_observations(evidence)}
 
 
+def same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
+    """One SLOB test printed in several places: its table (Tables 11-13), its AWR figures (Figures
+    10-12) and its RAC-scaling figures, told apart by the query-session share and the sessions."""
+    tests: dict[tuple[Any, Any], set[str]] = {}
+    for o in evidence.observations:
+        if o.platform == "xtremio" and o.cond("tool") == "slob":
+            tests.setdefault((o.cond("read_pct"), o.cond("sessions")), set()).add(o.key)
+    return tuple(frozenset(keys) for keys in tests.values())
+
+
 FAMILY = PlatformFamily(
     slug="xtremio",
     label="EMC XtremIO",
@@ -467,6 +477,7 @@ FAMILY = PlatformFamily(
     document=DOCUMENT,
     validation_cases=validation_cases,
     calibration_keys=calibration_keys,
+    same_runs=same_runs,
     profile=PROFILE,
     profile_label="SLOB (EMC XtremIO, 2014)",
     fit_profile=_profile,
