@@ -16,7 +16,7 @@ from sizing.bom import scaled_bom
 from sizing.calibration import XTREMIO_SSDS_PER_BRICK
 from sizing.cases import Kind, ValidationCase, design, oltp
 from sizing.errors import EvidenceError
-from sizing.evidence import Estimate, EvidenceBundle, Observation, Source
+from sizing.evidence import Estimate, EvidenceBundle, Observation
 from sizing.families.base import (
     ModelBuild,
     PlatformFamily,
@@ -153,7 +153,11 @@ def _storage_estimate(model: PlatformModel, rac_nodes: int, fit: XtremioFit, bas
         x * model.ios_per_tx,
         "IOPS",
         basis,
-        (fit.latency_limit_source, Source(DOCUMENT, "Tables 11 and 13; Figures 10-12 (fitted storage)")),
+        # the cells the storage constants are fitted on (each with its own table or figure), not a name
+        # for the fit (issue 37: every citation resolves to an observation)
+        tuple(
+            dict.fromkeys((fit.latency_limit_source, *(s for c in fit.storage.constants for s in c.sources)))
+        ),
         (
             f"IOPS at which one 8 KB read reaches {fit.latency_limit_s * 1000:g} ms (the read-only test's target)",
         ),
