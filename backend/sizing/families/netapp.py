@@ -13,7 +13,7 @@ from __future__ import annotations
 from sizing.bom import scaled_bom_with_pam
 from sizing.calibration import orion_estimate
 from sizing.errors import EvidenceError
-from sizing.evidence import Estimate
+from sizing.evidence import Estimate, EvidenceBundle, Source
 from sizing.families.base import (
     ModelBuild,
     PlatformFamily,
@@ -93,6 +93,14 @@ def _cache_inputs(b: ModelBuild, fit: ProfileFit) -> tuple[float, float]:
     return ratio, sga
 
 
+def _observed_sources(evidence: EvidenceBundle) -> frozenset[Source]:
+    """The sources of the bundle's observations (its measured cells), once per bundle."""
+    found: frozenset[Source] | None = evidence.cache.get("observed_sources")
+    if found is None:
+        found = evidence.cache["observed_sources"] = frozenset(o.source for o in evidence.observations)
+    return found
+
+
 def build_model(b: ModelBuild) -> PlatformModel:
     p = b.platform
     cal = netapp_calibration(b.evidence)
@@ -161,14 +169,18 @@ def build_model(b: ModelBuild) -> PlatformModel:
     inside = (p.arrays == MEASURED_CONTROLLERS and p.rac_nodes == MEASURED_NODES
               and SGA_RANGE_GB[0] <= sga <= SGA_RANGE_GB[1]
               and (b.workload.warehouses is None or WAREHOUSE_RANGE[0] <= b.workload.warehouses <= WAREHOUSE_RANGE[1]))  # fmt: skip
+    cited = tuple(dict.fromkeys(s for c in (cal.disk_service, cal.write_service, cal.gamma, cal.alpha) for s in c.sources))
+    # the storage figure cites the measured cells it rests on; the hardware facts and ranges of the text
+    # (controller memory, PAM size, the SGA and user ranges) stay with the assumption below
+    cells = _observed_sources(b.evidence)
     estimate = Estimate(
         iops, "IOPS", "interpolated" if inside else "extrapolated",
-        tuple(dict.fromkeys(s for c in (cal.disk_service, cal.write_service, cal.gamma, cal.alpha) for s in c.sources)),
+        tuple(s for s in cited if s in cells) or cited,
         (f"NFS IOPS at which the {disks} data disks are fully busy: {100 * (1 - miss):.0f}% of reads served by "
          f"{storage_gb:g} GB of controller memory{' and PAM' if p.pam else ''}",),
     )  # fmt: skip
     b.note("storage_iops", "front-end (NFS) IOPS at which the FAS3140 data disks saturate",
-           "; ".join(s.cite() for s in estimate.sources), iops, "IOPS")  # fmt: skip
+           "; ".join(s.cite() for s in cited), iops, "IOPS")  # fmt: skip
     base = disk_reads(p.rac_nodes)
     return PlatformModel(
         family=p.family,

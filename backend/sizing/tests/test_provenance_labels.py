@@ -282,9 +282,6 @@ def test_a_figure_called_measured_lies_inside_the_measured_configurations(name: 
 
 # Findings: citations that resolve to no observation, or to one of another configuration, unflagged.
 _STORAGE_CITATIONS = {
-    "netapp": "NetApp: storage.sources 'netapp-pam-2009, Section 3.2', 'Section 3.3', 'Appendix G', "
-    "'Section 4.2' are no observation's source (the cells of those sections carry longer locators, e.g. "
-    "'Section 3.2, 4 GB SGA (Figure 3 text)')",
     "arrays": "PS6010XV x 2 arrays: storage.sources are one-array ORION cells (Table 2, arrays 1) and "
     "extrapolation[] flags only the RAID level: two arrays are beyond every OLTP measurement of the "
     "document (ORION and TPC-C ran one array), unflagged",
