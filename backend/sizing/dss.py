@@ -545,7 +545,9 @@ class QueryEstimate:
     host_busy: float  # reader-seconds of host time per second
     completion_min: float | None  # the measured 22-query set per stream
     model: QueryModel
-    flags: tuple[str, ...]
+    flags: tuple[tuple[str, str], ...]  # (input field, why the figure reaches beyond the measured runs)
+    # The fitted storage ratio applies (large random reads); otherwise the design is taken at ratio 1.
+    storage_ratio_applies: bool = True
 
 
 def query_throughput(
@@ -569,16 +571,25 @@ def query_throughput(
     completion = None
     if model.query_set is not None:
         completion = w.query_streams / model.streams * model.query_set.value * 1024.0 / x / 60.0
-    flags = []
+    flags: list[tuple[str, str]] = []
     if w.query_streams > model.streams:
-        flags.append(f"{w.query_streams} query streams: TPC-H measured with {model.streams}")
+        flags.append(("workload", f"{w.query_streams} query streams: TPC-H measured with {model.streams}"))
     if p.rac_nodes > model.max_nodes:
-        flags.append(f"{p.rac_nodes} RAC nodes: TPC-H measured with 1 to {model.max_nodes}")
+        flags.append(("workload", f"{p.rac_nodes} RAC nodes: TPC-H measured with 1 to {model.max_nodes}"))
     if not large_random_reads:
-        flags.append(
+        flags.append((
+            "workload",
             "the query model was fitted on large random reads; for this I/O the database is taken to reach "
-            "the storage's own figure (storage ratio 1), an extrapolation"
-        )
+            "the storage's own figure (storage ratio 1), an extrapolation",
+        ))  # fmt: skip
+    if p.raid is not None and p.raid != TPCH_RAID:
+        # the host time per MB is query processing on the RAC nodes, fitted on RAID 50 runs: said, as
+        # every figure taken from another configuration is (issue 37)
+        flags.append((
+            "platform.raid",
+            f"the query model's host time per MB was fitted on TPC-H runs on {TPCH_RAID} (every TPC-H run "
+            f"of the document); it is taken for {p.raid} as is (host-side query processing, not storage)",
+        ))  # fmt: skip
     return QueryEstimate(
         x,
         x * model.peak_ratio.value,
@@ -589,4 +600,5 @@ def query_throughput(
         completion,
         model,
         tuple(flags),
+        large_random_reads,
     )

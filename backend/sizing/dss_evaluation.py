@@ -39,7 +39,7 @@ def _evaluate_dss(
     sustained = query.throughput if query else storage.value
     flags = [Flag("platform", note) for note in storage.notes] if storage.extrapolated else []
     if query:
-        flags += [Flag("workload", note) for note in query.flags]
+        flags += [Flag(field, note) for field, note in query.flags]
     warnings: list[Warning] = []
     throughput_holds = sustained >= workload.target_throughput_mb_s
     if not throughput_holds:
@@ -182,7 +182,20 @@ def _dss_assumptions(storage: Estimate, query: QueryEstimate | None, platform: P
         )
     else:
         m = query.model
-        out += [Assumption(c.name, c.derivation, c.cite(), q(c.value, c.unit)) for c in m.constants]
+        # the constants the design uses: the fitted storage ratio only for the large random reads it was
+        # fitted on (issue 37: an assumption cites only cells the design's figure rests on)
+        used = [c for c in m.constants if query.storage_ratio_applies or c is not m.storage_ratio]
+        out += [Assumption(c.name, c.derivation, c.cite(), q(c.value, c.unit)) for c in used]
+        if not query.storage_ratio_applies:
+            out.append(
+                Assumption(
+                    m.storage_ratio.name,
+                    "storage ratio 1: the query model's ratio was fitted on large random reads, not this I/O; "
+                    "the database is taken to reach the storage's own figure (an extrapolation, flagged)",
+                    "model assumption",
+                    q(1.0, m.storage_ratio.unit),
+                )
+            )
         out.append(
             Assumption(
                 "dss_query_network",
@@ -190,7 +203,7 @@ def _dss_assumptions(storage: Estimate, query: QueryEstimate | None, platform: P
                 "instance), each alternating between the storage (one queue at the database capacity) and "
                 "the host time per MB; Bard-Schweitzer MVA gives the sustained MB/s (TPC-H measured with "
                 f"{m.streams} streams on 1 to {m.max_nodes} nodes)",
-                m.storage_ratio.cite(),
+                m.storage_ratio.cite() if query.storage_ratio_applies else m.host_time.cite(),
                 q(query.storage_capacity, "MB/s"),
             )
         )
