@@ -169,7 +169,11 @@ def build_model(b: ModelBuild) -> PlatformModel:
     inside = (p.arrays == MEASURED_CONTROLLERS and p.rac_nodes == MEASURED_NODES
               and SGA_RANGE_GB[0] <= sga <= SGA_RANGE_GB[1]
               and (b.workload.warehouses is None or WAREHOUSE_RANGE[0] <= b.workload.warehouses <= WAREHOUSE_RANGE[1]))  # fmt: skip
-    cited = tuple(dict.fromkeys(s for c in (cal.disk_service, cal.write_service, cal.gamma, cal.alpha) for s in c.sources))
+    cited = tuple(
+        dict.fromkeys(
+            s for c in (cal.disk_service, cal.write_service, cal.gamma, cal.alpha) for s in c.sources
+        )
+    )
     # the storage figure cites the measured cells it rests on; the hardware facts and ranges of the text
     # (controller memory, PAM size, the SGA and user ranges) stay with the assumption below
     cells = _observed_sources(b.evidence)
