@@ -587,8 +587,9 @@ def query_throughput(
         # every figure taken from another configuration is (issue 37)
         flags.append((
             "platform.raid",
-            f"the query model's host time per MB was fitted on TPC-H runs on {TPCH_RAID} (every TPC-H run "
-            f"of the document); it is taken for {p.raid} as is (host-side query processing, not storage)",
+            f"the query model's host time per MB was fitted on TPC-H runs on {RAID_LABELS.get(TPCH_RAID, TPCH_RAID)} "
+            f"(every TPC-H run of the document); it is taken for {RAID_LABELS.get(p.raid, p.raid)} as is "
+            "(host-side query processing, not storage)",
         ))  # fmt: skip
     return QueryEstimate(
         x,
