@@ -453,3 +453,33 @@ def to_markdown(rows: Sequence[ValidationRow]) -> str:
         + _cross_validation_words(s)
     )
     return "\n".join(lines)
+
+
+def cross_validation_table(rows: Sequence[ValidationRow]) -> str:
+    """Per family, leave-one-test-out beside the acceptance figures over every prediction (docs/model.md,
+    Limits of trust)."""
+    lines = [
+        "| family | cross-validated (of its calibration rows) | median / worst abs. error | cannot be predicted "
+        "without their own test | stated bounds held, cross-validated | every prediction: count, median, worst "
+        "without known limits |",
+        "| --- | ---: | --- | ---: | --- | --- |",
+    ]
+    for family in dict.fromkeys(r.family for r in rows):
+        x = _stats([r for r in rows if r.family == family])
+        errors = (
+            f"{x['median_abs_cross_validated_error_pct']:g} % / {x['max_abs_cross_validated_error_pct']:g} %"
+            if x["cross_validated"]
+            else "-"
+        )
+        bounds = (
+            f"{x['cross_validated_bounds_held']} of {x['cross_validated_bounds']}"
+            if x["cross_validated_bounds"]
+            else "none"
+        )
+        worst = x["max_abs_prediction_without_known_limits_pct"]
+        lines.append(
+            f"| {REGISTRY[family].label if family in REGISTRY else family} | {x['cross_validated']} of "
+            f"{x['calibration']} | {errors} | {x['cross_validation_missing']} | {bounds} | {x['predictions']}, "
+            f"{x['median_abs_prediction_error_pct']:g} %, {worst:g} % |"
+        )
+    return "\n".join(lines)

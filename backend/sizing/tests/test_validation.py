@@ -401,3 +401,13 @@ def test_a_test_printed_in_several_places_is_left_out_whole(
         r for r in rows if r.family == "equallogic" and r.case.startswith("TPC-C TPS at 6,900 users, Table 6")
     )
     assert table6.cv_missing
+
+
+def test_the_docs_tables_are_the_reports(rows: list[ValidationRow]) -> None:
+    """docs/model.md prints the report's own tables (section 7 and the cross-validation table of
+    section 9); regenerate with `python -m sizing.tests.docs_tables --write`."""
+    from sizing.tests import docs_tables
+
+    text = docs_tables.MODEL_DOC.read_text(encoding="utf-8")
+    for name, make in docs_tables.MARKERS.items():
+        assert docs_tables.section(text, name) == make(rows), f"docs/model.md {name} is stale"
