@@ -151,12 +151,24 @@ def build_model(b: ModelBuild) -> PlatformModel:
         # n RAC nodes (its projection, the searches for a fix) is the one a design built at n gets.
         # (Split after the SGA scaling, the writes a re-split turned into reads grew with the nodes'
         # cache misses: 2 nodes sustained less than 1.)
+        # The split is the one sent at one instance of the design's SGA (the document ran one): with
+        # R reads and W writes at the profile's SGA and s = what this SGA leaves of the reads,
+        # R s / (R s + W) = p gives R = p T / (s (1 - p) + p), T = R + W the profile's I/Os. It does not
+        # depend on the node count, so the one-network-per-node-count property holds; more instances
+        # then pool their SGAs and the storage sees fewer reads (flagged with the share it ends at).
         total = profile_reads + writes
         share = b.workload.read_pct / 100.0
-        reads, writes = total * share * sga_scale(p.rac_nodes), total * (1 - share)
+        one = sga_scale(1)
+        at_profile = share * total / (one * (1 - share) + share)
+        reads, writes = at_profile * sga_scale(p.rac_nodes), total - at_profile
         b.flag("workload.read_pct", f"read share {b.workload.read_pct:g} %: the profile measured "
-               f"{fit.read_pct:g} %; its I/Os per transaction are re-split at its own SGA (reads and "
-               "writes, not measured)")  # fmt: skip
+               f"{fit.read_pct:g} %; its I/Os per transaction are re-split so that one instance with "
+               f"{sga:g} GB of SGA reads {b.workload.read_pct:g} % of its I/O (reads and writes, not "
+               "measured)")  # fmt: skip
+        if p.rac_nodes > 1 and reads + writes > 0:
+            b.flag("workload.read_pct", f"{p.rac_nodes} RAC nodes pool their SGAs ({p.rac_nodes} x {sga:g} GB): "
+                   f"the storage sees {100 * reads / (reads + writes):.1f} % reads, not the "
+                   f"{b.workload.read_pct:g} % sent for one instance")  # fmt: skip
     if reads < NO_READS:  # a read share that leaves no reads to speak of: none (no time per read)
         reads = 0.0
     miss = disk_share(sga * p.rac_nodes, storage_gb, a)

@@ -99,17 +99,31 @@ def test_without_a_read_share_the_profiles_own_mix_comes_back(catalog: Catalog, 
     assert _published_read_pct(e) == pytest.approx(e.demand.read_pct.value, abs=TOLERANCE_PCT)
 
 
+def test_netapp_keeps_the_sent_mix_at_another_sga(catalog: Catalog) -> None:
+    """One instance with an SGA other than the profile's reads the share sent (it was re-split at the
+    profile's own 12 GB, then the larger SGA removed reads)."""
+    platform = Platform("netapp", "FAS3140", rac_nodes=1, arrays=2, pam=True)
+    for sga in (4.0, 16.0, 22.0):
+        e = _evaluate(
+            catalog, platform, OltpWorkload(users=100, database_size_gb=500, read_pct=60.0, sga_gb=sga)
+        )
+        assert _published_read_pct(e) == pytest.approx(60.0, abs=TOLERANCE_PCT), sga
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="NetApp re-splits read_pct at the OET profile's own SGA; a larger aggregate SGA (more RAC nodes, "
-    "or sga_gb) then removes reads, so the mix that comes back is not the one sent (sizing/families/netapp.py)",
+    reason="known limit: NetApp's RAC instances pool their SGAs into one cache, so at more nodes the "
+    "storage sees fewer reads than the share sent for one instance (flagged with the share it ends at); "
+    "one network per node count (test_model_consistency) needs a split that does not depend on the nodes",
 )
-@pytest.mark.parametrize(("rac_nodes", "sga_gb"), [(2, None), (1, 16.0)])
-def test_netapp_keeps_the_sent_mix_at_another_sga(
-    catalog: Catalog, rac_nodes: int, sga_gb: float | None
-) -> None:
-    platform = Platform("netapp", "FAS3140", rac_nodes=rac_nodes, arrays=2, pam=True)
-    e = _evaluate(
-        catalog, platform, OltpWorkload(users=100, database_size_gb=500, read_pct=60.0, sga_gb=sga_gb)
-    )
+def test_netapp_keeps_the_sent_mix_at_more_nodes(catalog: Catalog) -> None:
+    platform = Platform("netapp", "FAS3140", rac_nodes=2, arrays=2, pam=True)
+    e = _evaluate(catalog, platform, OltpWorkload(users=100, database_size_gb=500, read_pct=60.0))
     assert _published_read_pct(e) == pytest.approx(60.0, abs=TOLERANCE_PCT)
+
+
+def test_netapp_says_which_share_the_storage_sees_at_more_nodes(catalog: Catalog) -> None:
+    platform = Platform("netapp", "FAS3140", rac_nodes=2, arrays=2, pam=True)
+    e = _evaluate(catalog, platform, OltpWorkload(users=100, database_size_gb=500, read_pct=60.0))
+    said = [f.message for f in e.extrapolation if "pool their SGAs" in f.message]
+    assert said and f"{_published_read_pct(e):.1f} % reads" in said[0], said
