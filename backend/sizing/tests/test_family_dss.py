@@ -274,3 +274,21 @@ def test_series_held_out_rows_never_read_their_measurements(catalog: Catalog) ->
 def test_no_dss_evidence_means_no_rows() -> None:
     assert dss_validation_cases(EvidenceBundle(())) == []
     assert dss_calibration_keys(EvidenceBundle(())) == frozenset()
+
+
+def test_one_array_count_gets_the_reduced_query_fit(catalog: Catalog) -> None:
+    """Without the one-node run on one array (leave-one-test-out, or a catalog that lacks it), the query
+    model is still fitted on the run left: storage ratio 1 (TPC-H 'matched well' the ORION random
+    reads, Figure 7 text) and the host time alone; the full catalog fits both on the two array counts."""
+    from sizing.dss import query_model, tpch_calibration_points
+
+    evidence, _ = catalog
+    full = query_model(evidence, "equallogic")
+    assert full is not None and full.storage_ratio.value != pytest.approx(1.0, abs=1e-3)
+    runs, _ = tpch_calibration_points(evidence, "equallogic")
+    assert len({int(o.cond("arrays", 1)) for o in runs}) == 2
+    one_array = next(o for o in runs if int(o.cond("arrays", 1)) == 1)
+    reduced = query_model(evidence.without([one_array.key]), "equallogic")
+    assert reduced is not None
+    assert reduced.storage_ratio.value == 1.0 and "taken at 1" in reduced.storage_ratio.derivation
+    assert reduced.host_time.value > 0 and reduced.peak_ratio.value > 1
