@@ -48,6 +48,16 @@ describe('the databases draft', () => {
     });
   });
 
+  it("checks a row's load against the API's bounds of its kind (a TPS or MB/s target is at least 0.001)", () => {
+    expect(DATABASE_BOUNDS.load).toEqual({ users: { min: 1, max: 1_000_000 }, tps: { min: 0.001, max: 1_000_000 }, mbS: { min: 0.001, max: 1_000_000 } });
+    const loaded = (i: number, load: string) => ({ ...THREE, rows: THREE.rows.map((r, j) => (j === i ? { ...r, load } : r)) });
+    expect(validateDatabases(loaded(1, '0.0005'))).toEqual({ 'databases.1.workload.target_tps': ['must be at least 0.001'] });
+    expect(validateDatabases(loaded(1, '0'))).toEqual({ 'databases.1.workload.target_tps': ['must be more than 0'] });
+    expect(validateDatabases(loaded(1, '0.001'))).toEqual({});
+    expect(validateDatabases(loaded(2, '0.0001'))).toEqual({ 'databases.2.workload.target_throughput_mb_s': ['must be at least 0.001'] });
+    expect(validateDatabases(loaded(2, '2000000'))).toEqual({ 'databases.2.workload.target_throughput_mb_s': ['must be at most 1000000'] });
+  });
+
   it("checks a priority against the API's bounds (1 = the most important)", () => {
     expect(DATABASE_BOUNDS.priority).toEqual({ min: 1, max: MAX_DATABASES, default: 1 });
     const ranked = (priority: string) => ({ ...THREE, rows: THREE.rows.map((r, i) => (i === 1 ? { ...r, priority } : r)) });

@@ -191,7 +191,13 @@ export function validateDatabases(draft: DatabasesDraft): FieldErrors {
       ['priority', number(row.priority, { whole: true, min: MIN_PRIORITY, max: MAX_PRIORITY })],
     ];
     // The first database's load and size are the form's (checked there).
-    if (i > 0) checks.push(['load', number(row.load, { required: true, positive: true, whole: row.kind === 'oltp' && row.loadBy === 'users' })], ['size', number(row.sizeGb, { positive: true })]);
+    if (i > 0) {
+      // the API's own bounds of the row's kind of load (a TPS or MB/s target is at least 0.001)
+      const byUsers = row.kind === 'oltp' && row.loadBy === 'users';
+      const bounds = row.kind === 'dss' ? DATABASE_BOUNDS.load.mbS : byUsers ? DATABASE_BOUNDS.load.users : DATABASE_BOUNDS.load.tps;
+      const load = number(row.load, { required: true, positive: true, whole: byUsers, min: bounds.min ?? 0, max: bounds.max ?? Infinity });
+      checks.push(['load', load], ['size', number(row.sizeGb, { positive: true })]);
+    }
     for (const [field, message] of checks) if (message) errors[rowPath(i, field, row)] = [message];
   });
   const ratio = number(draft.cloneReductionRatio, { min: 1 });
