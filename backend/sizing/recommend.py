@@ -46,7 +46,7 @@ from sizing.units import Quantity, q
 Resilience = Literal["none", "n+1-node", "n+1-node-and-unit"]
 RESILIENCE: tuple[Resilience, ...] = ("none", "n+1-node", "n+1-node-and-unit")
 RESILIENCE_LABELS: dict[str, str] = {
-    "none": "No failure allowed for",
+    "none": "No failure tolerated: every RAC node and storage unit up",
     "n+1-node": "One RAC node may fail (N+1)",
     "n+1-node-and-unit": "One RAC node and one storage unit may fail",
 }

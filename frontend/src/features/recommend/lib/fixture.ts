@@ -58,7 +58,7 @@ export const candidate: Candidate = {
 export const recommendation: Recommendation = {
   kind: 'oltp',
   resilience: 'none',
-  resilience_label: 'No failure allowed for',
+  resilience_label: 'No failure tolerated: every RAC node and storage unit up',
   ranking: 'size',
   currency: null,
   holds: true,
