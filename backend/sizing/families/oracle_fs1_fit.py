@@ -346,14 +346,42 @@ def home_system(awr: AwrExample, rated: list[RatedSystem]) -> RatedSystem | None
     return next((r for r in rated if r.rac_nodes == awr.instances and r.nominal_iops and r.nominal_obs), None)
 
 
+def unrated_home(bundle: EvidenceBundle, awr: AwrExample) -> RatedSystem | None:
+    """The AWR example's system known by its nominal IOPS alone (Table 1 without its Swingbench run):
+    the reduced fit's home. `tps` 0 and `tps_obs` the nominal point: no rated run to fit the CPU on."""
+    for o in bundle.find("max_iops", platform="oracle-fs1"):
+        facts = bundle.configuration(o.configuration)
+        nodes = int(facts.value("rac_nodes") or 0) if facts else 0
+        enclosures, per = _drives(o)
+        if nodes == awr.instances and enclosures and per:
+            return RatedSystem(
+                o.configuration, nodes, enclosures * per, 0.0, 0.0, o, o.value("max_iops"),
+                float(o.cond("read_pct", 70)), _ms(o, "latency_limit") or 0.001, o,
+            )  # fmt: skip
+    return None
+
+
+def awr_cpu(bundle: EvidenceBundle) -> Observation | None:
+    """The example AWR report's cluster-wide DB CPU (Figure 2)."""
+    found = [
+        o for o in bundle.find("wait_time_total", tool=SWINGBENCH, event="DB CPU", instance="*")
+        if o.source.document == DOCUMENT
+    ]  # fmt: skip
+    return found[0] if found else None
+
+
 def fit_keys(bundle: EvidenceBundle) -> frozenset[str]:
     """The observations `fit` reads: the AWR example's events and I/O rates, the home system's nominal
-    IOPS, every rated TPS."""
+    IOPS, every rated TPS (and, without a rated home, the AWR's DB CPU: the reduced fit)."""
     awr = awr_example(bundle)
     rated = rated_systems(bundle)
     home = home_system(awr, rated)
+    reduced: set[str] = set()
+    if home is None:
+        home, cpu = unrated_home(bundle, awr), awr_cpu(bundle)
+        reduced = {cpu.key} if cpu is not None else set()
     nominal = {home.nominal_obs.key} if home is not None and home.nominal_obs is not None else set()
-    return frozenset({o.key for o in awr.observations} | nominal | {r.tps_obs.key for r in rated})
+    return frozenset({o.key for o in awr.observations} | nominal | reduced | {r.tps_obs.key for r in rated})
 
 
 # --- the fit --------------------------------------------------------------------------------------
@@ -451,8 +479,26 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
     awr = awr_example(bundle)
     rated = rated_systems(bundle)
     home = home_system(awr, rated)
+    # Without the home system's rated Swingbench run (a catalog without it; leave-one-test-out), the
+    # reduced fit takes the CPU per transaction from the AWR's own DB CPU (Figure 2) instead of solving it
+    # from the rated TPS; the storage still comes from the AWR latency and the nominal IOPS.
+    measured_cpu: Constant | None = None
+    if home is None:
+        home, cpu_obs = unrated_home(bundle, awr), awr_cpu(bundle)
+        if home is not None and cpu_obs is not None:
+            per_tx = (cpu_obs.value("wait_time_total") or 0.0) / (awr.tx_per_s.value * awr.interval.value)
+            measured_cpu = Constant(
+                "cpu_per_transaction", per_tx, "s",
+                f"core-seconds per transaction at two instances: the AWR example's DB CPU "
+                f"{cpu_obs.value('wait_time_total'):,.2f} s over its {awr.tx_per_s.value * awr.interval.value:,.0f} "
+                f"transactions (the reduced fit: no rated Swingbench run of the {home.configuration} in the "
+                "evidence to solve it from)",
+                (cpu_obs.source, *awr.tx_per_s.sources),
+            )  # fmt: skip
     if home is None or home.nominal_obs is None or home.nominal_iops is None:
         raise EvidenceError(f"{DOCUMENT}: no rated {awr.instances}-node system with a nominal IOPS (Table 1)")
+    if measured_cpu is None and home.tps <= 0:
+        raise EvidenceError(f"{DOCUMENT}: no CPU per transaction: neither a rated run nor the AWR's DB CPU")
     sla_ms, sla_rule = rules.param("swingbench-response-threshold", "response_time", "ms")
     stress_ms, stress_rule = rules.param("ssd-read-latency-stress", "stress", "ms")
     think = Constant(
@@ -509,6 +555,8 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
     net = _Network(awr, think.value, s, wc, cluster_cpu.value, cores_per_node)
 
     def cpu_for(client_s: float) -> float:
+        if measured_cpu is not None:
+            return measured_cpu.value
         top = home.rac_nodes * cores_per_node / home.tps
 
         def gap(cpu_s: float) -> float:
@@ -560,7 +608,7 @@ def fit(bundle: EvidenceBundle, rules: RuleSet, cores_per_node: int = X5_2_CORES
         )
         for (ssds, c), r in zip(concurrency, [home, *others], strict=True)
     )  # fmt: skip
-    cpu = Constant(
+    cpu = measured_cpu or Constant(
         "cpu_per_transaction", cpu_s, "s",
         f"core-seconds per transaction on the Sun X5-2 at two instances (global-cache work included): the value "
         f"at which the {home.configuration} ({home.rac_nodes} x {cores_per_node} cores, {home.ssds} SSDs) carries "
