@@ -93,15 +93,15 @@ def _flags(b: ModelBuild) -> None:
         b.flag(
             "platform.arrays",
             f"{p.arrays} arrays: scaling measured only from 1 to 2 arrays "
-            f"({DSS}, Section 2.3.4); linear beyond is an extrapolation",
+            "(Dell's DSS report, Section 2.3.4); linear beyond is an extrapolation",
         )
     elif p.arrays == 2:
         # the OLTP document ran one array (ORION and TPC-C); only the DSS document's large random reads
         # were measured on two: linear scaling of small OLTP I/O is taken from there (issue 37)
         b.flag(
             "platform.arrays",
-            f"2 arrays: the OLTP runs ({OLTP}, ORION Tables 2-3, TPC-C Tables 5-6) measured one array; the "
-            f"IOPS scale linearly, as {DSS} measured from 1 to 2 arrays for large random reads (Section "
+            "2 arrays: Dell's OLTP runs (ORION, Tables 2-3; TPC-C, Tables 5-6) measured one array; the IOPS "
+            "scale linearly, as Dell's DSS report measured from 1 to 2 arrays for large random reads (Section "
             "2.3.4), an extrapolation for 8 KB OLTP I/O",
         )
     if w.sga_gb is not None:
