@@ -164,6 +164,15 @@ class _Evaluator:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self._memo: dict[tuple[int, str], Any] = {}
+        # bundles without a test, one per (bundle, test): they stay alive while the memo keys on id()
+        self._without: dict[tuple[int, frozenset[str]], EvidenceBundle] = {}
+
+    def without(self, evidence: EvidenceBundle, keys: frozenset[str]) -> EvidenceBundle:
+        """The bundle minus these observations, made once (its fits are then made once too)."""
+        key = (id(evidence), keys)
+        if key not in self._without:
+            self._without[key] = evidence.without(keys)
+        return self._without[key]
 
     def __call__(
         self, evidence: EvidenceBundle, designs: Sequence[Mapping[str, Any]], storage_test: bool = False
@@ -218,7 +227,7 @@ def validation_report(evidence: EvidenceBundle, rules: RuleSet) -> list[Validati
                 continue
             cv: dict[str, Any] = {}
             if role[id(c)] == "calibration":
-                cv = _cross_validated(c, test_keys(c), evidence, evaluate, keep)
+                cv = _cross_validated(c, test_keys(c), evidence, evaluate)
             error_pp, ratio_error = _change_columns(c, predicted)
             rows.append(
                 ValidationRow(
@@ -250,12 +259,11 @@ def _cross_validated(
     test: frozenset[str],
     evidence: EvidenceBundle,
     evaluate: _Evaluator,
-    keep: list[EvidenceBundle],
 ) -> dict[str, Any]:
     """A calibration row predicted by its family refitted without the row's test (`test`: its
-    observations and the other printings of the same runs; leave-one-test-out): the `cv_*` columns."""
-    basis = evidence.without(test)
-    keep.append(basis)
+    observations and the other printings of the same runs; leave-one-test-out): the `cv_*` columns.
+    The rows of one test share one bundle without it (one refit, evaluations memoised on it)."""
+    basis = evaluate.without(evidence, test)
     try:
         predicted = float(c.extract(evaluate(basis, c.designs, c.storage_test)))
     except SizingError as exc:
