@@ -127,6 +127,14 @@ class EvidenceBundle:
             out.append(obs)
         return out
 
+    def observed_sources(self) -> frozenset[Source]:
+        """The sources of the bundle's observations (its measured cells), once per bundle: a citation
+        among them names a cell, not a section of text."""
+        found: frozenset[Source] | None = self.cache.get("observed_sources")
+        if found is None:
+            found = self.cache["observed_sources"] = frozenset(o.source for o in self.observations)
+        return found
+
     def without(self, keys: Iterable[str]) -> EvidenceBundle:
         """The same bundle minus some points (for held-out validation)."""
         drop = set(keys)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from sizing.bom import scaled_bom_with_pam
 from sizing.calibration import orion_estimate
 from sizing.errors import EvidenceError
-from sizing.evidence import Estimate, EvidenceBundle, Source
+from sizing.evidence import Estimate
 from sizing.families.base import (
     ModelBuild,
     PlatformFamily,
@@ -91,14 +91,6 @@ def _cache_inputs(b: ModelBuild, fit: ProfileFit) -> tuple[float, float]:
             b.flag("workload.warehouses", f"{w.warehouses:,} warehouses: the document measured "
                    f"{WAREHOUSE_RANGE[0]:,}-{WAREHOUSE_RANGE[1]:,}")  # fmt: skip
     return ratio, sga
-
-
-def _observed_sources(evidence: EvidenceBundle) -> frozenset[Source]:
-    """The sources of the bundle's observations (its measured cells), once per bundle."""
-    found: frozenset[Source] | None = evidence.cache.get("observed_sources")
-    if found is None:
-        found = evidence.cache["observed_sources"] = frozenset(o.source for o in evidence.observations)
-    return found
 
 
 def build_model(b: ModelBuild) -> PlatformModel:
@@ -188,7 +180,7 @@ def build_model(b: ModelBuild) -> PlatformModel:
     )
     # the storage figure cites the measured cells it rests on; the hardware facts and ranges of the text
     # (controller memory, PAM size, the SGA and user ranges) stay with the assumption below
-    cells = _observed_sources(b.evidence)
+    cells = b.evidence.observed_sources()
     estimate = Estimate(
         iops, "IOPS", "interpolated" if inside else "extrapolated",
         tuple(s for s in cited if s in cells) or cited,

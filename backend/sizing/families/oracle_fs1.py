@@ -34,6 +34,7 @@ from sizing.families.oracle_fs1_fit import (
     Fs1PlatformModel,
     RatedSystem,
     along_ssds,
+    awr_cpu,
     awr_example,
     cached_fit,
     cluster_share,
@@ -313,13 +314,12 @@ def validation_cases(evidence: EvidenceBundle) -> list[ValidationCase]:
                 "latency",
             )
         )
-        cpu = [o for o in evidence.find("wait_time_total", tool=SWINGBENCH, event="DB CPU", instance="*")
-               if o.source.document == DOCUMENT]  # fmt: skip
-        if cpu:
+        cpu = awr_cpu(evidence)
+        if cpu is not None:
             cores = home.rac_nodes * FAMILY.default_server.cores_per_node
-            measured = (cpu[0].value("wait_time_total") or 0.0) / a.interval.value / cores * 100
+            measured = (cpu.value("wait_time_total") or 0.0) / a.interval.value / cores * 100
             cases.append(ValidationCase(
-                f"AWR example at {a.tx_per_s.value:,.0f} TPS: CPU utilisation (DB CPU over {cores} cores)", (cpu[0],),
+                f"AWR example at {a.tx_per_s.value:,.0f} TPS: CPU utilisation (DB CPU over {cores} cores)", (cpu,),
                 "cpu_utilisation_at_design", "%", measured, (at_awr,), _cpu_pct, "utilisation"))  # fmt: skip
     # The System Charts text: no gain past two nodes on the quarter rack, a gain with every server on the
     # half rack, one node too little CPU.

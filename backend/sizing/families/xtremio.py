@@ -13,7 +13,7 @@ from typing import Any
 
 from sizing import mva
 from sizing.bom import scaled_bom
-from sizing.calibration import XTREMIO_SSDS_PER_BRICK
+from sizing.calibration import SLOB, XTREMIO_SSDS_PER_BRICK
 from sizing.cases import Kind, ValidationCase, design, oltp
 from sizing.errors import EvidenceError
 from sizing.evidence import Estimate, EvidenceBundle, Observation
@@ -433,7 +433,7 @@ def same_runs(evidence: EvidenceBundle) -> tuple[frozenset[str], ...]:
     10-12) and its RAC-scaling figures, told apart by the query-session share and the sessions."""
     tests: dict[tuple[Any, Any], set[str]] = {}
     for o in evidence.observations:
-        if o.platform == "xtremio" and o.cond("tool") == "slob":
+        if o.platform == "xtremio" and o.cond("tool") == SLOB:
             tests.setdefault((o.cond("read_pct"), o.cond("sessions")), set()).add(o.key)
     return tuple(frozenset(keys) for keys in tests.values())
 
